@@ -1,0 +1,117 @@
+#include "core/param.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "core/number_format.h"
+
+namespace cl {
+
+ParamValues::ParamValues(const std::vector<ParamSpec>& specs) : specs_(&specs) {
+  numbers_.reserve(specs.size());
+  texts_.reserve(specs.size());
+  for (const ParamSpec& s : specs) {
+    numbers_.push_back(s.default_value);
+    texts_.push_back(s.default_text);
+  }
+}
+
+std::optional<size_t> ParamValues::index_of(const std::string& name) const {
+  for (size_t i = 0; i < specs_->size(); ++i)
+    if ((*specs_)[i].name == name) return i;
+  return std::nullopt;
+}
+
+size_t ParamValues::require(const std::string& name) const {
+  if (auto i = index_of(name)) return *i;
+  throw std::logic_error("no parameter named '" + name + "'");
+}
+
+double ParamValues::number(const std::string& name) const { return numbers_[require(name)]; }
+
+const std::string& ParamValues::choice(const std::string& name) const {
+  const size_t i = require(name);
+  return (*specs_)[i].choices.at(static_cast<size_t>(numbers_[i]));
+}
+
+const std::string& ParamValues::text(const std::string& name) const { return texts_[require(name)]; }
+
+std::optional<std::string> ParamValues::set(const std::string& name, const std::string& value) {
+  const auto i = index_of(name);
+  if (!i) return "unknown parameter '" + name + "'";
+  const ParamSpec& s = (*specs_)[*i];
+  if (s.kind == ParamKind::Text) return set_text(*i, value);
+  if (s.kind == ParamKind::Choice) {
+    for (size_t c = 0; c < s.choices.size(); ++c)
+      if (s.choices[c] == value) return set_number(*i, static_cast<double>(c));
+    std::string options;
+    for (const std::string& c : s.choices) options += (options.empty() ? "" : ", ") + c;
+    return "parameter '" + name + "': '" + value + "' is not one of " + options;
+  }
+  const auto x = parse_number(value);
+  if (!x) return "parameter '" + name + "': '" + value + "' is not a finite number";
+  return set_number(*i, *x);
+}
+
+std::optional<std::string> ParamValues::set_number(size_t i, double value) {
+  const ParamSpec& s = (*specs_)[i];
+  if (s.kind == ParamKind::Text) return "parameter '" + s.name + "' takes text, not a number";
+  if (!std::isfinite(value)) return "parameter '" + s.name + "': value is not finite";
+  if (s.kind == ParamKind::Choice) {
+    if (value != std::floor(value) || value < 0 || value >= static_cast<double>(s.choices.size()))
+      return "parameter '" + s.name + "': choice index out of range";
+  } else {
+    if (s.kind == ParamKind::Integer && value != std::floor(value))
+      return "parameter '" + s.name + "': " + format_number(value) + " is not a whole number";
+    if (value < s.min || value > s.max)
+      return "parameter '" + s.name + "': " + format_number(value) + " is outside " + describe_range(s);
+  }
+  numbers_[i] = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> ParamValues::set_text(size_t i, const std::string& value) {
+  const ParamSpec& s = (*specs_)[i];
+  if (s.kind != ParamKind::Text) return "parameter '" + s.name + "' takes a number, not text";
+  constexpr size_t max_length = 1000;  // keeps URLs and panels sane
+  if (value.size() > max_length) return "parameter '" + s.name + "': text longer than 1000 characters";
+  texts_[i] = value;
+  return std::nullopt;
+}
+
+std::string ParamValues::format(size_t i) const {
+  const ParamSpec& s = (*specs_)[i];
+  switch (s.kind) {
+    case ParamKind::Text: return texts_[i];
+    case ParamKind::Choice: return s.choices.at(static_cast<size_t>(numbers_[i]));
+    default: return format_number(numbers_[i]);
+  }
+}
+
+bool ParamValues::is_default(size_t i) const {
+  const ParamSpec& s = (*specs_)[i];
+  return s.kind == ParamKind::Text ? texts_[i] == s.default_text : numbers_[i] == s.default_value;
+}
+
+void ParamValues::restore_default(size_t i) {
+  numbers_[i] = (*specs_)[i].default_value;
+  texts_[i] = (*specs_)[i].default_text;
+}
+
+std::string describe_range(const ParamSpec& s) {
+  switch (s.kind) {
+    case ParamKind::Text: return "text";
+    case ParamKind::Choice: {
+      std::string options;
+      for (const std::string& c : s.choices) options += (options.empty() ? "" : " | ") + c;
+      return options;
+    }
+    default: {
+      std::string r = "[" + format_number(s.min) + ", " + format_number(s.max) + "]";
+      if (!s.unit.empty()) r += " " + s.unit;
+      return r;
+    }
+  }
+}
+
+}  // namespace cl

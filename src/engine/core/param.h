@@ -1,0 +1,82 @@
+#pragma once
+// Scene parameters: one declaration per parameter (name, unit, default,
+// range, help) drives the UI panel, URL hash, JSON scene files, CLI --set
+// flags and validation. Nothing about a parameter is written twice.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cl {
+
+enum class ParamKind {
+  Real,     ///< any finite value in [min, max]
+  Integer,  ///< whole number in [min, max]
+  Choice,   ///< one of `choices`, stored as its index
+  Text,     ///< free text (an expression), checked by the scene
+};
+
+/// When a new value takes effect.
+enum class ParamApply {
+  Live,   ///< applied at once, even while running (restitution, speed, ...)
+  Reset,  ///< defines the initial state or the model: applied on reset
+};
+
+struct ParamSpec {
+  std::string name;  ///< key in URL, JSON and CLI, e.g. "L"
+  std::string label; ///< short human label, e.g. "thread length"
+  std::string unit;  ///< SI unit, e.g. "m/s"; empty when dimensionless
+  ParamKind kind = ParamKind::Real;
+  ParamApply apply = ParamApply::Reset;
+  double default_value = 0;
+  double min = 0, max = 0;
+  std::string help;
+  std::vector<std::string> choices;  ///< for Choice
+  std::string default_text;          ///< for Text
+  bool log_scale = false;            ///< UI slider hint for ranges over decades
+};
+
+/// Values of a scene's parameters, in the order of its spec list.
+class ParamValues {
+ public:
+  ParamValues() = default;
+  explicit ParamValues(const std::vector<ParamSpec>& specs);
+
+  const std::vector<ParamSpec>& specs() const { return *specs_; }
+  std::optional<size_t> index_of(const std::string& name) const;
+
+  double number(const std::string& name) const;
+  int integer(const std::string& name) const { return static_cast<int>(number(name)); }
+  const std::string& choice(const std::string& name) const;
+  const std::string& text(const std::string& name) const;
+
+  double number_at(size_t i) const { return numbers_[i]; }
+  const std::string& text_at(size_t i) const { return texts_[i]; }
+
+  /// Parses and validates `value` for parameter `name`. On error returns a
+  /// message naming the parameter, and leaves the values unchanged.
+  std::optional<std::string> set(const std::string& name, const std::string& value);
+  /// Sets a number (Real, Integer or Choice index) after validation.
+  std::optional<std::string> set_number(size_t i, double value);
+  std::optional<std::string> set_text(size_t i, const std::string& value);
+
+  /// Text form of a value that parses back to exactly the same value.
+  std::string format(size_t i) const;
+  bool is_default(size_t i) const;
+  void restore_default(size_t i);
+
+  bool operator==(const ParamValues& o) const {
+    return numbers_ == o.numbers_ && texts_ == o.texts_;
+  }
+  bool operator!=(const ParamValues& o) const { return !(*this == o); }
+
+ private:
+  size_t require(const std::string& name) const;
+  const std::vector<ParamSpec>* specs_ = nullptr;
+  std::vector<double> numbers_;
+  std::vector<std::string> texts_;
+};
+
+/// "[0, 100] m/s" style description of the accepted values.
+std::string describe_range(const ParamSpec& spec);
+
+}  // namespace cl

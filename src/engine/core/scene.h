@@ -1,0 +1,71 @@
+#pragma once
+// The interface every scene implements. A scene owns its model and state; it
+// is copyable through clone() so the simulation can keep the last good state.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/event.h"
+#include "core/param.h"
+#include "core/sketch.h"
+
+namespace cl {
+
+/// A named set of parameter values offered as a one-click start.
+struct Preset {
+  std::string name;
+  std::string help;
+  std::map<std::string, std::string> values;  ///< parameter name -> text value
+};
+
+/// What a scene is, independent of any run: id, parameter list, series and
+/// event fields. One static instance per scene.
+struct SceneDescription {
+  std::string id;       ///< "pendulum"
+  std::string title;    ///< "Pendulum on a slack thread"
+  std::string summary;  ///< one line for `contactlab list`
+  std::vector<ParamSpec> params;
+  std::vector<std::string> series;        ///< recorded series; the first is "t"
+  std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
+  std::vector<std::vector<std::string>> default_plots;  ///< panels of series names
+  bool is_random = false;                 ///< has a "seed" parameter
+};
+
+class Scene {
+ public:
+  virtual ~Scene() = default;
+  virtual const SceneDescription& description() const = 0;
+  virtual std::unique_ptr<Scene> clone() const = 0;
+
+  /// Builds the model and the initial state from `params`. Returns an error
+  /// message (and leaves the scene as it was) if they make no valid start.
+  virtual std::optional<std::string> reset(const ParamValues& params) = 0;
+  /// Takes over the Live parameters while running; the state is kept.
+  virtual std::optional<std::string> apply_live(const ParamValues& params) = 0;
+
+  /// Advances exactly to simulated time `t_end` (s), appending events.
+  /// Returns an error message if the step cannot be taken.
+  virtual std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) = 0;
+  virtual double time() const = 0;
+  /// Integrator steps taken since reset (for --timing and benchmarks).
+  virtual long long step_count() const = 0;
+
+  /// Current values of description().series, in order (first is t).
+  virtual void sample(std::vector<double>& values) const = 0;
+  /// The picture of the current state (trail of the last `trail` s etc.).
+  virtual Sketch sketch() const = 0;
+
+  /// Presets computed from the current values (e.g. the olympiad v0 for L, g).
+  virtual std::vector<Preset> presets(const ParamValues& current) const { return {}; }
+
+  /// Exact state for JSON scene files ("state" object).
+  virtual nlohmann::json state_json() const = 0;
+  /// Replaces the state from a "state" object; error message if invalid.
+  virtual std::optional<std::string> load_state_json(const nlohmann::json& state) = 0;
+};
+
+}  // namespace cl

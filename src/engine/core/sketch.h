@@ -1,0 +1,54 @@
+#pragma once
+// A scene's picture as plain data: world-space primitives (metres) with
+// screen-space widths (pixels). The app turns it into GL draw calls; the
+// engine never knows how it is drawn.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace cl {
+
+/// 0xRRGGBBAA.
+using Rgba = std::uint32_t;
+
+struct SketchPolyline {
+  std::vector<Eigen::Vector2d> points;  ///< m
+  Rgba color = 0xffffffff;
+  float width_px = 2;
+  bool closed = false;
+  bool fade = false;  ///< alpha ramps from 0 at the first point to full at the last (trails)
+};
+
+struct SketchCircle {
+  Eigen::Vector2d center;  ///< m
+  double radius = 0;       ///< m; 0 with `min_radius_px` > 0 draws a dot
+  Rgba fill = 0;           ///< 0: not filled
+  Rgba stroke = 0;         ///< 0: no outline
+  float width_px = 1.5f;
+  float min_radius_px = 0;  ///< never drawn smaller than this (keeps tiny bodies visible)
+};
+
+struct SketchArrow {
+  Eigen::Vector2d from, to;  ///< m
+  Rgba color = 0xffffffff;
+  float width_px = 2;
+};
+
+struct SketchLabel {
+  Eigen::Vector2d at;  ///< m
+  std::string text;
+  Rgba color = 0xffffffff;
+};
+
+struct Sketch {
+  std::vector<SketchPolyline> lines;
+  std::vector<SketchCircle> circles;
+  std::vector<SketchArrow> arrows;
+  std::vector<SketchLabel> labels;
+  Eigen::Vector2d view_center{0, 0};  ///< suggested view (m) for "reset view"
+  double view_half_height = 1;        ///< m
+};
+
+}  // namespace cl

@@ -1,0 +1,50 @@
+#pragma once
+// Adaptive Dormand–Prince 5(4) with the 4th-order continuous extension of
+// Hairer, Nørsett & Wanner (dense output), as in scipy's RK45 / dopri5.f.
+#include <limits>
+#include <string>
+
+#include "integrators/ode.h"
+
+namespace cl {
+
+struct Dopri5Options {
+  double rtol = 1e-9;   ///< relative tolerance per component
+  double atol = 1e-12;  ///< absolute tolerance per component (units of y)
+  double h_max = std::numeric_limits<double>::infinity();  ///< s
+  double h_min = 1e-14;  ///< s; a smaller step is reported as a failure
+};
+
+class Dopri5 {
+ public:
+  explicit Dopri5(Dopri5Options options = {});
+  void set_options(const Dopri5Options& options) { options_ = options; }
+  const Dopri5Options& options() const { return options_; }
+
+  /// Starts (or restarts after a discontinuity) at (t, y); picks a first step.
+  void start(double t, const Vec& y, const OdeRhs& f);
+  /// Takes one accepted step that ends at or before `t_limit`.
+  /// Returns false if the step size fell below h_min (state unchanged).
+  bool step(const OdeRhs& f, double t_limit);
+
+  double t() const { return t_; }
+  const Vec& y() const { return y_; }
+  double t_previous() const { return t_prev_; }
+  /// Continuous solution on [t_previous(), t()], 4th order.
+  void dense(double t, Vec& out) const;
+
+  long long accepted_steps() const { return accepted_; }
+  long long rejected_steps() const { return rejected_; }
+  long long evaluations() const { return evaluations_; }
+
+ private:
+  Dopri5Options options_;
+  double t_ = 0, t_prev_ = 0, h_ = 0;
+  Vec y_, k1_;            // k1_ = f(t_, y_) (first same as last)
+  Vec r1_, r2_, r3_, r4_, r5_;  // dense-output coefficients of the last step
+  Vec k2_, k3_, k4_, k5_, k6_, k7_, y_new_, y_tmp_, err_;
+  double err_prev_ = 1e-4;  // for the PI step-size controller
+  long long accepted_ = 0, rejected_ = 0, evaluations_ = 0;
+};
+
+}  // namespace cl

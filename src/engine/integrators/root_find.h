@@ -1,0 +1,14 @@
+#pragma once
+// Scalar root finding in a bracket, for event location on dense output.
+#include <functional>
+
+namespace cl {
+
+/// Brent's method on [a, b], given ga = g(a) and gb = g(b) of opposite signs
+/// (gb may be zero). Returns a time within `t_tol` (s) of a root at which g
+/// already has the sign of gb (or is zero): the event has just happened
+/// there, never more than t_tol late.
+double find_root(const std::function<double(double)>& g, double a, double ga, double b, double gb,
+                 double t_tol);
+
+}  // namespace cl
