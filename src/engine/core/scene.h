@@ -22,16 +22,20 @@ struct Preset {
   std::map<std::string, std::string> values;  ///< parameter name -> text value
 };
 
-/// What a scene is, independent of any run: id, parameter list, series and
-/// event fields. One static instance per scene.
+/// One recorded quantity.
+struct SeriesSpec {
+  std::string name;  ///< "x", "tension", "E_kin"
+  std::string unit;  ///< "m", "N", "J"; empty when dimensionless
+};
+
+/// What a scene is, independent of any run: id, parameter list, event
+/// fields. One static instance per scene.
 struct SceneDescription {
   std::string id;       ///< "pendulum"
   std::string title;    ///< "Pendulum on a slack thread"
   std::string summary;  ///< one line for `contactlab list`
   std::vector<ParamSpec> params;
-  std::vector<std::string> series;        ///< recorded series; the first is "t"
   std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
-  std::vector<std::vector<std::string>> default_plots;  ///< panels of series names
   bool is_random = false;                 ///< has a "seed" parameter
 };
 
@@ -54,7 +58,11 @@ class Scene {
   /// Integrator steps taken since reset (for --timing and benchmarks).
   virtual long long step_count() const = 0;
 
-  /// Current values of description().series, in order (first is t).
+  /// Recorded series of this run (may depend on n); the first is "t".
+  virtual std::vector<SeriesSpec> series() const = 0;
+  /// Plot panels shown at first, each a list of series names.
+  virtual std::vector<std::vector<std::string>> default_plots() const = 0;
+  /// Current values of series(), in order (first is t).
   virtual void sample(std::vector<double>& values) const = 0;
   /// The picture of the current state (trail of the last `trail` s etc.).
   virtual Sketch sketch() const = 0;

@@ -1,0 +1,58 @@
+#pragma once
+// The contract between the wasm app and the page's JavaScript (web/page.js,
+// web/plots.js). Functions the page calls are the extern "C" cl_* exports
+// below; functions the app calls on the page are the Module.cl* hooks listed
+// at the end. Strings returned to JS stay valid until the next call of the
+// same function.
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// --- Recorded series (the page plots them from typed-array views) ---------
+/// Number of recorded series (the first is "t").
+int cl_series_count(void);
+/// Name of series i ("t", "x", "tension", ...).
+const char* cl_series_name(int i);
+/// Unit of series i ("s", "m", "N", ... or "").
+const char* cl_series_unit(int i);
+/// Number of stored samples (the same for every series).
+int cl_series_size(void);
+/// Pointer (byte offset in the wasm heap, 8-byte aligned) to the
+/// cl_series_size() doubles of series i. Re-read after every call: the
+/// heap may grow and move views.
+const double* cl_series_data(int i);
+/// Changes whenever stored samples change (new sample, reset, compaction).
+double cl_series_revision(void);
+/// Changes when the set of series changes (other scene, other n): rebuild plots.
+int cl_series_layout(void);
+/// JSON array of panels, each an array of series names: the scene's defaults.
+const char* cl_default_plots_json(void);
+
+// --- State, commands, URL ------------------------------------------------
+/// JSON object: {"scene","t","running","failed","message","rtf","behind",
+/// "embed","steps","events"} — for tests and embedding pages.
+const char* cl_status_json(void);
+/// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
+/// Returns 0 on success, 1 for an unknown command.
+int cl_command(const char* name);
+/// Applies a URL hash ("#scene=pendulum&L=1.2&embed=1"). Unknown keys and
+/// bad values are reported through Module.clMessage and ignored.
+void cl_apply_hash(const char* hash);
+/// Loads a JSON scene file's text; reports errors and keeps the old run.
+void cl_load_scene_json(const char* text);
+/// JSON {"x","y","w","h"} in CSS pixels of the ImGui item with this label
+/// as drawn in the last frame (null if not drawn) — lets tests click it.
+const char* cl_widget_rect(const char* label);
+
+#ifdef __cplusplus
+}
+#endif
+
+// Hooks the page defines on Module (all take plain JS strings/numbers):
+//   Module.clSetHash(hash)             replace location.hash (no history entry)
+//   Module.clMessage(level, text)      level: "info" | "warning" | "error"
+//   Module.clDownloadText(filename, mime, text)
+//   Module.clDownloadCanvasPng(filename)   called right after a frame is drawn
+//   Module.clOpenSceneFile()           open a file picker; pass the text to cl_load_scene_json
+//   Module.clSeriesChanged()           series layout changed (same as cl_series_layout)

@@ -1,0 +1,136 @@
+#include "core/simulation.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "core/number_format.h"
+
+namespace cl {
+
+Simulation::Simulation(std::unique_ptr<Scene> scene, SimulationLimits limits)
+    : scene_(std::move(scene)),
+      limits_(limits),
+      params_(scene_->description().params),
+      built_params_(params_),
+      events_(limits.event_capacity) {
+  if (auto error = scene_->reset(params_)) throw std::logic_error("scene defaults do not start: " + *error);
+  start_recording();
+}
+
+bool Simulation::needs_reset(const ParamValues& values) const {
+  const auto& specs = description().params;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].apply != ParamApply::Reset) continue;
+    if (values.number_at(i) != built_params_.number_at(i) || values.text_at(i) != built_params_.text_at(i))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::string> Simulation::set_params(const ParamValues& values) {
+  if (auto error = scene_->apply_live(values)) return error;
+  params_ = values;
+  return std::nullopt;
+}
+
+std::optional<std::string> Simulation::reset() {
+  std::unique_ptr<Scene> fresh = scene_->clone();
+  if (auto error = fresh->reset(params_)) return error;
+  scene_ = std::move(fresh);
+  built_params_ = params_;
+  failure_.clear();
+  start_recording();
+  return std::nullopt;
+}
+
+std::optional<std::string> Simulation::load_state(const nlohmann::json& state) {
+  std::unique_ptr<Scene> loaded = scene_->clone();
+  if (auto error = loaded->load_state_json(state)) return error;
+  scene_ = std::move(loaded);
+  failure_.clear();
+  start_recording();
+  return std::nullopt;
+}
+
+void Simulation::set_sample_interval(double dt) {
+  if (!(dt > 0) || !std::isfinite(dt)) throw std::invalid_argument("sample interval must be positive");
+  sample_dt_ = dt;
+  start_recording();
+}
+
+double Simulation::sample_time(long long k) const {
+  // k / rate is exact for round rates (k / 100 prints as 0.3, k * 0.01 as 0.30000000000000004).
+  const double rate = 1.0 / sample_dt_;
+  const double whole_rate = std::round(rate);
+  return std::abs(rate - whole_rate) <= 1e-9 * rate ? k / whole_rate : k * sample_dt_;
+}
+
+void Simulation::start_recording() {
+  const std::vector<SeriesSpec> specs = scene_->series();
+  const bool same_layout = recorder_ && specs.size() == series_specs_.size() &&
+                           std::equal(specs.begin(), specs.end(), series_specs_.begin(),
+                                      [](const SeriesSpec& a, const SeriesSpec& b) { return a.name == b.name; });
+  if (same_layout) {
+    recorder_->clear();
+  } else {
+    std::vector<std::string> names;
+    for (const SeriesSpec& s : specs) names.push_back(s.name);
+    recorder_ = std::make_unique<SeriesRecorder>(std::move(names), limits_.history_samples);
+    series_specs_ = specs;
+    ++layout_;
+  }
+  events_.clear();
+  sample_buffer_.assign(specs.size(), 0.0);
+  // The next sample time is the first grid point at or after the current time.
+  next_sample_ = static_cast<long long>(std::ceil(scene_->time() / sample_dt_ - 1e-9));
+  if (sample_time(next_sample_) <= scene_->time() + 1e-12 * sample_dt_) {
+    record_sample();
+    ++next_sample_;
+  }
+}
+
+void Simulation::record_sample() {
+  scene_->sample(sample_buffer_);
+  recorder_->offer(sample_buffer_);
+  if (on_sample) on_sample(sample_buffer_);
+}
+
+double Simulation::advance(double dt, const std::function<bool()>& stop_early) {
+  if (failed() || !(dt > 0)) return 0;
+  const double t_start = scene_->time();
+  const double t_target = t_start + dt;
+  while (scene_->time() < t_target) {
+    const double t_sample = sample_time(next_sample_);
+    const bool at_sample = t_sample <= t_target;
+    const double t_next = at_sample ? t_sample : t_target;
+
+    std::unique_ptr<Scene> last_good = scene_->clone();
+    step_events_.clear();
+    std::optional<std::string> error = scene_->advance_to(t_next, step_events_);
+    if (!error) {
+      scene_->sample(sample_buffer_);
+      for (size_t s = 0; s < sample_buffer_.size() && !error; ++s)
+        if (!std::isfinite(sample_buffer_[s]))
+          error = series_specs_[s].name + " became " + format_number(sample_buffer_[s]);
+    }
+    if (error) {
+      failure_ = "stopped at t = " + format_number(last_good->time()) + " s: " + *error +
+                 " (the last good state is kept; change parameters and reset)";
+      scene_ = std::move(last_good);
+      return scene_->time() - t_start;
+    }
+    for (Event& e : step_events_) {
+      if (on_event) on_event(e);
+      events_.add(std::move(e));
+    }
+    if (at_sample) {
+      recorder_->offer(sample_buffer_);
+      if (on_sample) on_sample(sample_buffer_);
+      ++next_sample_;
+    }
+    if (stop_early && stop_early()) break;
+  }
+  return scene_->time() - t_start;
+}
+
+}  // namespace cl

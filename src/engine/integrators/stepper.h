@@ -1,0 +1,44 @@
+#pragma once
+// One interface over the integrators a scene lets the user pick, so a scene
+// is written once and runs under each of them (solver2d's pattern).
+#include <string>
+#include <variant>
+
+#include "integrators/dopri5.h"
+#include "integrators/rk4.h"
+
+namespace cl {
+
+enum class IntegratorKind { Dopri5, Rk4 };
+
+struct StepperSettings {
+  IntegratorKind kind = IntegratorKind::Dopri5;
+  double rtol = 1e-9;  ///< Dopri5 relative tolerance
+  double atol = 1e-12; ///< Dopri5 absolute tolerance
+  double h = 1e-3;     ///< Rk4 step (s)
+  double h_max = 0.05; ///< Dopri5 largest step (s): keeps events from hiding inside a step
+};
+
+class Stepper {
+ public:
+  explicit Stepper(const StepperSettings& s = {}) { configure(s); }
+  /// Takes new settings; call start() before the next step.
+  void configure(const StepperSettings& s) {
+    if (s.kind == IntegratorKind::Dopri5)
+      method_ = Dopri5(Dopri5Options{s.rtol, s.atol, s.h_max});
+    else
+      method_ = Rk4(s.h);
+  }
+  void start(double t, const Vec& y, const OdeRhs& f) { std::visit([&](auto& m) { m.start(t, y, f); }, method_); }
+  bool step(const OdeRhs& f, double t_limit) { return std::visit([&](auto& m) { return m.step(f, t_limit); }, method_); }
+  double t() const { return std::visit([](const auto& m) { return m.t(); }, method_); }
+  const Vec& y() const { return std::visit([](const auto& m) -> const Vec& { return m.y(); }, method_); }
+  double t_previous() const { return std::visit([](const auto& m) { return m.t_previous(); }, method_); }
+  void dense(double t, Vec& out) const { std::visit([&](const auto& m) { m.dense(t, out); }, method_); }
+  long long steps() const { return std::visit([](const auto& m) { return m.accepted_steps(); }, method_); }
+
+ private:
+  std::variant<Dopri5, Rk4> method_{Dopri5()};
+};
+
+}  // namespace cl

@@ -1,0 +1,43 @@
+#include "io/csv.h"
+
+#include <cmath>
+
+#include "core/number_format.h"
+
+namespace cl {
+
+void write_csv_header(std::ostream& out, const std::vector<std::string>& names) {
+  for (size_t i = 0; i < names.size(); ++i) out << (i ? "," : "") << names[i];
+  out << '\n';
+}
+
+void write_csv_row(std::ostream& out, const std::vector<double>& values) {
+  for (size_t i = 0; i < values.size(); ++i) out << (i ? "," : "") << format_number(values[i]);
+  out << '\n';
+}
+
+void write_series_csv(std::ostream& out, const SeriesRecorder& recorder) {
+  write_csv_header(out, recorder.names());
+  std::vector<double> row(recorder.names().size());
+  for (size_t k = 0; k < recorder.size(); ++k) {
+    for (size_t s = 0; s < row.size(); ++s) row[s] = recorder.at(s, k);
+    write_csv_row(out, row);
+  }
+}
+
+void write_events_header(std::ostream& out, const std::vector<std::string>& fields) {
+  out << "t,kind";
+  for (const std::string& f : fields) out << ',' << f;
+  out << '\n';
+}
+
+void write_event_row(std::ostream& out, const Event& e) {
+  out << format_number(e.t) << ',' << e.kind;
+  for (double v : e.fields) {
+    out << ',';
+    if (!std::isnan(v)) out << format_number(v);
+  }
+  out << '\n';
+}
+
+}  // namespace cl

@@ -1,0 +1,24 @@
+#pragma once
+// CSV output shared by the CLI and the app's export buttons.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/event.h"
+#include "core/series_recorder.h"
+
+namespace cl {
+
+/// "t,x,y,...": the header row of a series table.
+void write_csv_header(std::ostream& out, const std::vector<std::string>& names);
+/// One row of numbers, shortest round-trip form.
+void write_csv_row(std::ostream& out, const std::vector<double>& values);
+/// Every stored sample of every series.
+void write_series_csv(std::ostream& out, const SeriesRecorder& recorder);
+
+/// "t,kind,<fields...>".
+void write_events_header(std::ostream& out, const std::vector<std::string>& fields);
+/// One event; fields that do not apply (NaN) are left empty.
+void write_event_row(std::ostream& out, const Event& e);
+
+}  // namespace cl

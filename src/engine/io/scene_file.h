@@ -1,0 +1,34 @@
+#pragma once
+// JSON scene files: {"scene": id, "params": {name: value, ...}, "state": {...}}.
+// The app saves and loads them; the CLI accepts them with --scene-file.
+// "params" may list a subset (the rest keep their defaults); "state" is
+// optional and scene-specific (exact initial positions and velocities).
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/param.h"
+#include "core/simulation.h"
+
+namespace cl {
+
+struct SceneFile {
+  std::string scene;                    ///< scene id
+  ParamValues params;                   ///< defaults overridden by the file
+  std::optional<nlohmann::json> state;  ///< the file's "state", if any
+};
+
+struct SceneFileParse {
+  std::optional<SceneFile> file;
+  std::string error;  ///< all problems found, when file is empty
+};
+
+/// Parses and validates a scene file's text. Any unknown scene, unknown or
+/// out-of-range parameter makes the whole file rejected (nothing half-loaded).
+SceneFileParse parse_scene_file(const std::string& text);
+
+/// The current run as a scene file (parameters and the current state).
+nlohmann::json scene_file_json(const Simulation& sim);
+
+}  // namespace cl

@@ -1,0 +1,399 @@
+#include "scenes/pendulum.h"
+
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "integrators/root_find.h"
+#include "math/polynomial_roots.h"
+
+namespace cl {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+const double kNaN = std::nan("");
+
+// Event field columns (scene description order).
+enum Field { kPhi, kSpeed, kSpeedAfter, kDistance, kFieldCount };
+
+double olympiad_v0(double g, double L) { return std::sqrt(g * L * (2 + std::sqrt(3.0))); }
+
+/// Angle of the thread from the downward vertical, counter-clockwise (rad).
+double angle_of(const Eigen::Vector2d& r) { return std::atan2(r.x(), -r.y()); }
+
+}  // namespace
+
+const SceneDescription& pendulum_description() {
+  static const SceneDescription d = [] {
+    SceneDescription s;
+    s.id = "pendulum";
+    s.title = "Pendulum on a slack thread";
+    s.summary = "a mass on a thread that can go slack and hit the nail (seed 004)";
+    const auto live = ParamApply::Live, reset = ParamApply::Reset;
+    const auto real = ParamKind::Real;
+    s.params = {
+        {"L", "thread length", "m", real, reset, 1.1, 0.05, 50, "Length of the inextensible thread from the nail to the mass."},
+        {"g", "gravity", "m/s^2", real, live, 10, 0, 100, "Gravitational acceleration, pointing down."},
+        {"m", "mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of the load (scales tension and energies only).", {}, "", true},
+        {"v0", "initial speed", "m/s", real, reset, olympiad_v0(10, 1.1), 0, 100,
+         "Horizontal speed at the lowest point at t = 0. The default is the olympiad case "
+         "v0 = sqrt(g L (2 + sqrt 3)), for which the mass flies into the nail."},
+        {"e_thread", "thread restitution", "", real, live, 0, 0, 1,
+         "Radial speed kept (reversed) when the slack thread snaps taut: 0 removes it, 1 bounces elastically."},
+        {"nail_radius", "nail radius", "m", real, live, 0.01, 0, 0.5,
+         "A free flight passing closer than this to the nail is reported as a 'nail' event (the mass passes by)."},
+        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
+         "Integrator of the taut phase (the slack flight is an exact parabola).", {"dopri5", "rk4"}},
+        {"rtol", "tolerance", "", real, live, 1e-9, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+        {"dt", "RK4 step", "s", real, live, 1e-3, 1e-6, 0.05, "Fixed step of rk4.", {}, "", true},
+        {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading trajectory trail."},
+    };
+    s.event_fields = {"phi", "speed", "speed_after", "distance"};
+    return s;
+  }();
+  return d;
+}
+
+PendulumScene::PendulumScene() { reset(ParamValues(pendulum_description().params)); }
+
+std::optional<std::string> PendulumScene::read_model(const ParamValues& p, Model& model) {
+  model.L = p.number("L");
+  model.g = p.number("g");
+  model.m = p.number("m");
+  model.restitution = p.number("e_thread");
+  model.nail_radius = p.number("nail_radius");
+  model.trail = p.number("trail");
+  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
+  model.stepper.rtol = p.number("rtol");
+  model.stepper.atol = 1e-3 * p.number("rtol") * model.L;  // m and m/s scale alike here
+  model.stepper.h = p.number("dt");
+  model.stepper.h_max = 0.05;
+  if (model.nail_radius >= 0.5 * model.L)
+    return "nail_radius (" + format_number(model.nail_radius) + " m) must be less than half the thread length L";
+  return std::nullopt;
+}
+
+std::optional<std::string> PendulumScene::reset(const ParamValues& params) {
+  Model model;
+  if (auto error = read_model(params, model)) return error;
+  model_ = model;
+  steps_ = 0;
+  trail_.clear();
+  stepper_.configure(model_.stepper);
+  set_state(0, {0, -model_.L}, {params.number("v0"), 0}, nullptr);
+  return std::nullopt;
+}
+
+std::optional<std::string> PendulumScene::apply_live(const ParamValues& params) {
+  Model model;
+  if (auto error = read_model(params, model)) return error;
+  model.L = model_.L;  // geometry waits for a reset
+  if (model.nail_radius >= 0.5 * model.L)
+    return "nail_radius must be less than half the thread length L = " + format_number(model.L) + " m";
+  model_ = model;
+  stepper_.configure(model_.stepper);
+  // Gravity may have changed: restart the current phase from the current state.
+  set_state(t_, r_, v_, nullptr);
+  return std::nullopt;
+}
+
+double PendulumScene::slack_indicator(const Eigen::Vector2d& r, const Eigen::Vector2d& v) const {
+  // Tension S = m (v.v + r.g) / L for a taut thread; its sign decides slack.
+  return v.squaredNorm() + r.dot(gravity());
+}
+
+double PendulumScene::tension() const {
+  return taut_ ? std::max(0.0, model_.m * slack_indicator(r_, v_) / model_.L) : 0.0;
+}
+
+void PendulumScene::set_state(double t, const Eigen::Vector2d& r, const Eigen::Vector2d& v,
+                              std::vector<Event>* events) {
+  t_ = t;
+  r_ = r;
+  v_ = v;
+  const double distance = r_.norm();
+  if (distance >= model_.L * (1 - 1e-9)) {
+    r_ *= model_.L / distance;  // on the thread's circle
+    const double v_radial = v_.dot(r_) / model_.L;
+    if (v_radial > 0 && events) {
+      snap_taut(*events);
+      return;
+    }
+    if (v_radial >= 0) v_ -= v_radial * r_ / model_.L;  // tangential, as a taut thread allows
+    if (v_radial >= 0 && slack_indicator(r_, v_) >= 0) {
+      begin_taut();
+      return;
+    }
+  }
+  begin_flight();
+}
+
+void PendulumScene::begin_taut() {
+  taut_ = true;
+  Vec y(4);
+  y << r_.x(), r_.y(), v_.x(), v_.y();
+  stepper_.start(t_, y, taut_rhs());
+}
+
+OdeRhs PendulumScene::taut_rhs() const {
+  // Made per call, not stored: a stored lambda would keep pointing at the
+  // scene it was copied from after clone().
+  const Eigen::Vector2d g = gravity();
+  return [g](double, const Vec& s, Vec& dsdt) {
+    const Eigen::Vector2d r = s.head<2>(), v = s.tail<2>();
+    // |r|^2 = const requires r.a + v.v = 0; with a = g - lambda r this gives
+    // lambda = (v.v + r.g) / r.r, the tension per unit mass and length.
+    const double lambda = (v.squaredNorm() + r.dot(g)) / r.squaredNorm();
+    dsdt.head<2>() = v;
+    dsdt.tail<2>() = g - lambda * r;
+  };
+}
+
+void PendulumScene::begin_flight() {
+  taut_ = false;
+  flight_.t0 = t_;
+  flight_.r0 = r_;
+  flight_.v0 = v_;
+  const Eigen::Vector2d g = gravity();
+  const double L2 = model_.L * model_.L;
+  // |r(tau)|^2 - L^2 = c0 + c1 tau + c2 tau^2 + c3 tau^3 + c4 tau^4.
+  std::vector<double> c = {r_.squaredNorm() - L2, 2 * r_.dot(v_), v_.squaredNorm() + r_.dot(g), v_.dot(g),
+                           0.25 * g.squaredNorm()};
+  // Leaving the circle at tau = 0 is not an event: divide out the zero roots
+  // (rounding leaves ~1e-16 there) so only the return to |r| = L remains.
+  const double speed_scale = v_.norm() + std::sqrt(model_.g * model_.L) + 1e-300;
+  size_t zeros = 0;
+  if (std::abs(c[0]) <= 1e-12 * L2) {
+    zeros = 1;
+    if (std::abs(c[1]) <= 1e-12 * model_.L * speed_scale) zeros = 2;
+  }
+  const std::vector<double> deflated(c.begin() + zeros, c.end());
+  flight_.t_taut = kInf;
+  for (double tau : real_polynomial_roots(deflated)) {
+    if (tau <= 0) continue;
+    // Only a crossing outwards (or a graze) tightens the thread.
+    const double h = 1e-7 * tau;
+    if (evaluate_polynomial(c, tau + h) < evaluate_polynomial(c, tau - h) - 1e-14 * L2) continue;
+    flight_.t_taut = t_ + tau;
+    break;
+  }
+  // Closest approach to the nail: d|r|^2/dtau = 2 r.v, a cubic in tau.
+  flight_.t_nail = kNaN;
+  const std::vector<double> dr2 = {r_.dot(v_), v_.squaredNorm() + r_.dot(g), 1.5 * v_.dot(g), 0.5 * g.squaredNorm()};
+  for (double tau : real_polynomial_roots(dr2)) {
+    if (tau <= 0 || t_ + tau >= flight_.t_taut) continue;
+    const Eigen::Vector2d r = r_ + v_ * tau + 0.5 * g * tau * tau;
+    if (r.norm() <= model_.nail_radius) {
+      flight_.t_nail = t_ + tau;
+      break;
+    }
+  }
+}
+
+void PendulumScene::snap_taut(std::vector<Event>& events) {
+  const Eigen::Vector2d n = r_ / model_.L;
+  const double v_radial = v_.dot(n);
+  Event e = make_event(t_, "taut", kFieldCount);
+  e.fields[kPhi] = angle_of(r_);
+  e.fields[kSpeed] = v_.norm();
+  // Below this the bounces would repeat ever faster (Zeno): end them inelastically.
+  const double v_settle = 1e-6 * (v_.norm() + std::sqrt(model_.g * model_.L));
+  const double e_eff = v_radial * model_.restitution < v_settle ? 0.0 : model_.restitution;
+  v_ -= (1 + e_eff) * v_radial * n;
+  e.fields[kSpeedAfter] = v_.norm();
+  events.push_back(e);
+  if (e_eff == 0 && slack_indicator(r_, v_) >= 0)
+    begin_taut();
+  else
+    begin_flight();
+}
+
+std::optional<std::string> PendulumScene::advance_taut(double t_end, std::vector<Event>& events) {
+  const Vec y_before = stepper_.y();
+  const double t_before = stepper_.t();
+  if (!stepper_.step(taut_rhs(), t_end)) return "the taut-phase integrator could not keep its tolerance (step size underflow)";
+  ++steps_;
+  const Vec& y = stepper_.y();
+  auto indicator = [this](const Vec& s) {
+    return slack_indicator(s.head<2>(), s.tail<2>());
+  };
+  const double s_after = indicator(y);
+  if (s_after >= 0) {
+    t_ = stepper_.t();
+    r_ = y.head<2>();
+    v_ = y.tail<2>();
+    // The exact flow keeps |r| = L and r.v = 0; project when rounding drifts.
+    const double drift = std::abs(r_.norm() - model_.L) / model_.L;
+    if (drift > 1e-10) set_state(t_, r_, v_, nullptr);
+    return std::nullopt;
+  }
+  // Tension crossed zero inside the step: locate it on the dense output.
+  Vec s(4);
+  const double t_slack = find_root(
+      [&](double t) {
+        stepper_.dense(t, s);
+        return indicator(s);
+      },
+      t_before, indicator(y_before), stepper_.t(), s_after, 1e-13 * std::max(1.0, t_end));
+  stepper_.dense(t_slack, s);
+  t_ = t_slack;
+  r_ = s.head<2>() * (model_.L / s.head<2>().norm());
+  v_ = s.tail<2>() - s.tail<2>().dot(r_) / (model_.L * model_.L) * r_;
+  Event e = make_event(t_, "slack", kFieldCount);
+  e.fields[kPhi] = angle_of(r_);
+  e.fields[kSpeed] = v_.norm();
+  events.push_back(e);
+  begin_flight();
+  return std::nullopt;
+}
+
+void PendulumScene::advance_flight(double t_end, std::vector<Event>& events) {
+  const double t_stop = std::min(t_end, flight_.t_taut);
+  const Eigen::Vector2d g = gravity();
+  auto position = [&](double t) {
+    const double tau = t - flight_.t0;
+    return Eigen::Vector2d(flight_.r0 + flight_.v0 * tau + 0.5 * g * tau * tau);
+  };
+  auto velocity = [&](double t) { return Eigen::Vector2d(flight_.v0 + g * (t - flight_.t0)); };
+  if (std::isfinite(flight_.t_nail) && flight_.t_nail <= t_stop) {
+    Event e = make_event(flight_.t_nail, "nail", kFieldCount);
+    const Eigen::Vector2d r = position(flight_.t_nail);
+    e.fields[kSpeed] = velocity(flight_.t_nail).norm();
+    e.fields[kDistance] = r.norm();
+    events.push_back(e);
+    flight_.t_nail = kNaN;
+  }
+  t_ = t_stop;
+  r_ = position(t_);
+  v_ = velocity(t_);
+  ++steps_;
+  if (t_stop == flight_.t_taut) {
+    r_ *= model_.L / r_.norm();
+    const double v_radial = v_.dot(r_) / model_.L;
+    if (v_radial > 0) {
+      snap_taut(events);
+    } else {
+      set_state(t_, r_, v_, nullptr);  // grazing touch: taut if the thread can hold
+    }
+  }
+}
+
+std::optional<std::string> PendulumScene::advance_to(double t_end, std::vector<Event>& events) {
+  int guard = 0;
+  while (t_ < t_end) {
+    if (++guard > 10000000) return "too many steps for one interval (events repeating without progress)";
+    if (taut_) {
+      if (auto error = advance_taut(t_end, events)) return error;
+    } else {
+      advance_flight(t_end, events);
+    }
+  }
+  remember_trail();
+  return std::nullopt;
+}
+
+void PendulumScene::remember_trail() {
+  trail_.emplace_back(t_, r_);
+  while (!trail_.empty() && trail_.front().first < t_ - model_.trail) trail_.pop_front();
+  constexpr size_t max_points = 8192;  // bounded memory for any trail length
+  while (trail_.size() > max_points) trail_.pop_front();
+}
+
+std::vector<SeriesSpec> PendulumScene::series() const {
+  return {{"t", "s"},      {"x", "m"},        {"y", "m"},         {"r", "m"},         {"phi", "rad"},
+          {"vx", "m/s"},   {"vy", "m/s"},     {"speed", "m/s"},   {"tension", "N"},   {"taut", ""},
+          {"E_kin", "J"},  {"E_pot", "J"},    {"E_total", "J"}};
+}
+
+std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
+  return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total"}};
+}
+
+void PendulumScene::sample(std::vector<double>& v) const {
+  const double e_kin = 0.5 * model_.m * v_.squaredNorm();
+  const double e_pot = model_.m * model_.g * r_.y();  // zero at the nail's height
+  v = {t_, r_.x(), r_.y(), r_.norm(), angle_of(r_), v_.x(), v_.y(), v_.norm(), tension(),
+       taut_ ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
+}
+
+Sketch PendulumScene::sketch() const {
+  Sketch s;
+  const double L = model_.L;
+  s.view_center = {0, 0};
+  s.view_half_height = 1.35 * L;
+  // Reach of the thread.
+  s.circles.push_back({Eigen::Vector2d(0, 0), L, 0, 0x5a606a60, 1.0f});
+  // Trail, oldest first, fading in.
+  SketchPolyline trail;
+  trail.color = 0x4a90d9ff;
+  trail.width_px = 2.5f;
+  trail.fade = true;
+  for (const auto& [t, p] : trail_) trail.points.push_back(p);
+  if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  // Thread: straight when taut; a hanging parabola of about the same length when slack.
+  SketchPolyline thread;
+  thread.width_px = 2;
+  const double chord = r_.norm();
+  if (taut_) {
+    thread.color = 0xe6e6e6ff;
+    thread.points = {Eigen::Vector2d(0, 0), r_};
+  } else {
+    thread.color = 0xe0a040ff;
+    // Arc length of a shallow parabola: chord + 8 d^2 / (3 chord).
+    const double sag = std::max(std::sqrt(3 * chord * std::max(0.0, L - chord) / 8), 0.5 * (L - chord));
+    for (int k = 0; k <= 32; ++k) {
+      const double u = k / 32.0;
+      thread.points.push_back(u * r_ + Eigen::Vector2d(0, -4 * sag * u * (1 - u)));
+    }
+  }
+  s.lines.push_back(std::move(thread));
+  // Nail and mass.
+  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, 0xb0b0b0ff, 0x202020ff, 1.0f, 4.0f});
+  s.circles.push_back({r_, 0.045 * L, 0x4a90d9ff, 0xdce9f7ff, 1.5f, 7.0f});
+  // Velocity (0.1 s of travel).
+  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, 0x8bd17cff, 2.0f});
+  return s;
+}
+
+std::vector<Preset> PendulumScene::presets(const ParamValues& current) const {
+  const double g = current.number("g"), L = current.number("L");
+  const double v_top = std::sqrt(g * L);
+  return {
+      {"Olympiad: hits the nail", "v0 = sqrt(g L (2 + sqrt 3)): slack at 125.3 deg, then a parabola through the nail",
+       {{"v0", format_number(olympiad_v0(g, L))}}},
+      {"Small swing", "v0 = 0.3 sqrt(g L): an ordinary pendulum, about 17 deg", {{"v0", format_number(0.3 * v_top)}}},
+      {"Slack and snap", "v0 = sqrt(3.2 g L): slack at 113.6 deg, the thread snaps taut again",
+       {{"v0", format_number(std::sqrt(3.2) * v_top)}}},
+      {"Full loop", "v0 = 1.05 sqrt(5 g L): the thread never goes slack", {{"v0", format_number(1.05 * std::sqrt(5.0) * v_top)}}},
+  };
+}
+
+nlohmann::json PendulumScene::state_json() const {
+  return {{"t", t_}, {"x", r_.x()}, {"y", r_.y()}, {"vx", v_.x()}, {"vy", v_.y()}};
+}
+
+std::optional<std::string> PendulumScene::load_state_json(const nlohmann::json& state) {
+  if (!state.is_object()) return "pendulum state must be an object with t, x, y, vx, vy";
+  double values[5];
+  const char* keys[5] = {"t", "x", "y", "vx", "vy"};
+  for (int i = 0; i < 5; ++i) {
+    auto it = state.find(keys[i]);
+    if (it == state.end() || !it->is_number() || !std::isfinite(it->get<double>()))
+      return std::string("pendulum state: '") + keys[i] + "' must be a finite number";
+    values[i] = it->get<double>();
+  }
+  if (values[0] < 0) return "pendulum state: t must not be negative";
+  const Eigen::Vector2d r(values[1], values[2]), v(values[3], values[4]);
+  if (r.norm() > model_.L * (1 + 1e-9))
+    return "pendulum state: the mass is " + format_number(r.norm()) + " m from the nail, farther than L = " +
+           format_number(model_.L) + " m";
+  std::vector<Event> ignored;
+  trail_.clear();
+  set_state(values[0], r, v, &ignored);
+  remember_trail();
+  return std::nullopt;
+}
+
+}  // namespace cl

@@ -1,0 +1,31 @@
+#include "scenes/registry.h"
+
+#include "scenes/pendulum.h"
+
+namespace cl {
+
+template <class S>
+static std::unique_ptr<Scene> make() {
+  return std::make_unique<S>();
+}
+
+const std::vector<SceneEntry>& all_scenes() {
+  static const std::vector<SceneEntry> scenes = {
+      {pendulum_description, make<PendulumScene>},
+  };
+  return scenes;
+}
+
+const SceneEntry* find_scene(const std::string& id) {
+  for (const SceneEntry& e : all_scenes())
+    if (e.description().id == id) return &e;
+  return nullptr;
+}
+
+std::string scene_ids() {
+  std::string ids;
+  for (const SceneEntry& e : all_scenes()) ids += (ids.empty() ? "" : ", ") + e.description().id;
+  return ids;
+}
+
+}  // namespace cl

@@ -1,0 +1,23 @@
+#pragma once
+// The list of scenes, in the order the app's picker shows them. One explicit
+// table (not static self-registration, which a static library can drop).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/scene.h"
+
+namespace cl {
+
+struct SceneEntry {
+  const SceneDescription& (*description)();
+  std::unique_ptr<Scene> (*create)();
+};
+
+const std::vector<SceneEntry>& all_scenes();
+/// nullptr if no scene has this id.
+const SceneEntry* find_scene(const std::string& id);
+/// "pendulum, ellipses, ..." for error messages.
+std::string scene_ids();
+
+}  // namespace cl

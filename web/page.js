@@ -1,0 +1,378 @@
+/* ContactLab page glue: the emscripten Module, the hooks the app calls
+ * (Module.cl*, see src/app/page_bridge.h), URL hash handling, messages,
+ * downloads, scene files (picker and drag & drop), and window.contactlab.
+ *
+ * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
+ * which picks up the `Module` object defined here.
+ * Globals: Module, contactlab (and ContactLabPlots from plots.js).
+ */
+var Module = (function () {
+  'use strict';
+
+  var MESSAGE_LIMIT = 4;                                   // visible at once
+  var MESSAGE_MS = { info: 6000, warning: 12000 };         // errors stay until dismissed
+  var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
+  var PLOTS_KEY = 'plots';                                 // hash key owned by the page, not the app
+
+  var canvas = document.getElementById('canvas');
+  var loadingEl = document.getElementById('loading');
+  var loadingText = document.getElementById('loading-text');
+  var messagesEl = document.getElementById('messages');
+
+  var api = null;           // cwrap'ed exports, once the runtime is up
+  var plots = null;         // ContactLabPlots instance
+  var ready = false;
+  var failed = false;
+  var appHash = null;       // last hash set by the app (no '#', no plots key)
+  var resolveReady;
+  var readyPromise = new Promise(function (resolve) { resolveReady = resolve; });
+
+  // ---- Loading and fatal errors -----------------------------------------
+
+  function setLoadingText(text) {
+    if (!ready && !failed && text) loadingText.textContent = text;
+  }
+
+  /** Replaces the loading indicator with an error text (WebAssembly failed, abort...). */
+  function showFatal(text) {
+    if (failed) return;
+    failed = true;
+    loadingEl.hidden = false;
+    loadingEl.classList.add('failed');
+    loadingText.setAttribute('role', 'alert');
+    loadingText.textContent = text;
+    if (plots) plots.stop();
+  }
+
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    showFatal('This browser cannot run WebAssembly, which ContactLab needs. ' +
+      'Please open the page in a current version of Firefox, Chrome, Edge or Safari.');
+  }
+
+  // A missing contactlab.js / uPlot file shows up only as a resource error event.
+  window.addEventListener('error', function (ev) {
+    var target = ev.target;
+    if (target && target.tagName === 'SCRIPT' && !ready) {
+      showFatal('Could not load ' + (target.getAttribute('src') || 'a script') +
+        '. Check your connection and reload the page.');
+    }
+  }, true);
+
+  canvas.addEventListener('webglcontextlost', function (ev) {
+    ev.preventDefault();
+    showMessage('error', 'The graphics context (WebGL) was lost. Reload the page to continue.');
+  });
+
+  // ---- URL hash ----------------------------------------------------------
+
+  function hashParts(hash) {
+    return String(hash || '').replace(/^#/, '').split('&').filter(Boolean);
+  }
+
+  function isPlotsPart(part) {
+    return part === PLOTS_KEY || part.indexOf(PLOTS_KEY + '=') === 0;
+  }
+
+  /** Splits a hash into the app's part (string, no '#') and the page's plots value. */
+  function splitHash(hash) {
+    var parts = hashParts(hash);
+    var plotsPart = parts.filter(isPlotsPart)[0];
+    return {
+      app: parts.filter(function (p) { return !isPlotsPart(p); }).join('&'),
+      plots: plotsPart ? plotsPart.slice(PLOTS_KEY.length + 1) : null
+    };
+  }
+
+  function updateEmbedClass(appPart) {
+    var embed = hashParts(appPart).some(function (p) { return p === 'embed=1' || p === 'embed=true'; });
+    document.body.classList.toggle('embed', embed);
+  }
+
+  function currentPlotsValue() {
+    return plots ? plots.urlValue() : splitHash(location.hash).plots;
+  }
+
+  /** Writes app hash + plots key into the URL without a history entry (no hashchange). */
+  function writeHash() {
+    var app = appHash != null ? appHash : splitHash(location.hash).app;
+    var parts = app ? [app] : [];
+    var plotsValue = currentPlotsValue();
+    if (plotsValue) parts.push(PLOTS_KEY + '=' + plotsValue);
+    var hash = parts.length ? '#' + parts.join('&') : '';
+    if (hash === location.hash) return;
+    try {
+      history.replaceState(history.state, '', hash || location.pathname + location.search);
+    } catch (e) {
+      // Sandboxed iframes (about:srcdoc, data:) may refuse; the run is unaffected.
+    }
+  }
+
+  function onHashChange() {
+    var split = splitHash(location.hash);
+    appHash = split.app;
+    updateEmbedClass(split.app);
+    if (plots) plots.setUrlValue(split.plots);
+    if (api) api.applyHash(split.app ? '#' + split.app : '');
+  }
+
+  // ---- Messages ------------------------------------------------------------
+
+  function normalizeLevel(level) {
+    return level === 'warning' || level === 'error' ? level : 'info';
+  }
+
+  function removeMessage(node) {
+    if (node.parentNode) node.parentNode.removeChild(node);
+    if (node._timer) clearTimeout(node._timer);
+  }
+
+  /** Adds a message. Text goes through textContent only: it may come from the URL. */
+  function showMessage(level, text) {
+    level = normalizeLevel(level);
+    var node = document.createElement('div');
+    node.className = 'msg msg-' + level;
+    if (level === 'error') node.setAttribute('role', 'alert');
+    var body = document.createElement('div');
+    body.className = 'msg-text';
+    if (level !== 'info') {
+      var tag = document.createElement('span');
+      tag.className = 'msg-level';
+      tag.textContent = level === 'error' ? 'Error:' : 'Warning:';
+      body.appendChild(tag);
+    }
+    body.appendChild(document.createTextNode(String(text)));
+    var close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'msg-close';
+    close.setAttribute('aria-label', 'Dismiss message');
+    close.textContent = '×';
+    close.addEventListener('click', function () { removeMessage(node); });
+    node.appendChild(body);
+    node.appendChild(close);
+    messagesEl.appendChild(node);
+    if (MESSAGE_MS[level]) node._timer = setTimeout(function () { removeMessage(node); }, MESSAGE_MS[level]);
+    while (messagesEl.children.length > MESSAGE_LIMIT) removeMessage(messagesEl.firstChild);
+    if (level !== 'info') console.warn('ContactLab ' + level + ': ' + text);
+  }
+
+  // ---- Downloads and files ------------------------------------------------
+
+  function downloadBlob(filename, blob) {
+    var url = URL.createObjectURL(blob);
+    var a = document.createElement('a');
+    a.href = url;
+    a.download = filename || 'contactlab';
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    // Revoke later: some browsers start reading the URL after click() returns.
+    setTimeout(function () { URL.revokeObjectURL(url); }, 30000);
+  }
+
+  function dataUrlToBlob(dataUrl) {
+    var comma = dataUrl.indexOf(',');
+    var mime = dataUrl.slice(5, comma).split(';')[0] || 'application/octet-stream';
+    var bytes = atob(dataUrl.slice(comma + 1));
+    var arr = new Uint8Array(bytes.length);
+    for (var i = 0; i < bytes.length; i++) arr[i] = bytes.charCodeAt(i);
+    return new Blob([arr], { type: mime });
+  }
+
+  function loadSceneText(text) {
+    if (!api) { showMessage('warning', 'The simulation is still loading; try again in a moment.'); return; }
+    api.loadSceneJson(text);
+  }
+
+  function isJsonFile(file) {
+    return /\.json$/i.test(file.name) || /json/.test(file.type || '');
+  }
+
+  function readSceneFile(file) {
+    if (!file) return;
+    if (!isJsonFile(file)) { showMessage('warning', 'Not a scene file: ' + file.name + ' (expected .json).'); return; }
+    if (file.size > MAX_SCENE_BYTES) { showMessage('error', 'Scene file too large: ' + file.name + '.'); return; }
+    file.text().then(loadSceneText, function () {
+      showMessage('error', 'Could not read ' + file.name + '.');
+    });
+  }
+
+  var fileInput = null;
+  function openSceneFile() {
+    if (!fileInput) {
+      fileInput = document.createElement('input');
+      fileInput.type = 'file';
+      fileInput.accept = '.json,application/json';
+      fileInput.hidden = true;
+      fileInput.setAttribute('aria-label', 'Open scene file');
+      fileInput.addEventListener('change', function () {
+        readSceneFile(fileInput.files && fileInput.files[0]);
+        fileInput.value = '';  // choosing the same file again must fire 'change'
+      });
+      document.body.appendChild(fileInput);
+    }
+    fileInput.click();
+  }
+
+  function hasFiles(ev) {
+    var types = ev.dataTransfer && ev.dataTransfer.types;
+    return !!types && Array.prototype.indexOf.call(types, 'Files') >= 0;
+  }
+
+  function setupDragAndDrop() {
+    var depth = 0;  // dragenter/dragleave fire for every child element
+    window.addEventListener('dragenter', function (ev) {
+      if (!hasFiles(ev)) return;
+      depth++;
+      document.body.classList.add('dragging');
+    });
+    window.addEventListener('dragleave', function (ev) {
+      if (!hasFiles(ev)) return;
+      depth = Math.max(0, depth - 1);
+      if (!depth) document.body.classList.remove('dragging');
+    });
+    window.addEventListener('dragover', function (ev) {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      ev.dataTransfer.dropEffect = 'copy';
+    });
+    window.addEventListener('drop', function (ev) {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      depth = 0;
+      document.body.classList.remove('dragging');
+      readSceneFile(ev.dataTransfer.files[0]);
+    });
+  }
+
+  // ---- Runtime start ------------------------------------------------------
+
+  /** Wraps the cl_* exports; see src/app/page_bridge.h. */
+  function makeApi(M) {
+    if (typeof M.cwrap !== 'function') throw new Error('Module.cwrap is not exported (link with -sEXPORTED_RUNTIME_METHODS=ccall,cwrap)');
+    var w = M.cwrap;
+    return {
+      count: w('cl_series_count', 'number', []),
+      name: w('cl_series_name', 'string', ['number']),
+      unit: w('cl_series_unit', 'string', ['number']),
+      size: w('cl_series_size', 'number', []),
+      dataPtr: w('cl_series_data', 'number', ['number']),
+      revision: w('cl_series_revision', 'number', []),
+      layout: w('cl_series_layout', 'number', []),
+      defaultsJson: w('cl_default_plots_json', 'string', []),
+      heapF64: function () { return M.HEAPF64; },  // re-read: memory growth replaces it
+      status: w('cl_status_json', 'string', []),
+      command: w('cl_command', 'number', ['string']),
+      applyHash: w('cl_apply_hash', null, ['string']),
+      loadSceneJson: function (text) { M.ccall('cl_load_scene_json', null, ['string'], [text]); },
+      widgetRect: w('cl_widget_rect', 'string', ['string'])
+    };
+  }
+
+  function startPlots() {
+    plots = ContactLabPlots.create({
+      api: api,
+      panelsEl: document.getElementById('panels'),
+      addButton: document.getElementById('add-plot'),
+      emptyNote: document.getElementById('panels-empty'),
+      urlValue: splitHash(location.hash).plots,
+      onChange: writeHash,
+      onError: function (e) {
+        console.warn('ContactLab plots stopped:', e);
+      }
+    });
+    plots.start();
+  }
+
+  /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
+  function start() {
+    if (failed) return;
+    try {
+      api = makeApi(Module);
+    } catch (e) {
+      showFatal('ContactLab could not start: ' + e.message);
+      return;
+    }
+    startPlots();
+    var split = splitHash(location.hash);
+    if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
+    window.addEventListener('hashchange', onHashChange);
+    ready = true;
+    loadingEl.hidden = true;
+    canvas.focus({ preventScroll: true });
+    resolveReady(window.contactlab);
+  }
+
+  updateEmbedClass(splitHash(location.hash).app);
+  setupDragAndDrop();
+
+  // ---- window.contactlab: tests and embedding pages -----------------------
+
+  function requireApi() {
+    if (!api) throw new Error('ContactLab is not ready yet (await contactlab.ready)');
+    return api;
+  }
+
+  function parseJson(text) {
+    return text ? JSON.parse(text) : null;
+  }
+
+  window.contactlab = {
+    ready: readyPromise,
+    status: function () { return parseJson(requireApi().status()); },
+    command: function (name) { return requireApi().command(String(name)); },
+    widgetRect: function (label) { return parseJson(requireApi().widgetRect(String(label))); },
+    applyHash: function (hash) { requireApi().applyHash(String(hash)); },
+    loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
+    plots: {
+      count: function () { return plots ? plots.count() : 0; },
+      series: function (k) { return plots ? plots.series(k) : null; },
+      points: function (k) { return plots ? plots.points(k) : 0; },
+      uplot: function (k) { return plots ? plots.uplot(k) : null; },
+      add: function () { if (plots) plots.add(); },
+      remove: function (k) { if (plots) plots.remove(k); },
+      setSeries: function (k, names) { if (plots) plots.setSeries(k, names); },
+      urlValue: function () { return plots ? plots.urlValue() : null; }
+    }
+  };
+
+  // ---- The emscripten Module ------------------------------------------------
+
+  return {
+    canvas: canvas,
+    print: function (text) { console.log(text); },
+    // stderr of the app is diagnostics, not a page failure: keep it out of console.error.
+    printErr: function (text) { console.warn(text); },
+    setStatus: setLoadingText,
+    onRuntimeInitialized: function () {
+      // main() runs right after this returns, in the same task; start after it.
+      setTimeout(start, 0);
+    },
+    onAbort: function (what) {
+      showFatal('ContactLab stopped: ' + (what || 'unknown error') +
+        '. If this keeps happening, your browser may not support WebAssembly or WebGL 2.');
+    },
+
+    // Hooks called by the app (src/app/page_bridge.h).
+    clSetHash: function (hash) {
+      appHash = splitHash(hash).app;  // the app never owns `plots`
+      updateEmbedClass(appHash);
+      writeHash();
+    },
+    clMessage: function (level, text) { showMessage(level, text); },
+    clDownloadText: function (filename, mime, text) {
+      downloadBlob(filename, new Blob([text], { type: mime || 'text/plain' }));
+    },
+    clDownloadCanvasPng: function (filename) {
+      // Synchronous: the app calls this right after drawing, before the
+      // browser clears the drawing buffer (no preserveDrawingBuffer needed).
+      try {
+        downloadBlob(filename || 'contactlab.png', dataUrlToBlob(canvas.toDataURL('image/png')));
+      } catch (e) {
+        showMessage('error', 'Could not save the image: ' + e.message);
+      }
+    },
+    clOpenSceneFile: openSceneFile,
+    clSeriesChanged: function () { if (plots) plots.invalidateLayout(); }
+  };
+})();

@@ -1,0 +1,568 @@
+/* ContactLab plot dock: live uPlot panels of the series the wasm app records.
+ *
+ * The app keeps every series in wasm memory (ring buffers, linearised); we
+ * read them through Float64Array views, copy (and, for long runs, decimate)
+ * them into plain arrays for uPlot, and never write to wasm memory.
+ *
+ * Usage (see page.js): ContactLabPlots.create({api, panelsEl, addButton,
+ * emptyNote, urlValue, onChange}). `api` wraps the cl_series_* exports.
+ * Global: ContactLabPlots only.
+ */
+var ContactLabPlots = (function () {
+  'use strict';
+
+  var REFRESH_MS = 50;      // at most ~20 Hz: plenty for reading, light on phones
+  var MAX_PANELS = 8;
+  var DECIMATE_FACTOR = 2;  // decimate once there are > 2 points per device pixel
+  var COLORS = ['#4a90d9', '#e8a33d', '#5cb85c', '#e05a5a', '#a585e0', '#3fc1c9',
+    '#e377c2', '#c8c84a', '#ff8c42', '#8fa8ff', '#7fd18b', '#d98c5f'];
+  var AXIS_STROKE = '#b8bfca';
+  var GRID_STROKE = 'rgba(255,255,255,0.07)';
+  var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+  // ---- Formatting ----------------------------------------------------------
+
+  /** About 4 significant digits; exponent form only for very large/small. */
+  function formatNumber(v) {
+    if (v == null || !isFinite(v)) return '—';
+    if (v === 0) return '0';
+    var a = Math.abs(v);
+    if (a >= 1e6 || a < 1e-4) return v.toExponential(3).replace(/\.?0+e/, 'e');
+    return String(Number(v.toPrecision(4)));
+  }
+
+  function withUnit(text, unit) {
+    return unit ? text + ' ' + unit : text;
+  }
+
+  /** "x, y [m] · tension [N]": units grouped so mixed panels stay honest. */
+  function axisLabel(entries) {
+    var groups = [];
+    var byUnit = {};
+    entries.forEach(function (e) {
+      if (!byUnit[e.unit]) { byUnit[e.unit] = []; groups.push(e.unit); }
+      byUnit[e.unit].push(e.name);
+    });
+    var label = groups.map(function (unit) {
+      var names = byUnit[unit].join(', ');
+      return unit ? names + ' [' + unit + ']' : names;
+    }).join(' · ');
+    return label.length > 48 ? label.slice(0, 47) + '…' : label;
+  }
+
+  /** Axis width from its longest tick label (uPlot's default is a fixed 50px). */
+  function axisSize(u, values, axisIdx, cycleNum) {
+    var axis = u.axes[axisIdx];
+    if (cycleNum > 1) return axis._size;
+    var size = axis.ticks.size + axis.gap;
+    var longest = (values || []).reduce(function (acc, s) {
+      return s != null && String(s).length > acc.length ? String(s) : acc;
+    }, '');
+    if (longest) {
+      u.ctx.font = axis.font[0];
+      size += u.ctx.measureText(longest).width / (window.devicePixelRatio || 1);
+    }
+    return Math.ceil(size);
+  }
+
+  // ---- Data: copy and per-pixel decimation ---------------------------------
+
+  function finiteOrNull(v) {
+    return isFinite(v) ? v : null;
+  }
+
+  /** First index in [lo, hi) with t[i] >= value (t sorted ascending). */
+  function lowerBound(t, lo, hi, value) {
+    while (lo < hi) {
+      var mid = (lo + hi) >>> 1;
+      if (t[mid] < value) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Index range to draw: everything, or the zoomed window plus one sample each side. */
+  function visibleRange(t, n, zoom) {
+    if (!zoom || n === 0) return [0, n];
+    var i0 = Math.max(0, lowerBound(t, 0, n, zoom.min) - 1);
+    var i1 = Math.min(n, lowerBound(t, i0, n, zoom.max) + 1);
+    return i1 - i0 >= 2 ? [i0, i1] : [0, n];
+  }
+
+  /** Plain copy of samples [i0, i1) (non-finite values become gaps). */
+  function copyRange(t, ys, i0, i1) {
+    var out = [new Array(i1 - i0)];
+    ys.forEach(function () { out.push(new Array(i1 - i0)); });
+    for (var i = i0; i < i1; i++) {
+      out[0][i - i0] = t[i];
+      for (var s = 0; s < ys.length; s++) out[s + 1][i - i0] = finiteOrNull(ys[s][i]);
+    }
+    return out;
+  }
+
+  function pushSample(out, t, ys, i) {
+    out[0].push(t[i]);
+    for (var s = 0; s < ys.length; s++) out[s + 1].push(finiteOrNull(ys[s][i]));
+  }
+
+  /** Pushes min and max of ys[s][a..b) in the order they occur, so peaks keep their shape. */
+  function pushMinMax(outY, y, a, b) {
+    var lo = Infinity, hi = -Infinity, iLo = -1, iHi = -1;
+    for (var i = a; i < b; i++) {
+      var v = y[i];
+      if (v < lo) { lo = v; iLo = i; }
+      if (v > hi) { hi = v; iHi = i; }
+    }
+    if (iLo < 0) { outY.push(null, null); return; }  // all NaN: keep the gap
+    if (iLo <= iHi) outY.push(lo, hi); else outY.push(hi, lo);
+  }
+
+  /**
+   * Per-pixel-column min/max decimation of samples [i0, i1) into `cols`
+   * columns: each column with more than two samples becomes two points (at
+   * its first and last time); the first and last samples are kept exactly.
+   * Hours of data thus cost ~2 points per pixel, and spikes never vanish.
+   */
+  function decimate(t, ys, i0, i1, cols) {
+    var out = [[]];
+    ys.forEach(function () { out.push([]); });
+    var last = i1 - 1;
+    var t0 = t[i0];
+    var span = t[last] - t0;
+    if (!(span > 0)) return copyRange(t, ys, i0, i1);
+
+    pushSample(out, t, ys, i0);
+    var i = i0 + 1;
+    while (i < last) {
+      var col = Math.floor((t[i] - t0) / span * cols);
+      var colEnd = t0 + (col + 1) * span / cols;
+      var j = i + 1;                       // always advances, even on NaN times
+      while (j < last && t[j] < colEnd) j++;
+      if (j - i <= 2) {
+        for (var k = i; k < j; k++) pushSample(out, t, ys, k);
+      } else {
+        out[0].push(t[i], t[j - 1]);
+        for (var s = 0; s < ys.length; s++) pushMinMax(out[s + 1], ys[s], i, j);
+      }
+      i = j;
+    }
+    pushSample(out, t, ys, last);
+    return out;
+  }
+
+  // ---- URL value: "x,y;tension" ------------------------------------------
+
+  function safeDecode(s) {
+    try { return decodeURIComponent(s); } catch (e) { return ''; }
+  }
+
+  function parseUrlValue(value) {
+    if (!value) return [];
+    return String(value).split(';').map(function (panel) {
+      return panel.split(',').map(safeDecode).filter(Boolean);
+    });
+  }
+
+  function formatUrlValue(panelNames) {
+    return panelNames.map(function (names) {
+      return names.map(encodeURIComponent).join(',');
+    }).join(';');
+  }
+
+  // ---- DOM helpers -----------------------------------------------------------
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  // ---- The dock ------------------------------------------------------------
+
+  function create(opts) {
+    var api = opts.api;
+    var panelsEl = opts.panelsEl;
+    var addButton = opts.addButton;
+    var emptyNote = opts.emptyNote;
+    var onChange = opts.onChange || function () {};
+
+    var series = [];          // [{index, name, unit, color}]
+    var byName = {};          // name -> series entry
+    var panels = [];          // see makePanel()
+    var userChose = false;    // panels came from the user or the URL, not the scene defaults
+    var pendingUrl = opts.urlValue || null;  // URL value waiting for a series list
+    var layoutSeen = null;
+    var revisionSeen = null;
+    var needLayout = true;
+    var needData = true;
+    var lastTick = -Infinity;
+    var rafId = 0;
+    var stopped = false;
+
+    function readSeriesList() {
+      series = [];
+      byName = {};
+      var n = api.count();
+      for (var i = 0; i < n; i++) {
+        var entry = { index: i, name: api.name(i), unit: api.unit(i), color: COLORS[(i + COLORS.length - 1) % COLORS.length] };
+        series.push(entry);
+        byName[entry.name] = entry;
+      }
+    }
+
+    /** Keeps known, non-time, distinct names; drops empty panels. */
+    function sanitize(panelNames) {
+      var out = [];
+      panelNames.forEach(function (names) {
+        var seen = {};
+        var kept = names.filter(function (name) {
+          var ok = byName[name] && byName[name].index > 0 && !seen[name];
+          seen[name] = true;
+          return ok;
+        });
+        if (kept.length && out.length < MAX_PANELS) out.push(kept);
+      });
+      return out;
+    }
+
+    function defaultPanels() {
+      var parsed = [];
+      try {
+        parsed = JSON.parse(api.defaultsJson() || '[]');
+      } catch (e) {
+        parsed = [];
+      }
+      var panelsOut = Array.isArray(parsed) ? sanitize(parsed.filter(Array.isArray)) : [];
+      if (!panelsOut.length && series.length > 1) panelsOut = [[series[1].name]];
+      return panelsOut;
+    }
+
+    function currentNames() {
+      return panels.map(function (p) { return p.names.slice(); });
+    }
+
+    /** Rebuilds every panel for the current series list (scene or n changed). */
+    function rebuild() {
+      readSeriesList();
+      var wanted = [];
+      if (pendingUrl != null && series.length > 1) {
+        wanted = sanitize(parseUrlValue(pendingUrl));
+        pendingUrl = null;
+        userChose = wanted.length > 0;
+      } else if (userChose) {
+        wanted = sanitize(currentNames());
+        userChose = wanted.length > 0;
+      }
+      if (!wanted.length) wanted = defaultPanels();
+      clearPanels();
+      wanted.forEach(function (names) { makePanel(names); });
+      updateChrome();
+      needData = true;
+      onChange();
+    }
+
+    function clearPanels() {
+      panels.forEach(destroyPanel);
+      panels = [];
+    }
+
+    function updateChrome() {
+      panels.forEach(function (p, k) {
+        p.el.setAttribute('aria-label', 'Plot ' + (k + 1));
+        p.summary.setAttribute('aria-label', 'Series in plot ' + (k + 1) + ': ' + (p.names.join(', ') || 'none') + '. Click to choose.');
+        p.removeBtn.setAttribute('aria-label', 'Remove plot ' + (k + 1));
+      });
+      if (emptyNote) {
+        emptyNote.hidden = panels.length > 0;
+        emptyNote.textContent = series.length > 1 ? 'No plots. Use “Add plot” to show a series.' : 'Plots appear when the simulation is running.';
+      }
+      if (addButton) addButton.disabled = series.length < 2 || panels.length >= MAX_PANELS;
+    }
+
+    // -- one panel --
+
+    function makePanel(names) {
+      var p = { names: names.slice(), u: null, points: 0, zoom: null, width: 0, height: 0 };
+      p.el = el('section', 'panel');
+      var head = el('div', 'panel-head');
+      p.chooser = buildChooser(p);
+      p.summary = p.chooser.querySelector('summary');
+      p.removeBtn = el('button', 'panel-remove', '×');
+      p.removeBtn.type = 'button';
+      p.removeBtn.title = 'Remove plot';
+      p.removeBtn.addEventListener('click', function () { removePanel(p); });
+      head.appendChild(p.chooser);
+      head.appendChild(p.removeBtn);
+      p.holder = el('div', 'plot-holder');
+      p.legend = el('div', 'plot-legend');
+      p.el.appendChild(head);
+      p.el.appendChild(p.holder);
+      p.el.appendChild(p.legend);
+      panelsEl.appendChild(p.el);
+      p.resizeObserver = new ResizeObserver(function () { sizePanel(p); });
+      p.resizeObserver.observe(p.holder);
+      createPlot(p);
+      panels.push(p);
+      return p;
+    }
+
+    function destroyPanel(p) {
+      p.resizeObserver.disconnect();
+      if (p.u) p.u.destroy();
+      p.el.remove();
+    }
+
+    function buildChooser(p) {
+      var details = el('details', 'chooser');
+      var summary = el('summary', null, p.names.join(', ') || 'No series');
+      var list = el('fieldset', 'chooser-list');
+      list.appendChild(el('legend', null, 'Series to plot'));
+      series.forEach(function (s) {
+        if (s.index === 0) return;  // t is the x axis of every panel
+        var label = el('label', 'chooser-item');
+        var box = el('input');
+        box.type = 'checkbox';
+        box.value = s.name;
+        box.checked = p.names.indexOf(s.name) >= 0;
+        box.addEventListener('change', function () { onChooserChange(p, list); });
+        var swatch = el('span', 'swatch');
+        swatch.style.background = s.color;
+        label.appendChild(box);
+        label.appendChild(swatch);
+        label.appendChild(el('span', 'name', s.name));
+        if (s.unit) label.appendChild(el('span', 'unit', '[' + s.unit + ']'));
+        list.appendChild(label);
+      });
+      details.appendChild(summary);
+      details.appendChild(list);
+      return details;
+    }
+
+    function onChooserChange(p, list) {
+      var boxes = list.querySelectorAll('input[type=checkbox]');
+      p.names = Array.prototype.filter.call(boxes, function (b) { return b.checked; })
+        .map(function (b) { return b.value; });
+      p.summary.textContent = p.names.join(', ') || 'No series';
+      userChose = true;
+      p.zoom = null;
+      createPlot(p);
+      updateChrome();
+      needData = true;
+      onChange();
+    }
+
+    function removePanel(p) {
+      destroyPanel(p);
+      panels.splice(panels.indexOf(p), 1);
+      userChose = true;
+      updateChrome();
+      onChange();
+      if (addButton && panels.length === 0) addButton.focus();
+    }
+
+    function addPanel() {
+      if (series.length < 2 || panels.length >= MAX_PANELS) return;
+      var shown = {};
+      panels.forEach(function (p) { p.names.forEach(function (n) { shown[n] = true; }); });
+      var next = series.filter(function (s) { return s.index > 0 && !shown[s.name]; })[0] || series[1];
+      var p = makePanel([next.name]);
+      userChose = true;
+      updateChrome();
+      needData = true;
+      onChange();
+      p.el.scrollIntoView({ block: 'nearest' });
+      p.summary.focus();
+    }
+
+    function plotOptions(p, entries, width, height) {
+      var ySeries = entries.map(function (e) {
+        return {
+          label: e.name,
+          stroke: e.color,
+          width: 1.5,
+          points: { show: false },
+          value: function (u, v) { return withUnit(formatNumber(v), e.unit); }
+        };
+      });
+      var axisCommon = { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
+        grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+      return {
+        width: width,
+        height: height,
+        pxAlign: false,
+        scales: { x: { time: false } },
+        series: [{ label: 't', value: function (u, v) { return withUnit(formatNumber(v), 's'); } }].concat(ySeries),
+        axes: [
+          Object.assign({ label: 't [s]', labelSize: 18 }, axisCommon),
+          Object.assign({ label: axisLabel(entries), labelSize: 18, size: axisSize }, axisCommon)
+        ],
+        legend: { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
+        cursor: {
+          drag: { x: true, y: false },
+          // Hover position is shared between panels; zooms stay per panel.
+          sync: { key: 'contactlab-plots', setSeries: false, scales: ['x', null],
+            filters: { pub: function (type) { return type === 'mousemove'; }, sub: function () { return true; } } }
+        },
+        hooks: {
+          setSelect: [function (u) {
+            if (u.select.width > 0) {
+              p.zoom = { min: u.posToVal(u.select.left, 'x'), max: u.posToVal(u.select.left + u.select.width, 'x') };
+              needData = true;
+            }
+          }]
+        }
+      };
+    }
+
+    function createPlot(p) {
+      if (p.u) { p.u.destroy(); p.u = null; }
+      p.legend.textContent = '';
+      var note = p.holder.querySelector('.plot-note');
+      if (note) note.remove();
+      var entries = p.names.map(function (n) { return byName[n]; }).filter(Boolean);
+      p.width = Math.max(50, p.holder.clientWidth);
+      p.height = Math.max(50, p.holder.clientHeight);
+      var empty = [[]].concat(entries.map(function () { return []; }));
+      p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
+      if (!entries.length) p.holder.appendChild(el('div', 'plot-note', 'Choose series above'));
+      // Double-click resets uPlot's zoom; forget ours too so live data follows again.
+      p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });
+      p.points = 0;
+    }
+
+    function sizePanel(p) {
+      var w = p.holder.clientWidth;
+      var h = p.holder.clientHeight;
+      if (w < 10 || h < 10 || !p.u || (w === p.width && h === p.height)) return;
+      p.width = w;
+      p.height = h;
+      p.u.setSize({ width: w, height: h });
+      needData = true;  // decimation depends on the width
+    }
+
+    // -- data --
+
+    /** Views over wasm memory, taken after all wasm calls (a call could grow memory). */
+    function readViews(n) {
+      var ptrs = series.map(function (s) { return api.dataPtr(s.index); });
+      var buffer = api.heapF64().buffer;
+      return ptrs.map(function (ptr) { return new Float64Array(buffer, ptr, n); });
+    }
+
+    function refreshData() {
+      var n = series.length ? api.size() : 0;
+      var views = n > 0 ? readViews(n) : [];
+      panels.forEach(function (p) { updatePanel(p, views, n); });
+    }
+
+    function updatePanel(p, views, n) {
+      if (!p.u || p.holder.clientWidth === 0) return;  // hidden (e.g. embed mode)
+      var entries = p.names.map(function (name) { return byName[name]; }).filter(Boolean);
+      var t = views[0] || new Float64Array(0);
+      var ys = entries.map(function (e) { return views[e.index] || new Float64Array(n); });
+      var range = visibleRange(t, n, p.zoom);
+      var cols = Math.max(1, Math.round(p.u.bbox.width || p.width * (window.devicePixelRatio || 1)));
+      var data = range[1] - range[0] > DECIMATE_FACTOR * cols
+        ? decimate(t, ys, range[0], range[1], cols)
+        : copyRange(t, ys, range[0], range[1]);
+      p.points = data[0].length;
+      if (p.zoom) {
+        p.u.setData(data, false);
+        p.u.setScale('x', { min: p.zoom.min, max: p.zoom.max });
+      } else {
+        p.u.setData(data);
+      }
+    }
+
+    // -- loop --
+
+    function tick(now) {
+      if (stopped) return;
+      rafId = requestAnimationFrame(tick);
+      if (now - lastTick < REFRESH_MS) return;
+      lastTick = now;
+      try {
+        poll();
+      } catch (e) {
+        // The runtime stopped (abort) or the bridge is missing: stop quietly
+        // instead of throwing 20 times a second.
+        stop();
+        if (opts.onError) opts.onError(e);
+      }
+    }
+
+    function poll() {
+      var layout = api.layout();
+      if (needLayout || layout !== layoutSeen) {
+        layoutSeen = layout;
+        needLayout = false;
+        rebuild();
+      }
+      var revision = api.revision();
+      if (needData || revision !== revisionSeen) {
+        revisionSeen = revision;
+        needData = false;
+        refreshData();
+      }
+    }
+
+    function start() {
+      stopped = false;
+      if (!rafId) rafId = requestAnimationFrame(tick);
+    }
+
+    function stop() {
+      stopped = true;
+      if (rafId) cancelAnimationFrame(rafId);
+      rafId = 0;
+    }
+
+    // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
+    document.addEventListener('click', function (ev) {
+      panels.forEach(function (p) {
+        if (p.chooser.open && !p.chooser.contains(ev.target)) p.chooser.open = false;
+      });
+    });
+    if (addButton) addButton.addEventListener('click', addPanel);
+
+    return {
+      start: start,
+      stop: stop,
+      /** Series layout changed (Module.clSeriesChanged): rebuild on the next tick. */
+      invalidateLayout: function () { needLayout = true; },
+      /** Apply the URL's `plots` value (null: back to the scene defaults). */
+      setUrlValue: function (value) {
+        if (value == null) { userChose = false; pendingUrl = null; } else { pendingUrl = value; }
+        needLayout = true;
+      },
+      /** The `plots` value for the URL, or null when the scene defaults are shown. */
+      urlValue: function () {
+        if (pendingUrl != null) return pendingUrl;
+        return userChose ? formatUrlValue(currentNames()) : null;
+      },
+      // For tests and embedding pages:
+      count: function () { return panels.length; },
+      series: function (k) { return panels[k] ? panels[k].names.slice() : null; },
+      points: function (k) { return panels[k] ? panels[k].points : 0; },
+      uplot: function (k) { return panels[k] ? panels[k].u : null; },
+      add: addPanel,
+      remove: function (k) { if (panels[k]) removePanel(panels[k]); },
+      setSeries: function (k, names) {
+        var p = panels[k];
+        if (!p) return;
+        var boxes = p.chooser.querySelectorAll('input[type=checkbox]');
+        Array.prototype.forEach.call(boxes, function (b) { b.checked = names.indexOf(b.value) >= 0; });
+        onChooserChange(p, p.chooser.querySelector('.chooser-list'));
+      }
+    };
+  }
+
+  return {
+    create: create,
+    formatNumber: formatNumber,
+    // Exposed for unit tests of the decimation.
+    _decimate: decimate,
+    _parseUrlValue: parseUrlValue
+  };
+})();
