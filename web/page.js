@@ -126,6 +126,11 @@ var Module = (function () {
     if (node._timer) clearTimeout(node._timer);
   }
 
+  /** Oldest info/warning, so errors stay until dismissed; oldest error if all are errors. */
+  function oldestEvictable() {
+    return messagesEl.querySelector('.msg:not(.msg-error)') || messagesEl.firstChild;
+  }
+
   /** Adds a message. Text goes through textContent only: it may come from the URL. */
   function showMessage(level, text) {
     level = normalizeLevel(level);
@@ -139,6 +144,7 @@ var Module = (function () {
       tag.className = 'msg-level';
       tag.textContent = level === 'error' ? 'Error:' : 'Warning:';
       body.appendChild(tag);
+      body.appendChild(document.createTextNode(' '));
     }
     body.appendChild(document.createTextNode(String(text)));
     var close = document.createElement('button');
@@ -151,7 +157,7 @@ var Module = (function () {
     node.appendChild(close);
     messagesEl.appendChild(node);
     if (MESSAGE_MS[level]) node._timer = setTimeout(function () { removeMessage(node); }, MESSAGE_MS[level]);
-    while (messagesEl.children.length > MESSAGE_LIMIT) removeMessage(messagesEl.firstChild);
+    while (messagesEl.children.length > MESSAGE_LIMIT) removeMessage(oldestEvictable());
     if (level !== 'info') console.warn('ContactLab ' + level + ': ' + text);
   }
 
@@ -192,9 +198,10 @@ var Module = (function () {
     if (!file) return;
     if (!isJsonFile(file)) { showMessage('warning', 'Not a scene file: ' + file.name + ' (expected .json).'); return; }
     if (file.size > MAX_SCENE_BYTES) { showMessage('error', 'Scene file too large: ' + file.name + '.'); return; }
-    file.text().then(loadSceneText, function () {
-      showMessage('error', 'Could not read ' + file.name + '.');
-    });
+    var reader = new FileReader();
+    reader.onload = function () { loadSceneText(String(reader.result)); };
+    reader.onerror = function () { showMessage('error', 'Could not read ' + file.name + '.'); };
+    reader.readAsText(file);
   }
 
   var fileInput = null;

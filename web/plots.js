@@ -32,8 +32,10 @@ var ContactLabPlots = (function () {
     return String(Number(v.toPrecision(4)));
   }
 
-  function withUnit(text, unit) {
-    return unit ? text + ' ' + unit : text;
+  /** Legend value: number and unit, or a dash when the cursor is off the plot. */
+  function valueWithUnit(v, unit) {
+    if (v == null || !isFinite(v)) return '—';
+    return unit ? formatNumber(v) + ' ' + unit : formatNumber(v);
   }
 
   /** "x, y [m] · tension [N]": units grouped so mixed panels stay honest. */
@@ -300,15 +302,17 @@ var ContactLabPlots = (function () {
       p.el.appendChild(p.holder);
       p.el.appendChild(p.legend);
       panelsEl.appendChild(p.el);
-      p.resizeObserver = new ResizeObserver(function () { sizePanel(p); });
-      p.resizeObserver.observe(p.holder);
+      if (window.ResizeObserver) {
+        p.resizeObserver = new ResizeObserver(function () { sizePanel(p); });
+        p.resizeObserver.observe(p.holder);
+      }
       createPlot(p);
       panels.push(p);
       return p;
     }
 
     function destroyPanel(p) {
-      p.resizeObserver.disconnect();
+      if (p.resizeObserver) p.resizeObserver.disconnect();
       if (p.u) p.u.destroy();
       p.el.remove();
     }
@@ -382,7 +386,7 @@ var ContactLabPlots = (function () {
           stroke: e.color,
           width: 1.5,
           points: { show: false },
-          value: function (u, v) { return withUnit(formatNumber(v), e.unit); }
+          value: function (u, v) { return valueWithUnit(v, e.unit); }
         };
       });
       var axisCommon = { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
@@ -392,10 +396,11 @@ var ContactLabPlots = (function () {
         height: height,
         pxAlign: false,
         scales: { x: { time: false } },
-        series: [{ label: 't', value: function (u, v) { return withUnit(formatNumber(v), 's'); } }].concat(ySeries),
+        series: [{ label: 't', value: function (u, v) { return valueWithUnit(v, 's'); } }].concat(ySeries),
         axes: [
-          Object.assign({ label: 't [s]', labelSize: 18 }, axisCommon),
-          Object.assign({ label: axisLabel(entries), labelSize: 18, size: axisSize }, axisCommon)
+          // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.
+          Object.assign({ label: 't [s]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
+          Object.assign({ label: axisLabel(entries), labelSize: 18, labelGap: 0, size: axisSize }, axisCommon)
         ],
         legend: { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
         cursor: {
@@ -525,6 +530,8 @@ var ContactLabPlots = (function () {
       });
     });
     if (addButton) addButton.addEventListener('click', addPanel);
+    // Fallback for browsers without ResizeObserver (no-op when sizes are unchanged).
+    window.addEventListener('resize', function () { panels.forEach(sizePanel); });
 
     return {
       start: start,

@@ -18,8 +18,8 @@ void growth(double t, const Vec& y, Vec& dydt) { dydt = y * std::cos(t); }
 Vec growth_exact(double t) { return Vec::Constant(1, std::exp(std::sin(t))); }
 
 /// Kepler problem (GM = 1), y = (qx, qy, px, py), eccentricity 0.5 from
-/// pericentre: period 2 pi, and a 27:1 range of speeds along the orbit, so
-/// the step size must adapt.
+/// pericentre: period 2 pi; speed varies 3:1 and the force 9:1 along the
+/// orbit, so the step size must adapt.
 constexpr double kEccentricity = 0.5;
 constexpr double kPi = 3.14159265358979323846;
 void kepler(double, const Vec& y, Vec& dydt) {
@@ -63,23 +63,24 @@ TEST_CASE("Dopri5 global error follows the tolerance") {
       while (dopri.t() < second) REQUIRE(dopri.step(growth, second));
       growth_error = std::max(growth_error, std::abs(dopri.y()[0] / growth_exact(second)[0] - 1));
     }
-    // Kepler: three orbits must close on the starting state.
+    // Kepler: one orbit must close on the starting state.
     cl::Dopri5 orbit(tolerances(rtol));
     orbit.start(0.0, kepler_pericentre(), kepler);
-    run(orbit, kepler, 3 * 2 * kPi, [](const cl::Dopri5&) {});
+    run(orbit, kepler, 2 * kPi, [](const cl::Dopri5&) {});
     const double kepler_error = (orbit.y() - kepler_pericentre()).lpNorm<Eigen::Infinity>();
 
     MESSAGE("rtol " << rtol << ": y'=y cos t max rel. error " << growth_error << " ("
                     << growth_error / rtol << " rtol), " << dopri.accepted_steps() << " steps, "
-                    << dopri.rejected_steps() << " rejected | Kepler 3 orbits error "
-                    << kepler_error << " (" << kepler_error / rtol << " rtol), "
-                    << orbit.accepted_steps() << " steps, " << orbit.rejected_steps()
-                    << " rejected, " << orbit.evaluations() << " evaluations");
+                    << dopri.rejected_steps() << " rejected | Kepler orbit error " << kepler_error
+                    << " (" << kepler_error / rtol << " rtol), " << orbit.accepted_steps()
+                    << " steps, " << orbit.rejected_steps() << " rejected, " << orbit.evaluations()
+                    << " evaluations");
     // The tolerance bounds the local error per step; the global error adds
-    // up a few hundred to a few thousand of them, partly cancelling. Over
-    // these intervals a factor of 100 covers that accumulation (Kepler's is
-    // larger: errors in the orbital period grow linearly in time).
-    CHECK(growth_error < 100 * rtol);
+    // them up (measured: ~3 rtol for y cos t, whose errors partly cancel
+    // over each 2 pi). Kepler's are not damped: an energy error changes the
+    // period, and the phase error it causes grows through the orbit
+    // (measured: 100-250 rtol). Hence C = 20 and C = 1000.
+    CHECK(growth_error < 20 * rtol);
     CHECK(kepler_error < 1000 * rtol);
     CHECK(growth_error < previous_growth_error);
     CHECK(kepler_error < previous_kepler_error);
@@ -94,27 +95,36 @@ TEST_CASE("Dopri5 global error follows the tolerance") {
   }
 }
 
-TEST_CASE("Dopri5 dense output is as accurate inside a step as at its ends") {
-  for (double rtol : {1e-6, 1e-9}) {
+TEST_CASE("Dopri5 dense output inside a step is accurate to the tolerance") {
+  for (double rtol : {1e-6, 1e-9, 1e-12}) {
     cl::Dopri5 dopri(tolerances(rtol));
     dopri.start(0.0, growth_exact(0.0), growth);
-    double end_error = 0, interior_error = 0;
-    Vec y;
+    double end_error = 0, interior_error = 0, interpolation_error = 0;
+    Vec y, y_start;
     run(dopri, growth, 20.0, [&](const cl::Dopri5& d) {
       end_error = std::max(end_error, std::abs(d.y()[0] / growth_exact(d.t())[0] - 1));
+      d.dense(d.t_previous(), y_start);
       for (int i = 1; i <= 9; ++i) {
         const double t = d.t_previous() + 0.1 * i * (d.t() - d.t_previous());
         d.dense(t, y);
         interior_error = std::max(interior_error, std::abs(y[0] / growth_exact(t)[0] - 1));
+        // Against the exact solution through the step's start: the
+        // interpolant's own error, without the error carried in.
+        const double local_exact = y_start[0] * std::exp(std::sin(t) - std::sin(d.t_previous()));
+        interpolation_error = std::max(interpolation_error, std::abs(y[0] / local_exact - 1));
       }
     });
-    MESSAGE("rtol " << rtol << ": max rel. error at step ends " << end_error
-                    << ", at 9 interior points per step " << interior_error << " ("
-                    << dopri.accepted_steps() << " steps)");
-    // The continuous extension's local error is of the size the controller
-    // keeps the step's error at, so the interior is no worse than a small
-    // multiple of the ends.
-    CHECK(interior_error < 3 * end_error);
+    MESSAGE("rtol " << rtol << ": max rel. error at step ends " << end_error << " ("
+                    << end_error / rtol << " rtol), at 9 interior points per step "
+                    << interior_error << " (" << interior_error / rtol
+                    << " rtol), of which interpolation " << interpolation_error / rtol << " rtol; "
+                    << dopri.accepted_steps() << " steps");
+    // The controller holds the 4th-order error estimate at ~rtol per step;
+    // the continuous extension is 4th order too, with a larger error
+    // constant here (measured 6-21 rtol per step), while the 5th-order step
+    // ends do better. "Same size as the step error" = within 50 rtol.
+    CHECK(interpolation_error < 50 * rtol);
+    CHECK(interior_error < 50 * rtol);
   }
 }
 
@@ -232,26 +242,36 @@ TEST_CASE("Dopri5 restarts cleanly with start() after a discontinuity") {
 TEST_CASE("Dopri5 reports failure below h_min and leaves the state unchanged") {
   SUBCASE("blow-up: y' = y^2 from y(0) = 1 has y = 1/(1-t), infinite at t = 1") {
     const cl::OdeRhs blow_up = [](double, const Vec& y, Vec& dydt) { dydt = y.cwiseProduct(y); };
-    cl::Dopri5 dopri(tolerances(1e-8));
+    const double rtol = 1e-8;
+    cl::Dopri5 dopri(tolerances(rtol));
     dopri.start(0.0, Vec::Ones(1), blow_up);
-    double t_before = 0;
+    double t_before = 0, error_away_from_pole = 0;
     Vec y_before;
     bool ok = true;
     while (ok) {
       REQUIRE(dopri.t() < 2.0);
       t_before = dopri.t();
       y_before = dopri.y();
+      if (1 - t_before >= 1e-3) {
+        error_away_from_pole =
+            std::max(error_away_from_pole, std::abs(y_before[0] * (1 - t_before) - 1));
+      }
       ok = dopri.step(blow_up, 2.0);
     }
-    MESSAGE("y' = y^2: failed at t = " << dopri.t() << " (1 - t = " << 1 - dopri.t()
-                                       << "), y = " << dopri.y()[0] << ", after "
-                                       << dopri.accepted_steps() << " steps, "
-                                       << dopri.rejected_steps() << " rejected");
+    MESSAGE("y' = y^2: failed at 1 - t = "
+            << 1 - dopri.t() << ", y = " << dopri.y()[0] << ", after " << dopri.accepted_steps()
+            << " steps, " << dopri.rejected_steps()
+            << " rejected; max rel. error for 1 - t >= 1e-3: " << error_away_from_pole);
     CHECK(dopri.t() == t_before);
     CHECK(dopri.y() == y_before);
-    CHECK(dopri.t() < 1.0);  // never stepped across the singularity
-    // The accepted part is still accurate: relative error against 1/(1-t).
-    CHECK(dopri.y()[0] * (1 - dopri.t()) == doctest::Approx(1).epsilon(1e-3));
+    // It fails at the pole of the numerical solution, which sits within
+    // ~rtol of the true one (each step's relative error shifts the pole by
+    // about rtol * (1 - t); the shifts sum to ~rtol).
+    CHECK(std::abs(dopri.t() - 1) < 100 * rtol);
+    CHECK(dopri.y()[0] > 1e10);
+    // Away from the pole the solution is accurate: the pole shift of ~rtol
+    // makes a relative error of ~rtol / (1 - t) <= 1e3 rtol.
+    CHECK(error_away_from_pole < 1e3 * rtol);
   }
   SUBCASE("a right-hand side that turns NaN for t > 0.5") {
     const cl::OdeRhs poisoned = [](double t, const Vec& y, Vec& dydt) {
@@ -268,13 +288,16 @@ TEST_CASE("Dopri5 reports failure below h_min and leaves the state unchanged") {
       y_before = dopri.y();
       ok = dopri.step(poisoned, 1.0);
     }
-    MESSAGE("NaN beyond t = 0.5: failed at t = " << dopri.t() << " after "
-                                                 << dopri.accepted_steps() << " steps, "
-                                                 << dopri.rejected_steps() << " rejected");
+    MESSAGE("NaN beyond t = 0.5: failed at 0.5 - t = " << 0.5 - dopri.t() << " after "
+                                                       << dopri.accepted_steps() << " steps, "
+                                                       << dopri.rejected_steps() << " rejected");
     CHECK(dopri.t() == t_before);
     CHECK(dopri.y() == y_before);
     CHECK(dopri.t() <= 0.5);
     CHECK(std::isfinite(dopri.y()[0]));  // no NaN was ever accepted
+    // The accepted part is y' = -y solved to the tolerance (1e-8; 100x for
+    // accumulation, as in the global error test).
+    CHECK(std::abs(dopri.y()[0] / std::exp(-dopri.t()) - 1) < 1e-6);
     // Calling again fails again, still without touching the state.
     CHECK_FALSE(dopri.step(poisoned, 1.0));
     CHECK(dopri.t() == t_before);

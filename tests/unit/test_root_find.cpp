@@ -2,6 +2,7 @@
 // what it costs (evaluations of g, compared with plain bisection).
 #include <cmath>
 #include <functional>
+#include <string>
 
 #include <doctest/doctest.h>
 
@@ -10,7 +11,7 @@
 namespace {
 
 struct RootCase {
-  const char* name;
+  std::string name;
   std::function<double(double)> g;
   double a, b;
   double root;  // known to double precision
@@ -56,8 +57,7 @@ TEST_CASE("find_root lands within t_tol of the root, on the side of g(b)") {
       const double past_root = (t - c.root) * (c.b > c.a ? 1 : -1);
       const double bisection_evaluations = std::ceil(std::log2(std::abs(c.b - c.a) / t_tol));
       MESSAGE(c.name << "  t_tol=" << t_tol << "  past root by " << past_root << " s, "
-                     << evaluations << " evaluations (bisection: " << bisection_evaluations
-                     << ")");
+                     << evaluations << " evaluations (bisection: " << bisection_evaluations << ")");
       CAPTURE(c.name);
       CAPTURE(t_tol);
       // The contract: on the gb side of the root ...
@@ -66,10 +66,11 @@ TEST_CASE("find_root lands within t_tol of the root, on the side of g(b)") {
       // about 1 ulp, hence the 4 ulp of slack.
       CHECK(past_root >= -4e-16);
       CHECK(past_root <= t_tol + 4e-16);
-      // Brent's guarantee: never much worse than bisection (here 3x, with
-      // room for the slowly converging triple root); on smooth simple roots
-      // it is usually far better.
-      CHECK(evaluations <= 3 * bisection_evaluations + 5);
+      // Brent forces a bisection whenever interpolation stops halving the
+      // bracket, so it is never much worse than bisection. The worst case
+      // here is the triple root, where interpolation converges only
+      // linearly (measured ~2.9x bisection's count); 4x leaves margin.
+      CHECK(evaluations <= 4 * bisection_evaluations);
     }
   }
 }

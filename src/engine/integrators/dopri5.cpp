@@ -20,8 +20,8 @@ constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a
 constexpr double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
                  a76 = 11.0 / 84;
 // Error weights: 5th-order minus embedded 4th-order weights.
-constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920,
-                 e5 = -17253.0 / 339200, e6 = 22.0 / 525, e7 = -1.0 / 40;
+constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+                 e6 = 22.0 / 525, e7 = -1.0 / 40;
 // Hairer's continuous extension (dopri5.f, "contd5"): the quartic term.
 constexpr double d1 = -12715105075.0 / 11282082432, d3 = 87487479700.0 / 32700410799,
                  d4 = -10690763975.0 / 1880347072, d5 = 701980252875.0 / 199316789632,
@@ -73,8 +73,8 @@ void Dopri5::start(double t, const Vec& y, const OdeRhs& f) {
   ++evaluations_;
   const double curvature_size = rms((k2_ - k1_).array() / scale) / h_euler;
   const double largest = std::max(slope_size, curvature_size);
-  const double h_order = largest <= 1e-15 ? std::max(1e-6, h_euler * 1e-3)
-                                          : std::pow(0.01 / largest, 1.0 / 5);
+  const double h_order =
+      largest <= 1e-15 ? std::max(1e-6, h_euler * 1e-3) : std::pow(0.01 / largest, 1.0 / 5);
   h_ = std::min({100 * h_euler, h_order, options_.h_max});
 }
 
@@ -127,8 +127,8 @@ bool Dopri5::step(const OdeRhs& f, double t_limit) {
       continue;
     }
 
-    const double growth = std::clamp(
-        kSafety * std::pow(err, -kAlpha) * std::pow(err_prev_, kBeta), kMinFactor, kMaxFactor);
+    const double growth = std::clamp(kSafety * std::pow(err, -kAlpha) * std::pow(err_prev_, kBeta),
+                                     kMinFactor, kMaxFactor);
     double h_next = h * growth;
     // Right after a rejection the error model has just been wrong: don't grow.
     if (rejected_in_this_call) h_next = std::min(h_next, h);

@@ -13,6 +13,7 @@ struct Dopri5Options {
   double atol = 1e-12;  ///< absolute tolerance per component (units of y)
   double h_max = std::numeric_limits<double>::infinity();  ///< s
   double h_min = 1e-14;  ///< s; a smaller step is reported as a failure
+                         ///< (so is a step below the resolution of t)
 };
 
 class Dopri5 {
@@ -21,16 +22,22 @@ class Dopri5 {
   void set_options(const Dopri5Options& options) { options_ = options; }
   const Dopri5Options& options() const { return options_; }
 
-  /// Starts (or restarts after a discontinuity) at (t, y); picks a first step.
+  /// Starts (or restarts after a discontinuity) at (t, y); picks a first
+  /// step with Hairer's heuristic (2 evaluations of f). The step counters
+  /// keep counting across restarts.
   void start(double t, const Vec& y, const OdeRhs& f);
-  /// Takes one accepted step that ends at or before `t_limit`.
-  /// Returns false if the step size fell below h_min (state unchanged).
+  /// Takes one accepted step that ends at or before `t_limit`, exactly at
+  /// `t_limit` (bit for bit) when the proposed step would pass it; never
+  /// longer than h_max (up to the rounding of t). Does nothing if
+  /// t_limit <= t(). Returns false if the step size fell below h_min or f
+  /// kept producing NaN/inf: then t, y and the dense output are unchanged.
   bool step(const OdeRhs& f, double t_limit);
 
   double t() const { return t_; }
   const Vec& y() const { return y_; }
   double t_previous() const { return t_prev_; }
-  /// Continuous solution on [t_previous(), t()], 4th order.
+  /// Continuous solution on [t_previous(), t()], 4th order (local error
+  /// O(h^5)); equals y() before the first step after start().
   void dense(double t, Vec& out) const;
 
   long long accepted_steps() const { return accepted_; }

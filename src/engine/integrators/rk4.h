@@ -10,14 +10,20 @@ class Rk4 {
   void set_step(double h) { h_ = h; }
   double step_size() const { return h_; }
 
+  /// Starts (or restarts) at (t, y): 1 evaluation of f.
   void start(double t, const Vec& y, const OdeRhs& f);
-  /// One step of min(h, t_limit - t). Always succeeds.
+  /// One step of min(h, t_limit - t) (4 evaluations of f), ending exactly at
+  /// t_limit when it reaches it. A full step that would stop short of
+  /// t_limit by under 1e-4 h (rounding accumulated in t) is stretched to
+  /// land on it. Does nothing if t_limit <= t(). Always succeeds.
   bool step(const OdeRhs& f, double t_limit);
 
   double t() const { return t_; }
   const Vec& y() const { return y_; }
   double t_previous() const { return t_prev_; }
-  /// Cubic Hermite interpolation on [t_previous(), t()] (3rd order).
+  /// Cubic Hermite interpolation on [t_previous(), t()] from y and f at
+  /// both ends: 3rd order (error O(h^4), like RK4's global error). Equals
+  /// y() before the first step after start().
   void dense(double t, Vec& out) const;
 
   long long accepted_steps() const { return steps_; }

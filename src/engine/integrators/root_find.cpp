@@ -28,8 +28,8 @@ double find_root(const std::function<double(double)>& g, double a, double ga, do
   double best = b, g_best = gb;
   double other = b, g_other = gb;  // replaced by a on the first pass
   double prev = a, g_prev = ga;
-  double step = best - prev;       // the last step taken
-  double step_before = step;       // the one before it
+  double step = best - prev;  // the last step taken
+  double step_before = step;  // the one before it
 
   for (int evaluations = 0;; ++evaluations) {
     if (same_sign(g_best, g_other)) {  // the root lies between prev and best

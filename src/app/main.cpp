@@ -1,0 +1,196 @@
+// Platform layer: SDL2 window + GL context (WebGL2 in the browser, GL 3 on
+// the desktop), Dear ImGui backends, fonts, and the frame loop. The same
+// frame() runs from emscripten_set_main_loop_arg and from a desktop loop.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <SDL.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLES3/gl3.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+#include "app.h"
+#include "page.h"
+
+namespace {
+
+struct Platform {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  float font_scale = 0;  // device pixels per CSS pixel the font atlas was built for
+  std::unique_ptr<cl::app::App> app;
+  bool quit = false;
+};
+
+Platform* g_platform = nullptr;
+
+float device_pixel_ratio(SDL_Window* window) {
+  int w = 0, h = 0, fw = 0, fh = 0;
+  SDL_GetWindowSize(window, &w, &h);
+  SDL_GL_GetDrawableSize(window, &fw, &fh);
+  return w > 0 ? static_cast<float>(fw) / static_cast<float>(w) : 1.0f;
+}
+
+/// Builds the font atlas at the screen's pixel density, so text stays sharp on HiDPI.
+void load_fonts(Platform& p) {
+  const float scale = std::max(1.0f, device_pixel_ratio(p.window));
+  if (scale == p.font_scale) return;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float size_px = 15.0f;
+  ImFontConfig config;
+  config.OversampleH = 2;
+  if (!io.Fonts->AddFontFromFileTTF("assets/fonts/DejaVuSans.ttf", size_px * scale, &config)) {
+    ImFontConfig fallback;
+    fallback.SizePixels = 13.0f * scale;
+    io.Fonts->AddFontDefault(&fallback);
+  }
+  io.FontGlobalScale = 1.0f / scale;
+  if (p.font_scale != 0) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  p.font_scale = scale;
+}
+
+/// In the browser the canvas follows its page area (CSS px); SDL then sizes
+/// the drawing buffer at devicePixelRatio.
+void fit_canvas(Platform& p) {
+  int width = 0, height = 0;
+  cl::app::page_canvas_area(width, height);
+  if (width <= 0 || height <= 0) return;
+  int w = 0, h = 0;
+  SDL_GetWindowSize(p.window, &w, &h);
+  if (w != width || h != height) SDL_SetWindowSize(p.window, width, height);
+}
+
+void apply_style() {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 6;
+  style.FrameRounding = 4;
+  style.GrabRounding = 4;
+  style.WindowPadding = {10, 10};
+  style.FramePadding = {7, 4};
+  style.ItemSpacing = {8, 6};
+  style.Colors[ImGuiCol_WindowBg].w = 0.92f;
+  // Bigger touch targets on coarse pointers are handled by the page's zoom; keep ImGui's sizes.
+}
+
+void frame(void* arg) {
+  Platform& p = *static_cast<Platform*>(arg);
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) p.quit = true;
+    if (event.type == SDL_MULTIGESTURE && event.mgesture.numFingers == 2 && event.mgesture.dDist != 0) {
+      int w = 0, h = 0;
+      SDL_GetWindowSize(p.window, &w, &h);
+      p.app->pinch(std::exp(4.0 * event.mgesture.dDist), event.mgesture.x * w, event.mgesture.y * h);
+    }
+  }
+  fit_canvas(p);
+  load_fonts(p);
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  p.app->frame(SDL_GetPerformanceCounter() / static_cast<double>(SDL_GetPerformanceFrequency()));
+  ImGui::Render();
+
+  int fw = 0, fh = 0;
+  SDL_GL_GetDrawableSize(p.window, &fw, &fh);
+  glViewport(0, 0, fw, fh);
+  glClearColor(0.059f, 0.067f, 0.082f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(p.window);
+  p.app->after_present(fw, fh);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "contactlab: SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+#ifdef __EMSCRIPTEN__
+  const char* glsl_version = "#version 300 es";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#else
+  const char* glsl_version = "#version 150";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 2);
+#endif
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  static Platform platform;
+  g_platform = &platform;
+  platform.window = SDL_CreateWindow("ContactLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+                                     SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!platform.window) {
+    std::fprintf(stderr, "contactlab: cannot open a window: %s\n", SDL_GetError());
+    return 1;
+  }
+  platform.gl = SDL_GL_CreateContext(platform.window);
+  if (!platform.gl) {
+    std::fprintf(stderr, "contactlab: cannot create a GL context (WebGL2 needed): %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(platform.window, platform.gl);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini: the URL holds the state
+  apply_style();
+  ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
+  ImGui_ImplOpenGL3_Init(glsl_version);
+  fit_canvas(platform);
+  load_fonts(platform);
+
+  // Desktop: the first argument is a link hash ("scene=pendulum&v0=5") or a scene file.
+  const std::string argument = argc > 1 ? argv[1] : "";
+  const bool scene_file = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
+  if (!argument.empty() && !scene_file) cl::app::page_set_hash(argument);
+  platform.app = std::make_unique<cl::app::App>();
+  if (scene_file) {
+    std::ifstream in(argument);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (in) platform.app->load_scene_text(text.str());
+    else cl::app::page_message(cl::app::MessageLevel::Error, "cannot read " + argument);
+  }
+
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop_arg(frame, &platform, 0, true);
+#else
+  while (!platform.quit) frame(&platform);
+  platform.app.reset();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(platform.gl);
+  SDL_DestroyWindow(platform.window);
+  SDL_Quit();
+#endif
+  return 0;
+}
+
+/// The running app, for the page bridge's exported functions.
+cl::app::App* current_app() { return g_platform && g_platform->app ? g_platform->app.get() : nullptr; }

@@ -1,0 +1,28 @@
+#pragma once
+// What the app asks of its surroundings: in the browser the page's
+// JavaScript (page_web.cpp, see page_bridge.h), on the desktop files in the
+// working directory and stderr (page_desktop.cpp).
+#include <string>
+
+namespace cl::app {
+
+enum class MessageLevel { Info, Warning, Error };
+
+/// Replaces the URL hash (no history entry); the hash text has no '#'.
+void page_set_hash(const std::string& hash);
+/// The hash the app was opened with (desktop: the first command-line argument).
+std::string page_initial_hash();
+/// Shows a message to the user as plain text.
+void page_message(MessageLevel level, const std::string& text);
+/// Offers text as a file download (desktop: writes it to the working directory).
+void page_download_text(const std::string& filename, const std::string& mime, const std::string& text);
+/// Saves the canvas as PNG; call right after a frame has been drawn.
+void page_download_canvas_png(const std::string& filename, int width, int height);
+/// Asks the user for a scene file; its text comes back through App::load_scene_text.
+void page_open_scene_file();
+/// The recorded series changed shape (other scene or other n).
+void page_series_changed();
+/// CSS size (px) of the area the canvas should fill; desktop: 0,0 (the window decides).
+void page_canvas_area(int& width, int& height);
+
+}  // namespace cl::app

@@ -1,0 +1,48 @@
+// Desktop side of page.h: messages on stderr, exports written to the working
+// directory, the "hash" taken from the command line.
+#include <cstdio>
+#include <fstream>
+#include <vector>
+
+#include <SDL_opengl.h>
+#include <stb/stb_image_write.h>
+
+#include "page.h"
+
+namespace cl::app {
+namespace {
+std::string g_hash;
+}
+
+void page_set_hash(const std::string& hash) { g_hash = hash; }
+std::string page_initial_hash() { return g_hash; }
+
+void page_message(MessageLevel level, const std::string& text) {
+  const char* tag = level == MessageLevel::Error ? "error" : level == MessageLevel::Warning ? "warning" : "info";
+  std::fprintf(stderr, "contactlab %s: %s\n", tag, text.c_str());
+}
+
+void page_download_text(const std::string& filename, const std::string&, const std::string& text) {
+  std::ofstream(filename) << text;
+  page_message(MessageLevel::Info, "wrote " + filename);
+}
+
+void page_download_canvas_png(const std::string& filename, int width, int height) {
+  std::vector<unsigned char> pixels(static_cast<size_t>(width) * height * 4);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);  // GL rows start at the bottom
+  if (stbi_write_png(filename.c_str(), width, height, 4, pixels.data(), width * 4))
+    page_message(MessageLevel::Info, "wrote " + filename);
+  else
+    page_message(MessageLevel::Error, "could not write " + filename);
+}
+
+void page_open_scene_file() {
+  page_message(MessageLevel::Info, "on the desktop, open a scene file by starting the app with it: contactlab_app FILE.json");
+}
+
+void page_series_changed() {}
+
+void page_canvas_area(int& width, int& height) { width = height = 0; }
+
+}  // namespace cl::app

@@ -1,0 +1,162 @@
+// Browser side of page.h and the cl_* exports of page_bridge.h.
+#include <emscripten.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app.h"
+#include "page.h"
+#include "page_bridge.h"
+
+cl::app::App* current_app();
+
+// --- Hooks: the app calls the page's JavaScript ---------------------------
+// Each checks that the page defined the hook, so a bare page still runs.
+EM_JS(void, js_set_hash, (const char* hash), {
+  if (Module.clSetHash) Module.clSetHash(UTF8ToString(hash));
+});
+EM_JS(char*, js_location_hash, (), {
+  const text = window.location.hash || "";
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+EM_JS(void, js_message, (const char* level, const char* text), {
+  const l = UTF8ToString(level), t = UTF8ToString(text);
+  if (Module.clMessage) Module.clMessage(l, t); else console.warn(t);
+});
+EM_JS(void, js_download_text, (const char* name, const char* mime, const char* text), {
+  if (Module.clDownloadText) Module.clDownloadText(UTF8ToString(name), UTF8ToString(mime), UTF8ToString(text));
+});
+EM_JS(void, js_download_png, (const char* name), {
+  if (Module.clDownloadCanvasPng) Module.clDownloadCanvasPng(UTF8ToString(name));
+});
+EM_JS(void, js_open_scene_file, (), {
+  if (Module.clOpenSceneFile) Module.clOpenSceneFile();
+});
+EM_JS(void, js_series_changed, (), {
+  if (Module.clSeriesChanged) Module.clSeriesChanged();
+});
+EM_JS(int, js_canvas_area_width, (), {
+  const area = Module.canvas && Module.canvas.parentElement;
+  return area ? Math.round(area.clientWidth) : 0;
+});
+EM_JS(int, js_canvas_area_height, (), {
+  const area = Module.canvas && Module.canvas.parentElement;
+  return area ? Math.round(area.clientHeight) : 0;
+});
+
+namespace cl::app {
+
+void page_set_hash(const std::string& hash) { js_set_hash(hash.c_str()); }
+
+std::string page_initial_hash() {
+  char* text = js_location_hash();
+  std::string hash(text);
+  free(text);
+  return hash;
+}
+
+void page_message(MessageLevel level, const std::string& text) {
+  const char* name = level == MessageLevel::Error ? "error" : level == MessageLevel::Warning ? "warning" : "info";
+  js_message(name, text.c_str());
+}
+
+void page_download_text(const std::string& filename, const std::string& mime, const std::string& text) {
+  js_download_text(filename.c_str(), mime.c_str(), text.c_str());
+}
+
+void page_download_canvas_png(const std::string& filename, int, int) { js_download_png(filename.c_str()); }
+void page_open_scene_file() { js_open_scene_file(); }
+void page_series_changed() { js_series_changed(); }
+
+void page_canvas_area(int& width, int& height) {
+  width = js_canvas_area_width();
+  height = js_canvas_area_height();
+}
+
+}  // namespace cl::app
+
+// --- Exports: the page calls the app --------------------------------------
+namespace {
+std::string g_text;  // backing store of the last returned string
+const char* keep(std::string text) {
+  g_text = std::move(text);
+  return g_text.c_str();
+}
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int cl_series_count(void) {
+  cl::app::App* app = current_app();
+  return app ? static_cast<int>(app->simulation().series().names().size()) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_series_name(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return "";
+  return app->simulation().series().names()[i].c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_series_unit(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return "";
+  return keep(app->simulation().scene().series()[i].unit);
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_series_size(void) {
+  cl::app::App* app = current_app();
+  return app ? static_cast<int>(app->simulation().series().size()) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const double* cl_series_data(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return nullptr;
+  return app->simulation().series().data(i);
+}
+
+EMSCRIPTEN_KEEPALIVE double cl_series_revision(void) {
+  cl::app::App* app = current_app();
+  return app ? app->series_revision() : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_series_layout(void) {
+  cl::app::App* app = current_app();
+  return app ? app->layout_id() : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_default_plots_json(void) {
+  cl::app::App* app = current_app();
+  if (!app) return "[]";
+  return keep(nlohmann::json(app->simulation().scene().default_plots()).dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_status_json(void) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->status_json() : "{}");
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_command(const char* name) {
+  cl::app::App* app = current_app();
+  return app && app->command(name) ? 0 : 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_apply_hash(const char* hash) {
+  if (cl::app::App* app = current_app()) app->apply_hash(hash);
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_load_scene_json(const char* text) {
+  if (cl::app::App* app = current_app()) app->load_scene_text(text);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_widget_rect(const char* label) {
+  cl::app::App* app = current_app();
+  const auto rect = app ? app->widget_rect(label) : std::nullopt;
+  if (!rect) return "null";
+  return keep(nlohmann::json{{"x", rect->x}, {"y", rect->y}, {"w", rect->z}, {"h", rect->w}}.dump());
+}
+
+}  // extern "C"

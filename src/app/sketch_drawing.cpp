@@ -1,0 +1,97 @@
+#include "sketch_drawing.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "camera.h"
+
+namespace cl::app {
+namespace {
+
+ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f) {
+  const unsigned r = (c >> 24) & 0xff, g = (c >> 16) & 0xff, b = (c >> 8) & 0xff;
+  const unsigned a = static_cast<unsigned>(static_cast<float>(c & 0xff) * alpha_scale);
+  return IM_COL32(r, g, b, a);
+}
+
+ImVec2 to_im(const Eigen::Vector2f& p) { return {p.x(), p.y()}; }
+
+void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList& draw) {
+  const size_t n = line.points.size();
+  if (n < 2) return;
+  if (!line.fade) {
+    std::vector<ImVec2> pts(n);
+    for (size_t i = 0; i < n; ++i) pts[i] = to_im(camera.to_screen(line.points[i]));
+    draw.AddPolyline(pts.data(), static_cast<int>(n), to_imgui(line.color), line.closed ? ImDrawFlags_Closed : 0,
+                     line.width_px);
+    return;
+  }
+  // Fading trail: segment alpha grows from 0 (oldest) to full (newest).
+  for (size_t i = 1; i < n; ++i) {
+    const float alpha = static_cast<float>(i) / static_cast<float>(n - 1);
+    draw.AddLine(to_im(camera.to_screen(line.points[i - 1])), to_im(camera.to_screen(line.points[i])),
+                 to_imgui(line.color, alpha), line.width_px);
+  }
+}
+
+void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw) {
+  const Eigen::Vector2f from = camera.to_screen(a.from), to = camera.to_screen(a.to);
+  const Eigen::Vector2f d = to - from;
+  const float length = d.norm();
+  if (length < 1.0f) return;
+  const Eigen::Vector2f u = d / length, n(-u.y(), u.x());
+  const float head = std::min(10.0f, 0.4f * length);
+  const ImU32 color = to_imgui(a.color);
+  draw.AddLine(to_im(from), to_im(to - u * head * 0.8f), color, a.width_px);
+  draw.AddTriangleFilled(to_im(to), to_im(to - u * head + n * head * 0.45f), to_im(to - u * head - n * head * 0.45f),
+                         color);
+}
+
+}  // namespace
+
+void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
+  for (const SketchPolyline& line : sketch.lines) draw_polyline(line, camera, draw);
+  for (const SketchCircle& c : sketch.circles) {
+    const float radius =
+        std::max(static_cast<float>(c.radius * camera.pixels_per_metre()), c.min_radius_px);
+    const ImVec2 center = to_im(camera.to_screen(c.center));
+    const int segments = std::clamp(static_cast<int>(radius * 0.6f), 16, 256);
+    if (c.fill) draw.AddCircleFilled(center, radius, to_imgui(c.fill), segments);
+    if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, c.width_px);
+  }
+  for (const SketchArrow& a : sketch.arrows) draw_arrow(a, camera, draw);
+  for (const SketchLabel& l : sketch.labels) draw.AddText(to_im(camera.to_screen(l.at)), to_imgui(l.color), l.text.c_str());
+}
+
+void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1) {
+  // Spacing: the 1-2-5 step giving about 80 px between lines.
+  const double target = 80.0 / camera.pixels_per_metre();
+  const double decade = std::pow(10.0, std::floor(std::log10(target)));
+  double step = decade;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * decade >= target) {
+      step = m * decade;
+      break;
+    }
+  const Eigen::Vector2d lo = camera.to_world({x0, y1}), hi = camera.to_world({x1, y0});
+  const ImU32 line = IM_COL32(255, 255, 255, 18), axis = IM_COL32(255, 255, 255, 45), text = IM_COL32(255, 255, 255, 90);
+  char label[32];
+  for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
+    const float sx = camera.to_screen({x, 0}).x();
+    const bool is_axis = std::abs(x) < 0.5 * step;
+    draw.AddLine({sx, y0}, {sx, y1}, is_axis ? axis : line);
+    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : x);
+    draw.AddText({sx + 3, y1 - 18}, text, label);
+  }
+  for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
+    const float sy = camera.to_screen({0, y}).y();
+    const bool is_axis = std::abs(y) < 0.5 * step;
+    draw.AddLine({x0, sy}, {x1, sy}, is_axis ? axis : line);
+    std::snprintf(label, sizeof label, "%g m", is_axis ? 0.0 : y);
+    draw.AddText({x1 - 60, sy - 16}, text, label);
+  }
+}
+
+}  // namespace cl::app

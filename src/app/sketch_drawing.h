@@ -1,0 +1,16 @@
+#pragma once
+#include "core/sketch.h"
+
+struct ImDrawList;
+
+namespace cl::app {
+
+class Camera;
+
+/// Draws a scene's sketch into an ImGui draw list (rendered by WebGL2/GL3).
+void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw);
+
+/// A light grid with 1-2-5 spacing and metre labels, under the sketch.
+void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1);
+
+}  // namespace cl::app

@@ -1,0 +1,52 @@
+#include "io/url_state.h"
+
+#include "io/query_string.h"
+#include "scenes/registry.h"
+
+namespace cl {
+
+bool is_page_key(const std::string& key) { return key == "plots"; }
+
+static std::optional<bool> parse_flag(const std::string& value) {
+  if (value == "1" || value == "true") return true;
+  if (value == "0" || value == "false") return false;
+  return std::nullopt;
+}
+
+UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene) {
+  UrlState state;
+  QueryParse query = parse_query(hash);
+  state.problems = query.problems;
+  state.scene = fallback_scene;
+  for (const auto& [key, value] : query.pairs) {
+    if (key != "scene") continue;
+    if (find_scene(value))
+      state.scene = value;
+    else
+      state.problems.push_back("unknown scene '" + value + "' (known: " + scene_ids() + ")");
+  }
+  state.params.emplace(find_scene(state.scene)->description().params);
+  for (const auto& [key, value] : query.pairs) {
+    if (key == "scene" || is_page_key(key)) continue;
+    if (key == "embed" || key == "play") {
+      const auto flag = parse_flag(value);
+      if (!flag)
+        state.problems.push_back("'" + key + "' must be 0 or 1, not '" + value + "'");
+      else
+        (key == "embed" ? state.embed : state.play) = *flag;
+      continue;
+    }
+    if (auto error = state.params->set(key, value)) state.problems.push_back(*error);
+  }
+  return state;
+}
+
+std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play) {
+  KeyValues pairs = {{"scene", scene}};
+  for (size_t i = 0; i < params.specs().size(); ++i) pairs.emplace_back(params.specs()[i].name, params.format(i));
+  if (play) pairs.emplace_back("play", "1");
+  if (embed) pairs.emplace_back("embed", "1");
+  return encode_query(pairs);
+}
+
+}  // namespace cl

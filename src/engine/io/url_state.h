@@ -1,0 +1,30 @@
+#pragma once
+// The link that reproduces a run: "#scene=pendulum&L=1.1&...&play=1&embed=1".
+// Scene id, every parameter (and so the seed), plus view flags.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+
+namespace cl {
+
+struct UrlState {
+  std::string scene;                ///< scene id (a known one)
+  std::optional<ParamValues> params;  ///< defaults overridden by the link
+  bool embed = false;               ///< minimal view for iframes
+  bool play = false;                ///< start running at once
+  std::vector<std::string> problems;  ///< what was ignored, for a visible message
+};
+
+/// Reads a hash. Unknown keys and bad values are listed in `problems` and
+/// ignored; the rest still applies. An unknown scene falls back to `fallback_scene`.
+UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene);
+
+/// The hash (without '#') for a scene and its parameters.
+std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play);
+
+/// Keys the page owns (plot layout); the engine passes them by untouched.
+bool is_page_key(const std::string& key);
+
+}  // namespace cl

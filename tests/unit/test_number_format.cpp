@@ -1,0 +1,129 @@
+// format_number / parse_number: shortest round-trip text for every finite
+// double (subnormals included), and a parser that takes a whole string as a
+// finite number or nothing.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "core/number_format.h"
+
+namespace {
+
+double from_bits(std::uint64_t bits) {
+  double x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+std::uint64_t to_bits(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+
+/// Significant digits printed by "%.*g" in `text` (mantissa digits without
+/// leading zeros; trailing zeros of an integer part count, as %g prints them).
+int significant_digits(const std::string& text) {
+  int digits = 0;
+  bool started = false;
+  for (char c : text) {
+    if (c == 'e' || c == 'E') break;
+    if (c < '0' || c > '9') continue;
+    if (c != '0') started = true;
+    if (started) ++digits;
+  }
+  return digits;
+}
+
+/// True when fewer significant digits would also parse back to x.
+bool shorter_form_exists(double x, int digits) {
+  char buf[40];
+  for (int p = 1; p < digits; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*g", p, x);
+    if (std::strtod(buf, nullptr) == x) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("format_number: familiar values print in their short form") {
+  CHECK(cl::format_number(0.1) == "0.1");
+  CHECK(cl::format_number(1e-9) == "1e-09");
+  CHECK(cl::format_number(0.1 + 0.2) == "0.30000000000000004");
+  CHECK(cl::format_number(1.0 / 3) == "0.3333333333333333");
+  CHECK(cl::format_number(100) == "100");
+  CHECK(cl::format_number(-2.5) == "-2.5");
+  CHECK(cl::format_number(0.0) == "0");
+  CHECK(cl::format_number(-0.0) == "-0");
+  CHECK(cl::format_number(1e21) == "1e+21");
+  CHECK(cl::format_number(std::numeric_limits<double>::denorm_min()) == "5e-324");
+  CHECK(cl::format_number(std::numeric_limits<double>::max()) == "1.7976931348623157e+308");
+}
+
+TEST_CASE("format_number -> parse_number is the identity on random doubles, subnormals included") {
+  std::mt19937_64 rng(20240601);
+  const std::uint64_t kExponentMask = 0x7ff0000000000000ull;
+  int checked = 0, subnormals = 0, mismatches = 0, not_shortest = 0, max_digits = 0;
+  for (int i = 0; i < 300000; ++i) {
+    std::uint64_t bits = rng();
+    // Every third draw is forced subnormal (exponent bits zero).
+    if (i % 3 == 0) bits &= ~kExponentMask;
+    const double x = from_bits(bits);
+    if (!std::isfinite(x)) continue;  // inf/nan are not numbers here
+    ++checked;
+    if (std::fpclassify(x) == FP_SUBNORMAL) ++subnormals;
+    const std::string text = cl::format_number(x);
+    const auto back = cl::parse_number(text);
+    if (!back || to_bits(*back) != to_bits(x)) {
+      if (++mismatches <= 5) MESSAGE("round trip failed: " << text);
+      continue;
+    }
+    const int digits = significant_digits(text);
+    max_digits = std::max(max_digits, digits);
+    if (shorter_form_exists(x, digits)) ++not_shortest;
+  }
+  MESSAGE(checked << " doubles (" << subnormals << " subnormal): " << mismatches
+                  << " round-trip mismatches, " << not_shortest << " not in shortest form, longest "
+                  << max_digits << " digits");
+  CHECK(subnormals > 50000);  // the subnormal range really was exercised
+  // Exact equality of bits: a link or a CSV must reproduce the very same run.
+  CHECK(mismatches == 0);
+  CHECK(not_shortest == 0);
+  CHECK(max_digits <= 17);  // 17 significant digits always suffice for binary64
+}
+
+TEST_CASE("parse_number accepts plain decimal text") {
+  CHECK(cl::parse_number("1") == 1.0);
+  CHECK(cl::parse_number("-2.5") == -2.5);
+  CHECK(cl::parse_number("+3") == 3.0);
+  CHECK(cl::parse_number("1e-9") == 1e-9);
+  CHECK(cl::parse_number("1E+3") == 1000.0);
+  CHECK(cl::parse_number(".5") == 0.5);
+  CHECK(cl::parse_number("5.") == 5.0);
+  CHECK(cl::parse_number("0.1") == 0.1);
+  CHECK(cl::parse_number("5e-324") == std::numeric_limits<double>::denorm_min());
+  CHECK(cl::parse_number("1.7976931348623157e+308") == std::numeric_limits<double>::max());
+}
+
+TEST_CASE("parse_number rejects junk, spaces, inf and nan") {
+  const char* junk[] = {"",     " ",     " 1",  "1 ",   "\t1",  "1\n",  "1x",    "x1",  "abc",   "1..2",
+                        "--1",  "1e",    "e5",  "1,5",  "inf",  "-inf", "+inf",  "Inf", "infinity",
+                        "nan",  "NaN",   "-nan", "1e999", "-1e999", "1 2", ".", "+", "-"};
+  int accepted = 0;
+  for (const char* text : junk) {
+    const auto x = cl::parse_number(text);
+    if (x) {
+      ++accepted;
+      MESSAGE("accepted junk '" << text << "' as " << *x);
+    }
+  }
+  MESSAGE(sizeof junk / sizeof *junk << " junk strings, " << accepted << " accepted");
+  CHECK(accepted == 0);
+}

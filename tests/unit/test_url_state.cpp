@@ -1,0 +1,118 @@
+// The link that reproduces a run: unknown keys and bad values are reported
+// and ignored, an unknown scene falls back, page keys pass through, and a
+// hash made from any valid values gives back the identical values.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "core/param.h"
+#include "io/url_state.h"
+#include "scenes/pendulum.h"
+
+namespace {
+
+bool any_mentions(const std::vector<std::string>& problems, const std::string& what) {
+  return std::any_of(problems.begin(), problems.end(),
+                     [&](const std::string& p) { return p.find(what) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("parse_url_state applies a plain link") {
+  const cl::UrlState s = cl::parse_url_state("#scene=pendulum&L=1.5&v0=3&integrator=rk4&dt=0.002", "pendulum");
+  CHECK(s.problems.empty());
+  CHECK(s.scene == "pendulum");
+  REQUIRE(s.params);
+  CHECK(s.params->number("L") == 1.5);
+  CHECK(s.params->number("v0") == 3);
+  CHECK(s.params->choice("integrator") == "rk4");
+  CHECK(s.params->number("dt") == 0.002);
+  CHECK(!s.embed);
+  CHECK(!s.play);
+}
+
+TEST_CASE("parse_url_state lists unknown keys and bad values, and applies the rest") {
+  const cl::UrlState s =
+      cl::parse_url_state("scene=pendulum&foo=1&L=abc&g=1000&v0=2&m=-1&integrator=euler&L=2", "pendulum");
+  for (const std::string& p : s.problems) MESSAGE(p);
+  CHECK(s.problems.size() == 5);
+  CHECK(any_mentions(s.problems, "'foo'"));
+  CHECK(any_mentions(s.problems, "'abc'"));
+  CHECK(any_mentions(s.problems, "'g'"));
+  CHECK(any_mentions(s.problems, "'m'"));
+  CHECK(any_mentions(s.problems, "euler"));
+  REQUIRE(s.params);
+  const cl::ParamValues defaults(cl::pendulum_description().params);
+  CHECK(s.params->number("g") == defaults.number("g"));
+  CHECK(s.params->number("m") == defaults.number("m"));
+  CHECK(s.params->choice("integrator") == "dopri5");
+  CHECK(s.params->number("v0") == 2);
+  CHECK(s.params->number("L") == 2);  // the later, valid L applies
+}
+
+TEST_CASE("parse_url_state falls back on an unknown scene") {
+  const cl::UrlState s = cl::parse_url_state("scene=warp_drive&L=2", "pendulum");
+  CHECK(s.scene == "pendulum");
+  CHECK(any_mentions(s.problems, "unknown scene 'warp_drive'"));
+  REQUIRE(s.params);
+  CHECK(s.params->number("L") == 2);  // parameters of the fallback scene still apply
+  const cl::UrlState none = cl::parse_url_state("", "pendulum");
+  CHECK(none.scene == "pendulum");
+  CHECK(none.problems.empty());
+  CHECK(*none.params == cl::ParamValues(cl::pendulum_description().params));
+}
+
+TEST_CASE("parse_url_state reads embed and play flags") {
+  CHECK(cl::parse_url_state("embed=1", "pendulum").embed);
+  CHECK(cl::parse_url_state("play=true", "pendulum").play);
+  const cl::UrlState off = cl::parse_url_state("embed=0&play=false", "pendulum");
+  CHECK(!off.embed);
+  CHECK(!off.play);
+  CHECK(off.problems.empty());
+  const cl::UrlState bad = cl::parse_url_state("embed=yes&play=2", "pendulum");
+  CHECK(!bad.embed);
+  CHECK(!bad.play);
+  CHECK(bad.problems.size() == 2);
+}
+
+TEST_CASE("parse_url_state passes page keys through untouched") {
+  CHECK(cl::is_page_key("plots"));
+  CHECK(!cl::is_page_key("L"));
+  const cl::UrlState s = cl::parse_url_state("scene=pendulum&plots=x%2Cy%7Ctension&L=1.2", "pendulum");
+  CHECK(s.problems.empty());
+  CHECK(s.params->number("L") == 1.2);
+}
+
+TEST_CASE("url_state_hash -> parse_url_state restores identical values") {
+  const auto& specs = cl::pendulum_description().params;
+  std::mt19937_64 rng(4);
+  std::uniform_real_distribution<double> u(0, 1);
+  int mismatches = 0, problems = 0;
+  for (int i = 0; i < 2000; ++i) {
+    cl::ParamValues p(specs);
+    for (size_t k = 0; k < specs.size(); ++k) {
+      const cl::ParamSpec& s = specs[k];
+      double value;
+      if (s.kind == cl::ParamKind::Choice)
+        value = static_cast<double>(rng() % s.choices.size());
+      else if (s.log_scale && s.min > 0)
+        value = s.min * std::pow(s.max / s.min, u(rng));  // over all decades
+      else
+        value = s.min + (s.max - s.min) * u(rng);
+      REQUIRE(!p.set_number(k, std::min(s.max, std::max(s.min, value))));
+    }
+    const bool embed = rng() % 2, play = rng() % 2;
+    const std::string hash = cl::url_state_hash("pendulum", p, embed, play);
+    const cl::UrlState back = cl::parse_url_state("#" + hash, "pendulum");
+    problems += static_cast<int>(back.problems.size());
+    if (!back.params || *back.params != p || back.embed != embed || back.play != play || back.scene != "pendulum")
+      ++mismatches;
+    if (i == 0) MESSAGE("example hash: " << hash);
+  }
+  MESSAGE("2000 random parameter sets: " << mismatches << " mismatches, " << problems << " problems");
+  CHECK(mismatches == 0);
+  CHECK(problems == 0);
+}
