@@ -122,12 +122,14 @@ void App::frame(double wall_seconds) {
   widget_rects_.clear();
 
   const ImGuiIO& io = ImGui::GetIO();
-  camera_.set_viewport(0, 0, io.DisplaySize.x, io.DisplaySize.y);
   handle_view_input();
   if (embed_)
     draw_embed_panel();
   else
     draw_panel();
+  // Centre the scene in the canvas area right of the panel when there is room for both.
+  const float view_x = panel_right_ < 0.5f * io.DisplaySize.x ? panel_right_ : 0;
+  camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y);
 
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
@@ -241,6 +243,10 @@ std::string App::status_json() const {
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},
                       {"events", sim_->events().total()}};
+  nlohmann::json params = nlohmann::json::object();
+  for (size_t i = 0; i < sim_->params().specs().size(); ++i)
+    params[sim_->params().specs()[i].name] = sim_->params().format(i);
+  s["params"] = params;
   return s.dump();
 }
 

@@ -74,6 +74,7 @@ class App {
   MessageLevel last_level_ = MessageLevel::Info;
   bool reported_failure_ = false;
   bool png_requested_ = false;
+  float panel_right_ = 0;  // px; right edge of the open panel, 0 when collapsed
   std::map<std::string, ImVec4> widget_rects_;  // label -> x, y, w, h (px)
 };
 

@@ -46,7 +46,9 @@ void App::draw_panel() {
   ImGui::SetNextWindowSizeConstraints({240, 0}, {FLT_MAX, io.DisplaySize.y - 20});
   if (io.DisplaySize.x < 520) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
   ImGui::Begin("ContactLab", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-  remember_widget("panel");
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  widget_rects_["panel"] = ImVec4(pos.x, pos.y, size.x, size.y);
+  panel_right_ = ImGui::IsWindowCollapsed() ? 0 : pos.x + size.x;
 
   const SceneDescription& d = sim_->description();
   ImGui::SetNextItemWidth(-FLT_MIN);
@@ -73,6 +75,7 @@ void App::draw_panel() {
 }
 
 void App::draw_embed_panel() {
+  panel_right_ = 0;
   ImGui::SetNextWindowPos({8, 8}, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("##embed", nullptr,

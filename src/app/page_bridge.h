@@ -31,7 +31,8 @@ const char* cl_default_plots_json(void);
 
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
-/// "embed","steps","events"} — for tests and embedding pages.
+/// "speed","embed","reset_pending","samples","steps","events","params":{name:text}}
+/// — for tests and embedding pages.
 const char* cl_status_json(void);
 /// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
 /// Returns 0 on success, 1 for an unknown command.
@@ -41,8 +42,10 @@ int cl_command(const char* name);
 void cl_apply_hash(const char* hash);
 /// Loads a JSON scene file's text; reports errors and keeps the old run.
 void cl_load_scene_json(const char* text);
-/// JSON {"x","y","w","h"} in CSS pixels of the ImGui item with this label
-/// as drawn in the last frame (null if not drawn) — lets tests click it.
+/// JSON {"x","y","w","h"} in CSS pixels, relative to the canvas, of the ImGui
+/// item with this label as drawn in the last frame (null if not drawn) — lets
+/// tests click it. Labels: "panel", "scene", "Play"/"Pause", "Step", "Reset",
+/// "speed", "Defaults", each parameter's name, each preset's name, export buttons.
 const char* cl_widget_rect(const char* label);
 
 #ifdef __cplusplus

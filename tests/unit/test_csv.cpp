@@ -1,5 +1,6 @@
 // CSV output: header rows, shortest round-trip numbers, empty fields for
 // event quantities that do not apply.
+#include <cmath>
 #include <random>
 #include <sstream>
 #include <string>

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace cl {
 
@@ -12,9 +13,12 @@ std::string format_number(double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   char buf[40];
   // Round-trip search: %.17g always round-trips, shorter is nicer to read.
+  // Plain notation between 1e-4 and 1e16 ("10", not "1e+01").
+  const double magnitude = std::abs(x);
+  const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e16);
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-    if (std::strtod(buf, nullptr) == x) break;
+    if (std::strtod(buf, nullptr) == x && (!plain || !std::strchr(buf, 'e'))) break;
   }
   return buf;
 }

@@ -37,7 +37,7 @@ const SceneDescription& pendulum_description() {
         {"L", "thread length", "m", real, reset, 1.1, 0.05, 50, "Length of the inextensible thread from the nail to the mass."},
         {"g", "gravity", "m/s^2", real, live, 10, 0, 100, "Gravitational acceleration, pointing down."},
         {"m", "mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of the load (scales tension and energies only).", {}, "", true},
-        {"v0", "initial speed", "m/s", real, reset, olympiad_v0(10, 1.1), 0, 100,
+        {"v0", "initial speed", "m/s", real, reset, olympiad_v0(10, 1.1), 0, 50,
          "Horizontal speed at the lowest point at t = 0. The default is the olympiad case "
          "v0 = sqrt(g L (2 + sqrt 3)), for which the mass flies into the nail."},
         {"e_thread", "thread restitution", "", real, live, 0, 0, 1,
