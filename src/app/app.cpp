@@ -97,17 +97,22 @@ void App::message(MessageLevel level, const std::string& text) {
 
 void App::advance_run(double wall_dt) {
   if (!running_) {
+    owed_time_ = 0;
     real_time_factor_ = 0;
     behind_ = false;
     return;
   }
-  const double target = speed_ * wall_dt;
+  // Time is owed in whole samples (grid-aligned stops make a frame-chopped run
+  // identical to the CLI's); the remainder carries over to the next frame.
+  owed_time_ += speed_ * wall_dt;
   const double deadline = wall_now() + kStepBudget;
-  const double advanced = sim_->advance(target, [deadline] { return wall_now() > deadline; });
+  const double advanced = sim_->advance_on_grid(owed_time_, [deadline] { return wall_now() > deadline; });
+  owed_time_ -= advanced;
+  behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
+  if (behind_) owed_time_ = 0;  // slow down instead of piling up a backlog
   // Smooth over ~10 frames so the indicator is readable.
   const double rtf = wall_dt > 0 ? advanced / wall_dt : 0;
   real_time_factor_ = real_time_factor_ == 0 ? rtf : 0.9 * real_time_factor_ + 0.1 * rtf;
-  behind_ = advanced < 0.98 * target;
   if (sim_->failed()) {
     running_ = false;
     if (!reported_failure_) message(MessageLevel::Error, sim_->failure());

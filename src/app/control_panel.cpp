@@ -42,10 +42,11 @@ void App::remember_widget(const std::string& label) {
 void App::draw_panel() {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize({std::min(360.0f, io.DisplaySize.x - 20), 0}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSizeConstraints({240, 0}, {FLT_MAX, io.DisplaySize.y - 20});
+  // Fixed width, height fitted to the content (0), capped by the canvas.
+  ImGui::SetNextWindowSize({std::min(330.0f, io.DisplaySize.x - 20), 0}, ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints({200, 0}, {FLT_MAX, io.DisplaySize.y - 20});
   if (io.DisplaySize.x < 520) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-  ImGui::Begin("ContactLab", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Begin("ContactLab", nullptr);
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   widget_rects_["panel"] = ImVec4(pos.x, pos.y, size.x, size.y);
   panel_right_ = ImGui::IsWindowCollapsed() ? 0 : pos.x + size.x;
@@ -137,8 +138,13 @@ void App::draw_parameters() {
   if (!presets.empty()) {
     ImGui::TextColored(kMuted, "Presets");
     for (size_t k = 0; k < presets.size(); ++k) {
-      if (k > 0 && ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(presets[k].name.c_str()).x + 30)
-        ImGui::SameLine();
+      if (k > 0) {  // continue the row while the next button fits
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        const float next_right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
+                                 ImGui::CalcTextSize(presets[k].name.c_str()).x + 2 * style.FramePadding.x;
+        if (next_right <= right_edge) ImGui::SameLine();
+      }
       if (ImGui::SmallButton(presets[k].name.c_str())) {
         ParamValues values = sim_->params();
         std::string problems;

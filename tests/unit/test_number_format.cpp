@@ -41,11 +41,20 @@ int significant_digits(const std::string& text) {
   return digits;
 }
 
-/// True when fewer significant digits would also parse back to x.
+/// format_number writes plain notation ("10", "0.0001") for magnitudes in
+/// [1e-4, 1e16) and %g's choice elsewhere.
+bool plain_range(double x) {
+  const double m = std::abs(x);
+  return m == 0 || (m >= 1e-4 && m < 1e16);
+}
+
+/// True when fewer significant digits, in the notation format_number must
+/// use for x, would also parse back to x.
 bool shorter_form_exists(double x, int digits) {
-  char buf[40];
+  char buf[400];
   for (int p = 1; p < digits; ++p) {
     std::snprintf(buf, sizeof buf, "%.*g", p, x);
+    if (plain_range(x) && std::strchr(buf, 'e')) continue;
     if (std::strtod(buf, nullptr) == x) return true;
   }
   return false;
@@ -63,6 +72,12 @@ TEST_CASE("format_number: familiar values print in their short form") {
   CHECK(cl::format_number(0.0) == "0");
   CHECK(cl::format_number(-0.0) == "-0");
   CHECK(cl::format_number(1e21) == "1e+21");
+  CHECK(cl::format_number(10) == "10");  // plain, not "1e+01"
+  CHECK(cl::format_number(1e15) == "1000000000000000");
+  CHECK(cl::format_number(1e16) == "1e+16");
+  CHECK(cl::format_number(1e-4) == "0.0001");
+  CHECK(cl::format_number(1.5e-5) == "1.5e-05");
+  CHECK(cl::format_number(1.2345678901234568e17) == "1.2345678901234568e+17");
   CHECK(cl::format_number(std::numeric_limits<double>::denorm_min()) == "5e-324");
   CHECK(cl::format_number(std::numeric_limits<double>::max()) == "1.7976931348623157e+308");
 }
@@ -70,7 +85,7 @@ TEST_CASE("format_number: familiar values print in their short form") {
 TEST_CASE("format_number -> parse_number is the identity on random doubles, subnormals included") {
   std::mt19937_64 rng(20240601);
   const std::uint64_t kExponentMask = 0x7ff0000000000000ull;
-  int checked = 0, subnormals = 0, mismatches = 0, not_shortest = 0, max_digits = 0;
+  int checked = 0, subnormals = 0, mismatches = 0, not_shortest = 0, max_digits = 0, exponent_in_plain_range = 0;
   for (int i = 0; i < 300000; ++i) {
     std::uint64_t bits = rng();
     // Every third draw is forced subnormal (exponent bits zero).
@@ -85,17 +100,20 @@ TEST_CASE("format_number -> parse_number is the identity on random doubles, subn
       if (++mismatches <= 5) MESSAGE("round trip failed: " << text);
       continue;
     }
+    if (plain_range(x) && text.find('e') != std::string::npos) ++exponent_in_plain_range;
     const int digits = significant_digits(text);
     max_digits = std::max(max_digits, digits);
-    if (shorter_form_exists(x, digits)) ++not_shortest;
+    if (shorter_form_exists(x, digits) && ++not_shortest <= 5) MESSAGE("not shortest: " << text);
   }
   MESSAGE(checked << " doubles (" << subnormals << " subnormal): " << mismatches
-                  << " round-trip mismatches, " << not_shortest << " not in shortest form, longest "
+                  << " round-trip mismatches, " << not_shortest << " not in shortest form, " << exponent_in_plain_range
+                  << " with an exponent in [1e-4, 1e16), longest "
                   << max_digits << " digits");
   CHECK(subnormals > 50000);  // the subnormal range really was exercised
   // Exact equality of bits: a link or a CSV must reproduce the very same run.
   CHECK(mismatches == 0);
   CHECK(not_shortest == 0);
+  CHECK(exponent_in_plain_range == 0);
   CHECK(max_digits <= 17);  // 17 significant digits always suffice for binary64
 }
 
@@ -124,6 +142,6 @@ TEST_CASE("parse_number rejects junk, spaces, inf and nan") {
       MESSAGE("accepted junk '" << text << "' as " << *x);
     }
   }
-  MESSAGE(sizeof junk / sizeof *junk << " junk strings, " << accepted << " accepted");
+  MESSAGE((sizeof junk / sizeof *junk) << " junk strings, " << accepted << " accepted");
   CHECK(accepted == 0);
 }

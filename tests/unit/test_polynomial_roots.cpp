@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -35,7 +36,7 @@ double max_root_error(const std::vector<double>& found, const std::vector<double
   return worst;
 }
 
-void check_roots(const std::vector<double>& c, const std::vector<double>& expected, double tol, const char* what) {
+void check_roots(const std::vector<double>& c, const std::vector<double>& expected, double tol, const std::string& what) {
   const std::vector<double> found = cl::real_polynomial_roots(c);
   const double error = max_root_error(found, expected);
   MESSAGE(what << ": " << found.size() << " roots (expected " << expected.size() << "), max error " << error);
@@ -67,6 +68,8 @@ TEST_CASE("real_polynomial_roots on known cases") {
   check_roots(from_roots({1, 1, -2}), {-2, 1}, touching, "(x-1)^2 (x+2)");
   check_roots(from_roots({1, 1, -2, -2}), {-2, 1}, touching, "(x-1)^2 (x+2)^2");
   check_roots(from_roots({0.5, 0.5, 3}), {0.5, 3}, touching, "(x-0.5)^2 (x-3)");
+  check_roots({4, -4, 1}, {2}, touching, "(x-2)^2");
+  check_roots({0.25, -1, 1}, {0.5}, touching, "(x-0.5)^2");
 }
 
 TEST_CASE("real_polynomial_roots lowers the degree on leading zeros") {
@@ -76,6 +79,30 @@ TEST_CASE("real_polynomial_roots lowers the degree on leading zeros") {
   check_roots({0, 0, 0}, {}, 0, "zero polynomial");
   check_roots({}, {}, 0, "no coefficients");
   check_roots({0, 2}, {0}, 0, "2x");
+}
+
+TEST_CASE("real_polynomial_roots on random double roots (grazing)") {
+  std::mt19937_64 rng(99);
+  std::uniform_real_distribution<double> where(-3, 3);
+  double worst = 0;
+  int count_mismatches = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const double a = where(rng);
+    double b = where(rng);
+    while (std::abs(b - a) < 0.1) b = where(rng);
+    std::vector<double> expected = {a, b};
+    std::sort(expected.begin(), expected.end());
+    const std::vector<double> found = cl::real_polynomial_roots(from_roots({a, a, b}));
+    const double error = max_root_error(found, expected);
+    if (!std::isfinite(error))
+      ++count_mismatches;
+    else
+      worst = std::max(worst, error);
+  }
+  MESSAGE("5000 cubics (x-a)^2 (x-b): " << count_mismatches << " with a wrong root count, max error " << worst);
+  CHECK(count_mismatches == 0);
+  // A double root moves by sqrt(rounding of the coefficients) ~ 1e-8.
+  CHECK(worst <= 1e-7);
 }
 
 TEST_CASE("real_polynomial_roots on random polynomials from random roots") {

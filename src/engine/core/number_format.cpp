@@ -28,7 +28,9 @@ std::optional<double> parse_number(const std::string& text) {
   errno = 0;
   char* end = nullptr;
   const double x = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
+  // ERANGE also flags subnormal results (glibc), which are exact doubles that
+  // format_number prints: reject only overflow (inf) and underflow to zero.
+  if (end != text.c_str() + text.size() || (errno == ERANGE && x == 0) || !std::isfinite(x)) return std::nullopt;
   return x;
 }
 

@@ -95,10 +95,22 @@ void Simulation::record_sample() {
   if (on_sample) on_sample(sample_buffer_);
 }
 
+double Simulation::advance_on_grid(double dt, const std::function<bool()>& stop_early) {
+  if (failed() || !(dt > 0)) return 0;
+  const double reach = time() + dt;
+  long long k = std::max(next_sample_, static_cast<long long>(std::floor(reach / sample_dt_)) + 1);
+  while (k >= next_sample_ && sample_time(k) > reach) --k;
+  if (k < next_sample_) return 0;  // the next grid point is beyond reach
+  return advance_until(sample_time(k), stop_early);
+}
+
 double Simulation::advance(double dt, const std::function<bool()>& stop_early) {
   if (failed() || !(dt > 0)) return 0;
+  return advance_until(time() + dt, stop_early);
+}
+
+double Simulation::advance_until(double t_target, const std::function<bool()>& stop_early) {
   const double t_start = scene_->time();
-  const double t_target = t_start + dt;
   while (scene_->time() < t_target) {
     const double t_sample = sample_time(next_sample_);
     const bool at_sample = t_sample <= t_target;

@@ -49,6 +49,11 @@ class Simulation {
   /// After a failure the run is stopped: failed() tells, the state is the last good one.
   double advance(double dt, const std::function<bool()>& stop_early = nullptr);
 
+  /// Like advance(), but stops only on the sample grid: at the last sample
+  /// time <= time() + dt. Runs chopped into frames this way take exactly the
+  /// same steps as one long run (the app and the CLI agree to the last bit).
+  double advance_on_grid(double dt, const std::function<bool()>& stop_early = nullptr);
+
   bool failed() const { return !failure_.empty(); }
   const std::string& failure() const { return failure_; }
 
@@ -64,6 +69,7 @@ class Simulation {
  private:
   bool needs_reset(const ParamValues& values) const;
   double sample_time(long long k) const;
+  double advance_until(double t_target, const std::function<bool()>& stop_early);
   void start_recording();
   void record_sample();
 

@@ -40,12 +40,18 @@ std::vector<double> real_polynomial_roots(std::vector<double> c) {
     // accept those as real, Newton then tells whether they are.
     if (std::abs(z.imag()) > 1e-6 * std::max(1.0, std::abs(z))) continue;
     double x = z.real();
-    for (int it = 0; it < 8; ++it) {
+    double px = evaluate_polynomial(c, x);
+    for (int it = 0; it < 8 && px != 0; ++it) {
       const double d = evaluate_derivative(c, x);
       if (d == 0) break;
-      const double dx = evaluate_polynomial(c, x) / d;
+      const double dx = px / d;
       if (!std::isfinite(dx)) break;
+      // Near a double root p and p' are both rounding noise and dx can be
+      // wild (1 -> 1.0039 for (x-1)^2): take only steps that reduce |p|.
+      const double p_new = evaluate_polynomial(c, x - dx);
+      if (!(std::abs(p_new) < std::abs(px))) break;
       x -= dx;
+      px = p_new;
       if (std::abs(dx) <= 1e-15 * std::max(1.0, std::abs(x))) break;
     }
     roots.push_back(x);

@@ -1,0 +1,364 @@
+// Shared harness of the browser tests (node --test tests/browser/).
+//
+// - a static HTTP server for build-wasm/site (or $CONTACTLAB_SITE), bound to
+//   127.0.0.1 on an ephemeral port;
+// - Debian's Chromium driven by playwright-core from web/node_modules (never
+//   `npx playwright install`), WebGL2 through SwiftShader;
+// - per-page console/page error collection, helpers to wait for the app,
+//   click ImGui widgets by their widgetRect, read status, decode PNGs.
+//
+// Every wait is bounded: a broken page fails a test instead of hanging the suite.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '../../web/node_modules/playwright-core/index.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const siteDir = path.resolve(process.env.CONTACTLAB_SITE || path.join(repoRoot, 'build-wasm', 'site'));
+export const artifactsDir = path.join(here, 'artifacts');
+
+export const TIMEOUT = {
+  load: 30_000,      // page load until contactlab.ready
+  wait: 8_000,       // a condition on the page
+  action: 5_000,     // one playwright action
+  test: 60_000,      // one test (node:test option)
+};
+
+// ---- static server ---------------------------------------------------------
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.data': 'application/octet-stream',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Starts a static server for `root`; resolves to {url, close()}. */
+export async function startServer(root = siteDir) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`no site at ${root}: run .ci/build-wasm first (or set CONTACTLAB_SITE)`);
+  }
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.resolve(root, '.' + rel);
+    if (!file.startsWith(root + path.sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    fs.readFile(file, (err, body) => {
+      if (err) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file).toLowerCase()] || 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+// ---- browser ----------------------------------------------------------------
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader'];
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CONTACTLAB_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: TIMEOUT.load,
+  });
+}
+
+/**
+ * Server + browser for one test file. Call in before(); close() in after().
+ * env.open(hash, contextOptions) opens a fresh context+page at the site with that hash.
+ */
+export async function setup() {
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  const contexts = new Set();
+  return {
+    server,
+    browser,
+    /** Opens a new isolated page; see openApp. */
+    async open(hash = '', contextOptions = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true,
+        ...contextOptions });
+      contexts.add(context);
+      const app = await openApp(context, server.url, hash);
+      app.close = async () => { contexts.delete(context); await context.close().catch(() => {}); };
+      return app;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Opens the site in a new page of `context`, collecting console errors and
+ * page errors, and waits for contactlab.ready. Returns {page, errors, ...}.
+ */
+export async function openApp(context, baseUrl, hash = '') {
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT.action);
+  const errors = { console: [], page: [], failedRequests: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.console.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.page.push(String(err && err.stack || err)));
+  page.on('requestfailed', (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`));
+  const url = baseUrl + (hash ? (hash.startsWith('#') ? hash : '#' + hash) : '');
+  await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT.load });
+  await waitReady(page);
+  return { page, errors, url };
+}
+
+/** Waits (bounded) for contactlab.ready and for a few drawn frames. */
+export async function waitReady(page) {
+  await page.waitForFunction(() => window.contactlab && window.contactlab.status && (() => {
+    try { return !!window.contactlab.status(); } catch { return false; }
+  })(), null, { timeout: TIMEOUT.load, polling: 100 });
+  await withTimeout(page.evaluate(() => window.contactlab.ready.then(() => true)), TIMEOUT.load, 'contactlab.ready');
+  await frames(page, 3);
+}
+
+/** Waits for n animation frames on the page (the app draws one per frame). */
+export async function frames(page, n = 2) {
+  await withTimeout(page.evaluate((n) => new Promise((resolve) => {
+    let k = 0;
+    const tick = () => (++k >= n ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n), TIMEOUT.wait, `${n} animation frames`);
+}
+
+export function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- app helpers -----------------------------------------------------------
+
+export const status = (page) => page.evaluate(() => window.contactlab.status());
+export const widgetRect = (page, label) => page.evaluate((l) => window.contactlab.widgetRect(l), label);
+export const hash = (page) => page.evaluate(() => location.hash);
+
+/** Parses "#a=1&b=2" into a Map of decoded key -> value. */
+export function hashParams(h) {
+  const out = new Map();
+  for (const part of String(h).replace(/^#/, '').split('&').filter(Boolean)) {
+    const eq = part.indexOf('=');
+    out.set(decodeURIComponent(eq < 0 ? part : part.slice(0, eq)), eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1)));
+  }
+  return out;
+}
+
+/** Polls fn(page) until it returns a truthy value; returns it or throws with the last value. */
+export async function until(page, fn, { timeout = TIMEOUT.wait, interval = 50, what = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn(page);
+    if (last) return last;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+    await sleep(interval);
+  }
+}
+
+/** Page coordinates of the centre of a widget (canvas bounding box + widgetRect). */
+export async function widgetCenter(page, label) {
+  const rect = await until(page, () => widgetRect(page, label), { what: `widgetRect('${label}')` });
+  const box = await page.locator('#canvas').boundingBox();
+  return { x: box.x + rect.x + rect.w / 2, y: box.y + rect.y + rect.h / 2, rect, box };
+}
+
+/**
+ * A real mouse click on the canvas at page coordinates. ImGui 1.86 reads the
+ * mouse once per frame, so hover first, then press and release in separate frames.
+ */
+export async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+  await frames(page, 2);
+}
+
+/** Clicks the ImGui item with this widgetRect label. */
+export async function clickWidget(page, label) {
+  const c = await widgetCenter(page, label);
+  await clickAt(page, c.x, c.y);
+  return c;
+}
+
+/** Asserts no console errors and no page errors were seen on this page. */
+export function errorReport(errors) {
+  return [...errors.console.map((e) => 'console.error: ' + e), ...errors.page.map((e) => 'pageerror: ' + e),
+    ...errors.failedRequests.map((e) => 'request failed: ' + e)];
+}
+
+/** Visible text of #messages. */
+export const messagesText = (page) => page.evaluate(() => document.getElementById('messages').innerText);
+
+// ---- screenshots and PNG decoding -----------------------------------------
+
+export async function saveScreenshot(target, name) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, name);
+  const buf = await target.screenshot({ path: file, timeout: TIMEOUT.wait, animations: 'allow' });
+  return { file, buf };
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Minimal PNG decoder (8-bit greyscale/RGB/RGBA, grey+alpha, non-interlaced),
+ * enough for Chromium's screenshots and canvas.toDataURL. Returns
+ * {width, height, channels, data: Buffer RGBA}.
+ */
+export function decodePng(buf) {
+  if (!buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG (bad signature)');
+  let pos = 8;
+  let ihdr = null;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const body = buf.subarray(pos + 8, pos + 8 + len);
+    pos += 12 + len;
+    if (type === 'IHDR') {
+      ihdr = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8], color: body[9], interlace: body[12] };
+    } else if (type === 'IDAT') {
+      idat.push(body);
+    } else if (type === 'IEND') {
+      break;
+    }
+  }
+  if (!ihdr) throw new Error('PNG without IHDR');
+  const channelsByType = { 0: 1, 2: 3, 4: 2, 6: 4 };
+  const channels = channelsByType[ihdr.color];
+  if (ihdr.depth !== 8 || !channels || ihdr.interlace) {
+    throw new Error(`unsupported PNG (depth ${ihdr.depth}, color type ${ihdr.color}, interlace ${ihdr.interlace})`);
+  }
+  const { width, height } = ihdr;
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  if (raw.length < height * (stride + 1)) throw new Error('PNG data too short');
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const out = y * stride;
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? pixels[out + i - channels] : 0;
+      const b = y > 0 ? pixels[out - stride + i] : 0;
+      const c = y > 0 && i >= channels ? pixels[out - stride + i - channels] : 0;
+      let v = src[i];
+      switch (filter) {
+        case 0: break;
+        case 1: v += a; break;
+        case 2: v += b; break;
+        case 3: v += (a + b) >> 1; break;
+        case 4: {
+          const p = a + b - c;
+          const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          break;
+        }
+        default: throw new Error(`bad PNG filter ${filter} in row ${y}`);
+      }
+      pixels[out + i] = v & 0xff;
+    }
+  }
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    const s = p * channels;
+    if (channels >= 3) {
+      rgba[p * 4] = pixels[s]; rgba[p * 4 + 1] = pixels[s + 1]; rgba[p * 4 + 2] = pixels[s + 2];
+    } else {
+      rgba[p * 4] = rgba[p * 4 + 1] = rgba[p * 4 + 2] = pixels[s];
+    }
+    rgba[p * 4 + 3] = channels === 4 ? pixels[s + 3] : channels === 2 ? pixels[s + 1] : 255;
+  }
+  return { width, height, channels, data: rgba };
+}
+
+/** The clear colour of the canvas (glClearColor in src/app/main.cpp) = page --bg. */
+export const BACKGROUND = [15, 17, 21];
+
+/**
+ * Pixel statistics of region {x, y, w, h} (image pixels) of a decoded PNG:
+ * distinct colours, fraction of pixels farther than `tol` from `bg`, and
+ * the count of pixels within `tol` of each colour in `probe` ({name: [r,g,b]}).
+ */
+export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, probe = {} } = {}) {
+  const r = region || { x: 0, y: 0, w: img.width, h: img.height };
+  const x0 = Math.max(0, Math.floor(r.x)), y0 = Math.max(0, Math.floor(r.y));
+  const x1 = Math.min(img.width, Math.ceil(r.x + r.w)), y1 = Math.min(img.height, Math.ceil(r.y + r.h));
+  const colors = new Set();
+  let total = 0, nonBg = 0;
+  const probes = Object.fromEntries(Object.keys(probe).map((k) => [k, 0]));
+  const near = (d, c) => Math.abs(d[0] - c[0]) <= tol && Math.abs(d[1] - c[1]) <= tol && Math.abs(d[2] - c[2]) <= tol;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * img.width + x) * 4;
+      const px = [img.data[i], img.data[i + 1], img.data[i + 2]];
+      colors.add((px[0] << 16) | (px[1] << 8) | px[2]);
+      total++;
+      if (!near(px, bg)) nonBg++;
+      for (const [k, c] of Object.entries(probe)) if (near(px, c)) probes[k]++;
+    }
+  }
+  return { total, distinct: colors.size, nonBgFraction: total ? nonBg / total : 0, probes };
+}
