@@ -3,6 +3,7 @@
 // frame() runs from emscripten_set_main_loop_arg and from a desktop loop.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -31,6 +32,8 @@ struct Platform {
   float font_scale = 0;  // device pixels per CSS pixel the font atlas was built for
   std::unique_ptr<cl::app::App> app;
   bool quit = false;
+  int frames_left = -1;  // desktop --frames N; -1 runs until the window closes
+  std::string png_path;  // desktop --png: the last frame is saved here
 };
 
 Platform* g_platform = nullptr;
@@ -51,7 +54,7 @@ void load_fonts(Platform& p) {
   const float size_px = 15.0f;
   ImFontConfig config;
   config.OversampleH = 2;
-  if (!io.Fonts->AddFontFromFileTTF("assets/fonts/DejaVuSans.ttf", size_px * scale, &config)) {
+  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans.ttf", size_px * scale, &config)) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&fallback);
@@ -115,8 +118,10 @@ void frame(void* arg) {
   glClearColor(0.059f, 0.067f, 0.082f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
   SDL_GL_SwapWindow(p.window);
   p.app->after_present(fw, fh);
+  if (p.frames_left > 0 && --p.frames_left == 0) p.quit = true;
 }
 
 }  // namespace
@@ -164,8 +169,16 @@ int main(int argc, char** argv) {
   fit_canvas(platform);
   load_fonts(platform);
 
-  // Desktop: the first argument is a link hash ("scene=pendulum&v0=5") or a scene file.
-  const std::string argument = argc > 1 ? argv[1] : "";
+  // Desktop: contactlab_app [HASH | FILE.json] [--frames N [--png OUT.png]]
+  // HASH is a link hash ("scene=pendulum&v0=5&play=1"); --frames quits after
+  // N frames, saving the last one to OUT.png (used by the smoke test).
+  std::string argument;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--frames" && i + 1 < argc) platform.frames_left = std::atoi(argv[++i]);
+    else if (arg == "--png" && i + 1 < argc) platform.png_path = argv[++i];
+    else argument = arg;
+  }
   const bool scene_file = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
   if (!argument.empty() && !scene_file) cl::app::page_set_hash(argument);
   platform.app = std::make_unique<cl::app::App>();

@@ -82,27 +82,34 @@ TEST_CASE("real_polynomial_roots lowers the degree on leading zeros") {
 }
 
 TEST_CASE("real_polynomial_roots on random double roots (grazing)") {
+  // (x-a)^2 (x-b) with rounded coefficients is no longer exactly a double
+  // root: it is two real roots or a complex pair, about
+  // sqrt(eps |c| / |p''(a)/2|) ~ 1e-7 from a. Either way a must be found
+  // (never lost as "complex"), and nothing may be reported away from a and b.
   std::mt19937_64 rng(99);
   std::uniform_real_distribution<double> where(-3, 3);
   double worst = 0;
-  int count_mismatches = 0;
+  int lost = 0, split = 0;
   for (int i = 0; i < 5000; ++i) {
     const double a = where(rng);
     double b = where(rng);
     while (std::abs(b - a) < 0.1) b = where(rng);
-    std::vector<double> expected = {a, b};
-    std::sort(expected.begin(), expected.end());
     const std::vector<double> found = cl::real_polynomial_roots(from_roots({a, a, b}));
-    const double error = max_root_error(found, expected);
-    if (!std::isfinite(error))
-      ++count_mismatches;
-    else
-      worst = std::max(worst, error);
+    double near_a = INFINITY, near_b = INFINITY;
+    for (double x : found) {
+      near_a = std::min(near_a, std::abs(x - a));
+      near_b = std::min(near_b, std::abs(x - b));
+      worst = std::max(worst, std::min(std::abs(x - a), std::abs(x - b)));  // a stray root
+    }
+    worst = std::max({worst, near_a, near_b});
+    if (!std::isfinite(near_a) || !std::isfinite(near_b)) ++lost;
+    if (found.size() == 3) ++split;
   }
-  MESSAGE("5000 cubics (x-a)^2 (x-b): " << count_mismatches << " with a wrong root count, max error " << worst);
-  CHECK(count_mismatches == 0);
-  // A double root moves by sqrt(rounding of the coefficients) ~ 1e-8.
-  CHECK(worst <= 1e-7);
+  MESSAGE("5000 cubics (x-a)^2 (x-b), |a-b| >= 0.1: " << lost << " lost a root, " << split
+                                                      << " reported the double root as two, max distance " << worst);
+  CHECK(lost == 0);
+  // sqrt(2.2e-16 * 30 / 0.1) = 2.6e-7 at worst for |c| <= 30, |a - b| >= 0.1.
+  CHECK(worst <= 1e-6);
 }
 
 TEST_CASE("real_polynomial_roots on random polynomials from random roots") {
