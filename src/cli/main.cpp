@@ -128,10 +128,13 @@ int run_scene(const RunOptions& o) {
     cl::write_events_header(events_file, entry->description().event_fields);
   }
   cl::write_csv_header(*series_out, sim.series().names());
-  // The first sample is already recorded; later ones stream as they come.
-  std::vector<double> row(sim.series().names().size());
-  for (size_t s = 0; s < row.size(); ++s) row[s] = sim.series().at(s, 0);
-  cl::write_csv_row(*series_out, row);
+  // The first sample is already recorded (unless a loaded state starts off
+  // the sample grid); later ones stream as they come.
+  if (sim.series().size() > 0) {
+    std::vector<double> row(sim.series().names().size());
+    for (size_t s = 0; s < row.size(); ++s) row[s] = sim.series().at(s, 0);
+    cl::write_csv_row(*series_out, row);
+  }
   sim.on_sample = [&](const std::vector<double>& values) { cl::write_csv_row(*series_out, values); };
   long long event_count = 0;
   sim.on_event = [&](const cl::Event& e) {

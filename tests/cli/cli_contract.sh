@@ -1,2 +1,159 @@
 #!/bin/sh
-exit 0
+# The contactlab command line contract: what scripts and course pages rely on.
+#   usage: cli_contract.sh path/to/contactlab
+# Exit codes: 0 ok, 1 run failed, 2 bad command line or input (message on
+# stderr, and no output file created). CSV shapes as documented in main.cpp.
+set -eu
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+  echo "usage: $0 path/to/contactlab" >&2
+  exit 2
+fi
+CL=$1
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cli_contract.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT INT TERM
+cd "$WORK"
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok   - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
+check() {  # check "description" command...
+  what=$1
+  shift
+  if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+# run_cl OUT ERR args...: runs contactlab, stores its exit code in $rc.
+run_cl() {
+  out=$1
+  err=$2
+  shift 2
+  if "$CL" "$@" >"$out" 2>"$err"; then rc=0; else rc=$?; fi
+}
+
+# --- list -------------------------------------------------------------------
+run_cl list.out list.err list
+check "list exits 0" [ "$rc" -eq 0 ]
+check "list names the pendulum scene" grep -q '^pendulum' list.out
+
+# --- params -----------------------------------------------------------------
+run_cl params.json params.err params pendulum
+check "params pendulum exits 0" [ "$rc" -eq 0 ]
+check "params pendulum is a JSON array of {name, unit, default, min, max, help}" python3 -c '
+import json, sys
+params = json.load(open("params.json"))
+assert isinstance(params, list) and params, "not a non-empty array"
+for p in params:
+    for key in ("name", "unit", "default", "min", "max", "help"):
+        assert key in p, "%s lacks %s" % (p.get("name"), key)
+    assert isinstance(p["name"], str) and p["name"], p
+    assert isinstance(p["help"], str) and p["help"], p
+    if p.get("kind") in ("real", "integer"):
+        assert p["min"] <= p["default"] <= p["max"], p
+names = [p["name"] for p in params]
+assert len(names) == len(set(names)), "duplicate names"
+for needed in ("L", "g", "v0", "e_thread"):
+    assert needed in names, needed
+'
+run_cl bad_params.out bad_params.err params no_such_scene
+check "params of an unknown scene exits 2 with a message" [ "$rc" -eq 2 -a -s bad_params.err ]
+
+# --- run: series and events CSV ----------------------------------------------
+run_cl run.out run.err run pendulum --until 1 --sample 0.01 --out s.csv --events e.csv
+check "run pendulum --until 1 exits 0" [ "$rc" -eq 0 ]
+check "series header starts with 't,'" sh -c 'head -n 1 s.csv | grep -q "^t,"'
+check "series has 101 data rows (t = 0, 0.01, ..., 1)" [ "$(($(wc -l <s.csv) - 1))" -eq 101 ]
+check "series first column is t = k/100 exactly, every row as wide as the header" python3 -c '
+import csv
+rows = list(csv.reader(open("s.csv")))
+header, data = rows[0], rows[1:]
+assert header[0] == "t"
+for k, row in enumerate(data):
+    assert len(row) == len(header), (k, row)
+    assert float(row[0]) == k / 100, (k, row[0])
+    assert len(row[0]) <= 4, (k, row[0])  # shortest form: "0.07", not "0.07000000000000001"
+'
+check "events header is exactly t,kind,phi,speed,speed_after,distance" \
+  [ "$(head -n 1 e.csv)" = "t,kind,phi,speed,speed_after,distance" ]
+check "the olympiad run goes slack near 125.26 deg before t = 1" python3 -c '
+import csv, math
+rows = list(csv.DictReader(open("e.csv")))
+slack = [r for r in rows if r["kind"] == "slack"]
+assert len(slack) == 1, rows
+phi = float(slack[0]["phi"])
+assert abs(phi - math.acos(-1 / math.sqrt(3))) < 1e-8, phi
+assert slack[0]["distance"] == "" and slack[0]["speed_after"] == "", slack[0]
+'
+check "nothing else on stdout when --out is given" [ ! -s run.out ]
+
+# --- run: --timing ---------------------------------------------------------
+run_cl timing.out timing.err run pendulum --until 2 --out t.csv --timing
+check "--timing exits 0" [ "$rc" -eq 0 ]
+check "--timing reports steps and real-time factor on stderr" \
+  sh -c 'grep -q "steps" timing.err && grep -q "real time" timing.err'
+check "--timing keeps stdout clean" [ ! -s timing.out ]
+
+# --- run: series to stdout ----------------------------------------------------
+run_cl stdout.csv stdout.err run pendulum --until 0.1 --sample 0.05
+check "run to stdout exits 0" [ "$rc" -eq 0 ]
+check "without --out the series goes to stdout (header + 3 rows)" \
+  sh -c '[ "$(wc -l <stdout.csv)" -eq 4 ] && head -n 1 stdout.csv | grep -q "^t,"'
+
+# --- bad input: exit 2, a message, and no output file -------------------------
+printf '{"scene": "pendulum", "params": {"L": 2,' >broken.json
+printf '{"scene": "pendulum", "params": {"Lenght": 2}}' >unknown_param.json
+printf '{"scene": "pendulum", "params": {"L": 1000}}' >out_of_range.json
+printf '{"scene": "pendulum", "state": {"t": 0, "x": 0, "y": -1.2, "vx": 0, "vy": 0}}' >too_far.json
+bad_case() {  # bad_case "description" args...
+  what=$1
+  shift
+  rm -f bad.csv bad_events.csv
+  run_cl bad.out bad.err "$@" --out bad.csv --events bad_events.csv
+  if [ "$rc" -eq 2 ] && [ -s bad.err ] && [ ! -e bad.csv ] && [ ! -e bad_events.csv ]; then
+    pass "$what: exit 2, '$(head -n 1 bad.err)'"
+  else
+    fail "$what: exit $rc, stderr '$(head -n 1 bad.err)', outputs: $(ls bad.csv bad_events.csv 2>/dev/null | tr '\n' ' ')"
+  fi
+}
+bad_case "unknown scene" run no_such_scene
+bad_case "unknown --set name" run pendulum --set Lenght=2
+bad_case "out-of-range --set value" run pendulum --set L=1000
+bad_case "malformed --set value" run pendulum --set L=1.2.3
+bad_case "--set without '='" run pendulum --set L
+bad_case "malformed --until" run pendulum --until soon
+bad_case "unknown option" run pendulum --fast
+bad_case "missing --scene-file" run pendulum --scene-file does_not_exist.json
+bad_case "--scene-file that is not JSON" run pendulum --scene-file broken.json
+bad_case "--scene-file with an unknown parameter" run pendulum --scene-file unknown_param.json
+bad_case "--scene-file with an out-of-range value" run pendulum --scene-file out_of_range.json
+bad_case "--scene-file with a mass farther than L" run pendulum --scene-file too_far.json
+
+# --- run: --scene-file with a state -------------------------------------------
+# Thread horizontal, mass at rest (tension exactly zero, so taut): it swings
+# down with E = 0 throughout; the first row is the file's state.
+printf '{"format": "contactlab-scene/1", "scene": "pendulum", "params": {"L": 1.1, "e_thread": 0},
+  "state": {"t": 0, "x": 1.1, "y": 0, "vx": 0, "vy": 0}}' >state.json
+run_cl state.out state.err run pendulum --scene-file state.json --until 0.5 --sample 0.1 --out state.csv
+check "--scene-file with a state exits 0" [ "$rc" -eq 0 ]
+check "the run starts from the file's state and conserves energy" python3 -c '
+import csv
+rows = list(csv.DictReader(open("state.csv")))
+assert len(rows) == 6, len(rows)
+first = rows[0]
+assert float(first["t"]) == 0 and float(first["x"]) == 1.1 and float(first["y"]) == 0, first
+assert float(first["speed"]) == 0, first
+for r in rows:
+    assert abs(float(r["E_total"])) < 1e-8, r  # starts at rest at the nail height: E = 0
+assert float(rows[-1]["y"]) < -0.5, rows[-1]
+'
+# A state off the sample grid: the first row is the first grid time after it.
+printf '{"scene": "pendulum", "state": {"t": 0.505, "x": 0, "y": -1.1, "vx": 3, "vy": 0}}' >late.json
+run_cl late.out late.err run pendulum --scene-file late.json --until 0.55 --sample 0.01 --out late.csv
+check "a state at t = 0.505 gives rows t = 0.51 .. 0.55 only" python3 -c '
+import csv
+rows = list(csv.DictReader(open("late.csv")))
+assert [r["t"] for r in rows] == ["0.51", "0.52", "0.53", "0.54", "0.55"], [r["t"] for r in rows]
+'
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

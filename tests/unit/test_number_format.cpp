@@ -86,7 +86,7 @@ TEST_CASE("format_number -> parse_number is the identity on random doubles, subn
   std::mt19937_64 rng(20240601);
   const std::uint64_t kExponentMask = 0x7ff0000000000000ull;
   int checked = 0, subnormals = 0, mismatches = 0, not_shortest = 0, max_digits = 0, exponent_in_plain_range = 0;
-  for (int i = 0; i < 300000; ++i) {
+  for (int i = 0; i < 60000; ++i) {
     std::uint64_t bits = rng();
     // Every third draw is forced subnormal (exponent bits zero).
     if (i % 3 == 0) bits &= ~kExponentMask;
@@ -109,7 +109,7 @@ TEST_CASE("format_number -> parse_number is the identity on random doubles, subn
                   << " round-trip mismatches, " << not_shortest << " not in shortest form, " << exponent_in_plain_range
                   << " with an exponent in [1e-4, 1e16), longest "
                   << max_digits << " digits");
-  CHECK(subnormals > 50000);  // the subnormal range really was exercised
+  CHECK(subnormals > 10000);  // the subnormal range really was exercised
   // Exact equality of bits: a link or a CSV must reproduce the very same run.
   CHECK(mismatches == 0);
   CHECK(not_shortest == 0);

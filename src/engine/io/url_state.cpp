@@ -17,7 +17,7 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   UrlState state;
   QueryParse query = parse_query(hash);
   state.problems = query.problems;
-  state.scene = fallback_scene;
+  state.scene = find_scene(fallback_scene) ? fallback_scene : all_scenes().front().description().id;
   for (const auto& [key, value] : query.pairs) {
     if (key != "scene") continue;
     if (find_scene(value))

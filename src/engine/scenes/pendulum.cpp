@@ -95,7 +95,10 @@ std::optional<std::string> PendulumScene::apply_live(const ParamValues& params) 
   model_ = model;
   stepper_.configure(model_.stepper);
   // Gravity may have changed: restart the current phase from the current state.
-  set_state(t_, r_, v_, nullptr);
+  if (taut_)
+    project_taut();
+  else
+    set_state(t_, r_, v_, nullptr);
   return std::nullopt;
 }
 
@@ -128,6 +131,15 @@ void PendulumScene::set_state(double t, const Eigen::Vector2d& r, const Eigen::V
     }
   }
   begin_flight();
+}
+
+void PendulumScene::project_taut() {
+  r_ *= model_.L / r_.norm();
+  v_ -= (v_.dot(r_) / (model_.L * model_.L)) * r_;
+  if (slack_indicator(r_, v_) >= 0)
+    begin_taut();
+  else
+    begin_flight();
 }
 
 void PendulumScene::begin_taut() {
@@ -226,7 +238,7 @@ std::optional<std::string> PendulumScene::advance_taut(double t_end, std::vector
     v_ = y.tail<2>();
     // The exact flow keeps |r| = L and r.v = 0; project when rounding drifts.
     const double drift = std::abs(r_.norm() - model_.L) / model_.L;
-    if (drift > 1e-10) set_state(t_, r_, v_, nullptr);
+    if (drift > 1e-10) project_taut();
     return std::nullopt;
   }
   // Tension crossed zero inside the step: locate it on the dense output.

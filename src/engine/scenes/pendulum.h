@@ -64,6 +64,10 @@ class PendulumScene final : public Scene {
   void set_state(double t, const Eigen::Vector2d& r, const Eigen::Vector2d& v, std::vector<Event>* events);
   OdeRhs taut_rhs() const;
   void begin_taut();
+  /// Back onto the circle with a tangential velocity, then taut if the thread
+  /// can pull. For a state already taut: unlike set_state, a rounding-sized
+  /// inward radial velocity does not start a free flight.
+  void project_taut();
   void begin_flight();
   void snap_taut(std::vector<Event>& events);
   std::optional<std::string> advance_taut(double t_end, std::vector<Event>& events);
