@@ -283,7 +283,8 @@ var Module = (function () {
       addButton: document.getElementById('add-plot'),
       emptyNote: document.getElementById('panels-empty'),
       urlValue: splitHash(location.hash).plots,
-      onChange: writeHash,
+      // Skip while a hash edit waits for its hashchange event: writing appHash would undo the edit.
+      onChange: function () { if (appHash == null || splitHash(location.hash).app === appHash) writeHash(); },
       onError: function (e) {
         console.warn('ContactLab plots stopped:', e);
       }

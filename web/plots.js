@@ -395,7 +395,10 @@ var ContactLabPlots = (function () {
         width: width,
         height: height,
         pxAlign: false,
-        scales: { x: { time: false } },
+        // A lone first sample would get uPlot's default 0..100 axis: show 1 s instead.
+        scales: { x: { time: false, range: function (u, min, max) {
+          return max - min > 1e-12 ? [min, max] : [min, min + 1];
+        } } },
         series: [{ label: 't', value: function (u, v) { return valueWithUnit(v, 's'); } }].concat(ySeries),
         axes: [
           // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.

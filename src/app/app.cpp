@@ -35,7 +35,15 @@ App::App() {
   play_from_link_ = state.play;
   start_scene(state.scene, *state.params);
   running_ = state.play;
-  for (const std::string& p : state.problems) message(MessageLevel::Warning, "link: " + p + " (ignored)");
+  report_link_problems(state.problems);
+}
+
+void App::report_link_problems(const std::vector<std::string>& problems) {
+  if (problems.empty()) return;
+  // One message for the whole link, so none of its problems is pushed out unseen.
+  std::string text = "This link had problems, which were ignored:";
+  for (const std::string& p : problems) text += "\n- " + p;
+  message(MessageLevel::Warning, text);
 }
 
 void App::start_scene(const std::string& id, const ParamValues& values) {
@@ -181,8 +189,9 @@ bool App::command(const std::string& name) {
 
 void App::apply_hash(const std::string& hash) {
   UrlState state = parse_url_state(hash, sim_->description().id);
-  for (const std::string& p : state.problems) message(MessageLevel::Warning, "link: " + p + " (ignored)");
+  report_link_problems(state.problems);
   embed_ = state.embed;
+  last_hash_.clear();  // always write the full state back, even if it did not change
   play_from_link_ = state.play;
   if (state.scene != sim_->description().id || *state.params != sim_->params()) {
     start_scene(state.scene, *state.params);

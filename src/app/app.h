@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -46,6 +47,7 @@ class App {
   void advance_run(double wall_dt);
   void update_hash();
   void message(MessageLevel level, const std::string& text);
+  void report_link_problems(const std::vector<std::string>& problems);
   void handle_view_input();
   void export_file(const std::string& what);
 

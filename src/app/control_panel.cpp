@@ -46,10 +46,15 @@ void App::draw_panel() {
   ImGui::SetNextWindowSize({std::min(330.0f, io.DisplaySize.x - 20), 0}, ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints({200, 0}, {FLT_MAX, io.DisplaySize.y - 20});
   if (io.DisplaySize.x < 520) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-  ImGui::Begin("ContactLab", nullptr);
+  // Begin() still lays out a collapsed window that auto-fits its height: ask both.
+  const bool open = ImGui::Begin("ContactLab", nullptr) && !ImGui::IsWindowCollapsed();
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   widget_rects_["panel"] = ImVec4(pos.x, pos.y, size.x, size.y);
-  panel_right_ = ImGui::IsWindowCollapsed() ? 0 : pos.x + size.x;
+  panel_right_ = open ? pos.x + size.x : 0;
+  if (!open) {  // collapsed: nothing inside is drawn (or clickable)
+    ImGui::End();
+    return;
+  }
 
   const SceneDescription& d = sim_->description();
   ImGui::SetNextItemWidth(-FLT_MIN);
@@ -66,9 +71,15 @@ void App::draw_panel() {
   }
   remember_widget("scene");
   draw_transport();
-  if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) draw_parameters();
-  if (ImGui::CollapsingHeader("Export")) draw_exports();
-  if (ImGui::CollapsingHeader("View")) {
+  const bool parameters_open = ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen);
+  remember_widget("Parameters");
+  if (parameters_open) draw_parameters();
+  const bool export_open = ImGui::CollapsingHeader("Export");
+  remember_widget("Export");
+  if (export_open) draw_exports();
+  const bool view_open = ImGui::CollapsingHeader("View");
+  remember_widget("View");
+  if (view_open) {
     if (ImGui::Button("Reset view")) command("reset_view");
     ImGui::TextColored(kMuted, "Drag to pan, wheel or pinch to zoom,\ndouble-click to reset the view.");
   }

@@ -147,15 +147,27 @@ export async function setup() {
 export async function openApp(context, baseUrl, hash = '') {
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT.action);
-  const errors = { console: [], page: [], failedRequests: [] };
+  const errors = { console: [], warnings: [], page: [], failedRequests: [] };
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.console.push(msg.text());
+    else if (msg.type() === 'warning') errors.warnings.push(msg.text());
   });
   page.on('pageerror', (err) => errors.page.push(String(err && err.stack || err)));
   page.on('requestfailed', (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`));
   const url = baseUrl + (hash ? (hash.startsWith('#') ? hash : '#' + hash) : '');
   await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT.load });
-  await waitReady(page);
+  try {
+    await waitReady(page);
+  } catch (e) {
+    // Say why: loading text, runtime state, and what the page logged.
+    const info = await page.evaluate(() => ({
+      loading: document.getElementById('loading-text')?.textContent,
+      loadingHidden: document.getElementById('loading')?.hidden,
+      calledRun: typeof Module === 'object' ? Module.calledRun : undefined,
+    })).catch((err) => ({ evaluateFailed: String(err) }));
+    e.message += `\n  page: ${JSON.stringify(info)}\n  logged: ${JSON.stringify(errors)}`;
+    throw e;
+  }
   return { page, errors, url };
 }
 
@@ -341,8 +353,9 @@ export const BACKGROUND = [15, 17, 21];
  * Pixel statistics of region {x, y, w, h} (image pixels) of a decoded PNG:
  * distinct colours, fraction of pixels farther than `tol` from `bg`, and
  * the count of pixels within `tol` of each colour in `probe` ({name: [r,g,b]}).
+ * Pixels inside `exclude` ({x, y, w, h}) are skipped.
  */
-export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, probe = {} } = {}) {
+export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, probe = {}, exclude = null } = {}) {
   const r = region || { x: 0, y: 0, w: img.width, h: img.height };
   const x0 = Math.max(0, Math.floor(r.x)), y0 = Math.max(0, Math.floor(r.y));
   const x1 = Math.min(img.width, Math.ceil(r.x + r.w)), y1 = Math.min(img.height, Math.ceil(r.y + r.h));
@@ -352,6 +365,7 @@ export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, prob
   const near = (d, c) => Math.abs(d[0] - c[0]) <= tol && Math.abs(d[1] - c[1]) <= tol && Math.abs(d[2] - c[2]) <= tol;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
+      if (exclude && x >= exclude.x && x < exclude.x + exclude.w && y >= exclude.y && y < exclude.y + exclude.h) continue;
       const i = (y * img.width + x) * 4;
       const px = [img.data[i], img.data[i + 1], img.data[i + 2]];
       colors.add((px[0] << 16) | (px[1] << 8) | px[2]);
@@ -361,4 +375,22 @@ export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, prob
     }
   }
   return { total, distinct: colors.size, nonBgFraction: total ? nonBg / total : 0, probes };
+}
+
+// ---- downloads ---------------------------------------------------------------
+
+/** Clicks a widget and returns the download it triggers: {name, body: Buffer}. */
+export async function downloadByClick(page, label) {
+  const pending = page.waitForEvent('download', { timeout: TIMEOUT.wait });
+  pending.catch(() => {});  // reported below, not as an unhandled rejection
+  await clickWidget(page, label);
+  const download = await pending;
+  const file = await withTimeout(download.path(), TIMEOUT.wait, `download of '${label}'`);
+  return { name: download.suggestedFilename(), body: fs.readFileSync(file) };
+}
+
+/** Writes bytes to tests/browser/artifacts/<name> (for a human to look at). */
+export function saveArtifact(name, bytes) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  fs.writeFileSync(path.join(artifactsDir, name), bytes);
 }

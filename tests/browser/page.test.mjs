@@ -1,0 +1,137 @@
+// Page load, canvas content, phone viewport.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+// Colours of the pendulum sketch (src/engine/scenes/pendulum.cpp, 0xRRGGBBAA).
+const MASS_FILL = [0x4a, 0x90, 0xd9];
+const THREAD = [0xe6, 0xe6, 0xe6];
+const VELOCITY_ARROW = [0x8b, 0xd1, 0x7c];
+
+test('page loads without errors and the app is ready', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open();
+  try {
+    const { page, errors } = app;
+    assert.equal(await page.evaluate(() => window.contactlab.ready.then(() => 'resolved')), 'resolved');
+    const st = await h.status(page);
+    assert.equal(st.scene, 'pendulum');
+    assert.equal(st.failed, false);
+    assert.equal(typeof st.t, 'number');
+    assert.ok(st.params && st.params.L, 'status().params lists the parameters');
+    assert.equal(await page.locator('#loading').isHidden(), true, 'loading overlay hidden once ready');
+    assert.equal(await page.title(), 'ContactLab');
+    // A clean URL gets the full canonical hash written back.
+    assert.match(await h.hash(page), /^#scene=pendulum&/);
+    assert.deepEqual(h.errorReport(errors), [], 'no console errors, page errors or failed requests');
+    assert.deepEqual(errors.warnings, [], 'a clean load logs no warnings either');
+    assert.equal(await h.messagesText(page), '', 'no messages on a clean load');
+  } finally {
+    await app.close();
+  }
+});
+
+test('canvas shows the panel and the pendulum (decoded screenshot)', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open();
+  try {
+    const { page, errors } = app;
+    await h.frames(page, 5);
+    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'desktop-canvas.png');
+    await h.saveScreenshot(page, 'desktop-default.png');
+    const img = h.decodePng(buf);
+    const box = await page.locator('#canvas').boundingBox();
+    assert.ok(Math.abs(img.width - box.width) <= 1 && Math.abs(img.height - box.height) <= 1,
+      `screenshot ${img.width}x${img.height} matches canvas ${box.width}x${box.height}`);
+
+    const all = h.pixelStats(img);
+    assert.ok(all.distinct >= 200, `many distinct colours (got ${all.distinct})`);
+    assert.ok(all.nonBgFraction > 0.1, `a good part of the canvas is drawn (got ${all.nonBgFraction.toFixed(3)})`);
+
+    // The ImGui panel: a filled window (not background) with text (many colours).
+    const panel = await h.widgetRect(page, 'panel');
+    assert.ok(panel && panel.w > 200 && panel.h > 200, `panel drawn: ${JSON.stringify(panel)}`);
+    const inPanel = h.pixelStats(img, panel);
+    assert.ok(inPanel.nonBgFraction > 0.5, `panel area is drawn (${inPanel.nonBgFraction.toFixed(3)})`);
+    assert.ok(inPanel.distinct >= 100, `panel has text/widgets (${inPanel.distinct} colours)`);
+
+    // The pendulum, outside the panel: blue mass, light thread, green velocity arrow.
+    const outside = h.pixelStats(img, null, {
+      exclude: panel, tol: 20, probe: { mass: MASS_FILL, thread: THREAD, arrow: VELOCITY_ARROW },
+    });
+    assert.ok(outside.probes.mass >= 60, `mass drawn outside the panel (${outside.probes.mass} px)`);
+    assert.ok(outside.probes.thread >= 40, `thread drawn outside the panel (${outside.probes.thread} px)`);
+    assert.ok(outside.probes.arrow >= 30, `velocity arrow drawn (${outside.probes.arrow} px)`);
+    // The grid lines are faint (a few levels above the background): count with a tight tolerance.
+    const faint = h.pixelStats(img, null, { exclude: panel, tol: 4 });
+    assert.ok(faint.nonBgFraction > 0.01, `grid/scene drawn outside the panel (${faint.nonBgFraction.toFixed(3)})`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('phone viewport (390x844 @3x, touch) loads and draws at device resolution', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    const { page, errors } = app;
+    const st = await h.status(page);
+    assert.equal(st.scene, 'pendulum');
+    await h.frames(page, 5);
+    const c = await page.evaluate(() => {
+      const cv = document.getElementById('canvas');
+      return { w: cv.width, h: cv.height, cw: cv.clientWidth, ch: cv.clientHeight, dpr: devicePixelRatio,
+        scrollW: document.documentElement.scrollWidth, innerW: innerWidth };
+    });
+    assert.equal(c.dpr, 3);
+    assert.ok(c.cw > 300 && c.ch > 200, `canvas has a usable CSS size: ${c.cw}x${c.ch}`);
+    assert.ok(Math.abs(c.w - 3 * c.cw) <= 3 && Math.abs(c.h - 3 * c.ch) <= 3,
+      `drawing buffer ${c.w}x${c.h} is 3x the CSS size ${c.cw}x${c.ch} (sharp on HiDPI)`);
+    assert.ok(c.scrollW <= c.innerW, `no horizontal scrolling (${c.scrollW} > ${c.innerW})`);
+    // Narrow screens start with the panel collapsed so the scene is visible.
+    const panel = await h.widgetRect(page, 'panel');
+    assert.ok(panel && panel.h < 40, `panel collapsed on a phone: ${JSON.stringify(panel)}`);
+    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'phone-canvas.png');
+    await h.saveScreenshot(page, 'phone.png');
+    const img = h.decodePng(buf);
+    assert.ok(Math.abs(img.width - 3 * c.cw) <= 3, `screenshot at device pixels (${img.width})`);
+    const stats = h.pixelStats(img, null, { tol: 20, probe: { mass: MASS_FILL } });
+    assert.ok(stats.distinct >= 100 && stats.probes.mass >= 200, `canvas drawn: ${JSON.stringify(stats)}`);
+    assert.ok(await page.evaluate(() => window.contactlab.plots.count()) >= 1, 'plot dock present');
+
+    // Touch: tap the collapse arrow to open the panel, then tap Play.
+    const box = await page.locator('#canvas').boundingBox();
+    await page.touchscreen.tap(box.x + panel.x + 12, box.y + panel.y + panel.h / 2);
+    const opened = await h.until(page, async () => {
+      const r = await h.widgetRect(page, 'panel');
+      return r && r.h > 100 && r;
+    }, { what: 'the panel to open after a tap on its arrow' });
+    assert.ok(opened.x + opened.w <= c.cw, `open panel fits the phone's width (${JSON.stringify(opened)})`);
+    await h.frames(page, 3);
+    await h.saveScreenshot(page, 'phone-panel-open.png');
+    const play = await h.widgetRect(page, 'Play');
+    await page.touchscreen.tap(box.x + play.x + play.w / 2, box.y + play.y + play.h / 2);
+    await h.until(page, async () => (await h.status(page)).running, { what: 'running after tapping Play' });
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+// page_bridge.h: widgetRect is the item "as drawn in the last frame (null if
+// not drawn)". A collapsed panel draws none of its items.
+test('widgetRect is null for the items of a collapsed panel', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    const { page } = app;
+    const panel = await h.widgetRect(page, 'panel');
+    assert.ok(panel && panel.h < 40, `panel collapsed: ${JSON.stringify(panel)}`);
+    for (const label of ['scene', 'Play', 'Step', 'L', 'Small swing', 'Defaults']) {
+      assert.equal(await h.widgetRect(page, label), null, `widgetRect('${label}') while collapsed`);
+    }
+  } finally {
+    await app.close();
+  }
+});
