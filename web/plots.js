@@ -395,10 +395,7 @@ var ContactLabPlots = (function () {
         width: width,
         height: height,
         pxAlign: false,
-        // A lone first sample would get uPlot's default 0..100 axis: show 1 s instead.
-        scales: { x: { time: false, range: function (u, min, max) {
-          return max - min > 1e-12 ? [min, max] : [min, min + 1];
-        } } },
+        scales: { x: { time: false } },
         series: [{ label: 't', value: function (u, v) { return valueWithUnit(v, 's'); } }].concat(ySeries),
         axes: [
           // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.
@@ -478,6 +475,11 @@ var ContactLabPlots = (function () {
       if (p.zoom) {
         p.u.setData(data, false);
         p.u.setScale('x', { min: p.zoom.min, max: p.zoom.max });
+      } else if (data[0].length < 2) {
+        // uPlot spans a lone sample over 0..100: show the first second instead.
+        var t0 = data[0].length ? data[0][0] : 0;
+        p.u.setData(data, false);
+        p.u.setScale('x', { min: t0, max: t0 + 1 });
       } else {
         p.u.setData(data);
       }

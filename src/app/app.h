@@ -54,6 +54,8 @@ class App {
   // control_panel.cpp
   void draw_panel();
   void draw_embed_panel();
+  /// Play/Pause, Reset and the time: the embed view, and phones with the panel collapsed.
+  void draw_compact_bar(float top);
   void draw_transport();
   void draw_parameters();
   void draw_exports();

@@ -51,8 +51,9 @@ void App::draw_panel() {
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   widget_rects_["panel"] = ImVec4(pos.x, pos.y, size.x, size.y);
   panel_right_ = open ? pos.x + size.x : 0;
-  if (!open) {  // collapsed: nothing inside is drawn (or clickable)
+  if (!open) {  // collapsed: nothing inside is drawn (or clickable) but the compact bar
     ImGui::End();
+    draw_compact_bar(pos.y + size.y + 6);
     return;
   }
 
@@ -86,9 +87,8 @@ void App::draw_panel() {
   ImGui::End();
 }
 
-void App::draw_embed_panel() {
-  panel_right_ = 0;
-  ImGui::SetNextWindowPos({8, 8}, ImGuiCond_Always);
+void App::draw_compact_bar(float top) {
+  ImGui::SetNextWindowPos({8, top}, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("##embed", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
@@ -103,6 +103,11 @@ void App::draw_embed_panel() {
   if (behind_) ImGui::TextColored(kWarning, "slower than real time");
   if (sim_->failed()) ImGui::TextColored(kError, "stopped: see message");
   ImGui::End();
+}
+
+void App::draw_embed_panel() {
+  panel_right_ = 0;
+  draw_compact_bar(8);
 }
 
 void App::draw_transport() {
@@ -137,7 +142,7 @@ void App::draw_transport() {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(kError, "%s", sim_->failure().c_str());
     ImGui::PopTextWrapPos();
-  } else if (!last_message_.empty() && last_level_ != MessageLevel::Info) {
+  } else if (!last_message_.empty() && last_level_ == MessageLevel::Error) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
     ImGui::TextColored(last_level_ == MessageLevel::Error ? kError : kWarning, "%s", last_message_.c_str());
     ImGui::PopTextWrapPos();
