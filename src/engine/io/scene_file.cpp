@@ -60,7 +60,10 @@ SceneFileParse parse_scene_file(const std::string& text) {
     return result;
   }
   auto state_it = doc.find("state");
-  if (state_it != doc.end()) file.state = *state_it;
+  if (state_it != doc.end()) {
+    file.state = *state_it;
+    if (entry->fit_params_to_state) entry->fit_params_to_state(*file.state, file.params);
+  }
   result.file = std::move(file);
   return result;
 }

@@ -1,5 +1,6 @@
 #include "scenes/registry.h"
 
+#include "scenes/implicit.h"
 #include "scenes/pendulum.h"
 
 namespace cl {
@@ -12,6 +13,7 @@ static std::unique_ptr<Scene> make() {
 const std::vector<SceneEntry>& all_scenes() {
   static const std::vector<SceneEntry> scenes = {
       {pendulum_description, make<PendulumScene>},
+      {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state},
   };
   return scenes;
 }

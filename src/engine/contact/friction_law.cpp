@@ -1,0 +1,36 @@
+// The one switch over the friction laws.
+#include "contact/friction_law.h"
+
+#include <cmath>
+
+namespace cl {
+
+const char* friction_law_name(FrictionLaw law) {
+  static const char* const names[] = {"speed-proportional", "regularised Coulomb"};
+  return names[static_cast<int>(law)];
+}
+
+std::optional<std::string> friction_params_error(FrictionLaw law, const FrictionParams& params) {
+  const auto non_negative = [](double x) { return std::isfinite(x) && x >= 0; };
+  if (law == FrictionLaw::SpeedProportional) {
+    if (!non_negative(params.speed_coefficient)) return "friction coefficient must be >= 0 s/m";
+  } else {
+    if (!non_negative(params.coulomb_coefficient)) return "friction coefficient must be >= 0";
+    if (!(std::isfinite(params.regularisation_speed) && params.regularisation_speed > 0))
+      return "regularisation speed must be > 0 m/s";
+  }
+  return std::nullopt;
+}
+
+double friction_force(FrictionLaw law, const FrictionParams& params, double normal_force,
+                      double slip_velocity) {
+  switch (law) {
+    case FrictionLaw::SpeedProportional:
+      return speed_proportional_friction(params, normal_force, slip_velocity);
+    case FrictionLaw::RegularisedCoulomb:
+      return regularised_coulomb_friction(params, normal_force, slip_velocity);
+  }
+  return 0;  // not reached: every law is handled above
+}
+
+}  // namespace cl

@@ -1,0 +1,58 @@
+// What every normal law shares: the floor of ρ̇⁻, the one switch over the
+// laws, the f >= 0 clamp and the dissipated power of the energy audit.
+#include "contact/normal_law.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "contact/normal_law_terms.h"
+
+namespace cl {
+
+const char* normal_law_name(NormalLaw law) {
+  static const char* const names[] = {"Hertz", "Hunt-Crossley", "Lankarani-Nikravesh", "Flores",
+                                      "linear spring-dashpot"};
+  return names[static_cast<int>(law)];
+}
+
+std::optional<std::string> normal_law_params_error(NormalLaw law, const NormalLawParams& params) {
+  const auto positive = [](double x) { return std::isfinite(x) && x > 0; };
+  // c_τ = 0 would be fine for Hunt–Crossley and Lankarani–Nikravesh but
+  // divides by zero in Flores and the linear damping ratio: one range for all.
+  if (!(params.restitution > 0 && params.restitution <= 1))
+    return "restitution c_tau must be in (0, 1]";
+  if (!positive(params.min_impact_speed)) return "minimum impact speed must be > 0 m/s";
+  if (law == NormalLaw::LinearSpringDashpot) {
+    if (!positive(params.linear_stiffness)) return "linear stiffness must be > 0 N/m";
+    if (!positive(params.effective_mass)) return "effective mass must be > 0 kg";
+  } else if (!positive(params.hertz_stiffness)) {
+    return "Hertz stiffness must be > 0 N/m^1.5";
+  }
+  return std::nullopt;
+}
+
+NormalForce normal_force(NormalLaw law, const NormalLawParams& params,
+                         const ContactKinematics& contact) {
+  if (contact.penetration < 0) return {};  // apart (a NaN goes on, to be seen)
+  ContactKinematics floored = contact;
+  floored.impact_speed = std::max(std::abs(contact.impact_speed), params.min_impact_speed);
+
+  NormalLawTerms terms{};
+  switch (law) {
+    case NormalLaw::Hertz: terms = hertz_law(params, floored); break;
+    case NormalLaw::HuntCrossley: terms = hunt_crossley_law(params, floored); break;
+    case NormalLaw::LankaraniNikravesh: terms = lankarani_nikravesh_law(params, floored); break;
+    case NormalLaw::Flores: terms = flores_law(params, floored); break;
+    case NormalLaw::LinearSpringDashpot: terms = linear_spring_dashpot_law(params, floored); break;
+  }
+
+  NormalForce out;
+  out.clamped = terms.force < 0;
+  out.force = out.clamped ? 0.0 : terms.force;
+  out.elastic_force = terms.elastic_force;
+  out.elastic_energy = terms.elastic_energy;
+  out.dissipated_power = (out.force - terms.elastic_force) * contact.penetration_rate;
+  return out;
+}
+
+}  // namespace cl

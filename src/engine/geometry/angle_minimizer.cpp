@@ -1,0 +1,128 @@
+#include "geometry/angle_minimizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace cl {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+// Converged once the Newton step left is below this (rad): f is then exact
+// to round-off (its error ~ f'' step² / 2) and the angle to about this.
+constexpr double kAngleTolerance = 1e-12;
+// A deeper minimum must win by more than this (units of f) to replace the
+// warm-started one.
+constexpr double kTieTolerance = 1e-12;
+// Only a discontinuous or NaN f can need this many steps in one bracket.
+constexpr int kMaxStepsPerMinimum = 200;
+// Bracketing steps from a warm start (rad): the first when f'' gives no
+// Newton estimate, and the cap on the doubling.
+constexpr double kFirstBlindStep = 0.05;
+constexpr double kLongestStep = kTwoPi / 8;
+
+// At a minimum to within kAngleTolerance: the Newton step left is smaller.
+bool converged(const AngleDerivatives& f) {
+  return f.d2_dtheta2 >= 0 && std::abs(f.d_dtheta) <= kAngleTolerance * f.d2_dtheta2;
+}
+
+struct Point {
+  double angle;
+  AngleDerivatives f;
+};
+
+// Counts evaluations and steps for the whole search.
+class Search {
+ public:
+  explicit Search(const std::function<AngleDerivatives(double)>& f) : f_(f) {}
+
+  Point at(double angle) {
+    ++result.evaluations;
+    return {angle, f_(angle)};
+  }
+
+  // Refines the minimum in [lo, hi], f'(lo) < 0 <= f'(hi), starting from
+  // the end with the lower f. Newton on f' inside the bracket; bisection
+  // when f'' <= 0, when Newton would leave the bracket, or when it is not
+  // at least halving the step before last (so the bracket keeps shrinking).
+  Point refine(Point lo, Point hi) {
+    Point x = lo.f.value <= hi.f.value ? lo : hi;
+    double step = hi.angle - lo.angle;
+    double step_before = step;
+    for (int i = 0; i < kMaxStepsPerMinimum && !converged(x.f) &&
+                    hi.angle - lo.angle > kAngleTolerance;
+         ++i) {
+      const double newton = x.angle - x.f.d_dtheta / x.f.d2_dtheta2;
+      const bool newton_is_safe = x.f.d2_dtheta2 > 0 && newton > lo.angle && newton < hi.angle &&
+                                  std::abs(newton - x.angle) <= 0.5 * std::abs(step_before);
+      const double next = newton_is_safe ? newton : 0.5 * (lo.angle + hi.angle);
+      newton_is_safe ? ++result.newton_steps : ++result.bisection_steps;
+      step_before = step;
+      step = next - x.angle;
+      x = at(next);
+      (x.f.d_dtheta < 0 ? lo : hi) = x;
+    }
+    return x;
+  }
+
+  // Walks downhill from `start` with doubling steps (at most π/4) until f'
+  // changes sign, then refines that bracket. The first step is 1.5 Newton
+  // steps, so near a minimum one step usually brackets it.
+  Point refine_from(Point start) {
+    const AngleDerivatives& f = start.f;
+    if (converged(f)) return start;
+    const bool newton_works = f.d2_dtheta2 > 0;
+    const double direction = f.d_dtheta > 0 ? -1 : 1;
+    double step = newton_works ? 1.5 * std::abs(f.d_dtheta / f.d2_dtheta2) : kFirstBlindStep;
+    Point here = start;
+    for (double travelled = 0; travelled < kTwoPi; travelled += step, step *= 2) {
+      step = std::min(step, kLongestStep);
+      const Point ahead = at(here.angle + direction * step);
+      const bool crossed = direction > 0 ? ahead.f.d_dtheta >= 0 : ahead.f.d_dtheta <= 0;
+      if (crossed) return direction > 0 ? refine(here, ahead) : refine(ahead, here);
+      here = ahead;
+    }
+    return here;  // f' kept its sign over a full turn: f is flat to round-off
+  }
+
+  // Samples the circle and refines every bracketed local minimum; the deepest wins.
+  Point best_of_sample(int samples) {
+    std::vector<Point> sample;
+    sample.reserve(samples + 1);
+    for (int k = 0; k < samples; ++k) sample.push_back(at(kTwoPi * k / samples));
+    sample.push_back({kTwoPi, sample.front().f});  // the same point, one turn on
+    Point best = *std::min_element(sample.begin(), sample.end(), [](const Point& p, const Point& q) {
+      return p.f.value < q.f.value;
+    });
+    for (int k = 0; k < samples; ++k) {
+      if (sample[k].f.d_dtheta < 0 && sample[k + 1].f.d_dtheta >= 0) {
+        const Point minimum = refine(sample[k], sample[k + 1]);
+        if (minimum.f.value < best.f.value) best = minimum;
+      }
+    }
+    return best;
+  }
+
+  AngleMinimum result{0, 0, 0, 0, 0};
+
+ private:
+  const std::function<AngleDerivatives(double)>& f_;
+};
+
+}  // namespace
+
+AngleMinimum minimize_over_angle(const std::function<AngleDerivatives(double)>& f,
+                                 const ContactSearch& search) {
+  Search run(f);
+  std::optional<Point> best;
+  if (search.warm_angle) best = run.refine_from(run.at(*search.warm_angle));
+  if (!best || search.global_check) {
+    const Point global = run.best_of_sample(std::max(search.samples, 3));
+    if (!best || global.f.value < best->f.value - kTieTolerance) best = global;
+  }
+  run.result.angle = std::remainder(best->angle, kTwoPi);
+  run.result.value = best->f.value;
+  return run.result;
+}
+
+}  // namespace cl

@@ -1,0 +1,67 @@
+#pragma once
+// The curve f(x, y) = 0 inside the box |x|, |y| <= half_width, for walls typed
+// by the user (inside: f < 0). It is kept two ways:
+//  - closed polylines with every vertex on the curve, refined until each chord
+//    lies within a tolerance of the curve (drawing, broad distance queries);
+//  - f itself, for the exact closest point: foot-point iteration with the
+//    gradient where that is reliable, the polyline's vertex at corners and
+//    cusps, where the gradient is zero or undefined.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace cl {
+
+class ImplicitCurve {
+ public:
+  using Function = std::function<double(double, double)>;
+
+  struct Closest {
+    double distance = 0;     ///< m, from the query point to the curve
+    Eigen::Vector2d point;   ///< m, on the curve
+    Eigen::Vector2d normal;  ///< unit, from the curve point towards the query point
+    bool smooth = true;      ///< false: a corner or cusp (no reliable gradient there)
+  };
+
+  /// Traces f = 0 on a grid x grid lattice over the box. Returns an error
+  /// message if f is not finite somewhere in the box, if the inside (f < 0)
+  /// reaches the box's border (the wall is not closed), or if there is no curve.
+  static std::optional<std::string> build(const Function& f, double half_width, int grid, ImplicitCurve& out);
+
+  /// Nearest point of the polylines (within chord_error() of the curve).
+  Closest closest_on_polyline(const Eigen::Vector2d& p) const;
+  /// Nearest point of the curve itself (the polyline's answer, refined on f).
+  Closest closest(const Eigen::Vector2d& p) const;
+  /// Upper bound (m) of the distance between the polylines and the curve.
+  double chord_error() const { return chord_error_; }
+
+  double value(const Eigen::Vector2d& p) const { return f_(p.x(), p.y()); }
+  /// Gradient of f by a 5-point central difference (exact for quartics).
+  Eigen::Vector2d gradient(const Eigen::Vector2d& p) const;
+  bool inside(const Eigen::Vector2d& p) const { return value(p) < 0; }
+
+  const std::vector<std::vector<Eigen::Vector2d>>& loops() const { return loops_; }
+  double half_width() const { return half_width_; }
+  size_t segment_count() const { return segments_.size(); }
+
+ private:
+  struct Segment {
+    Eigen::Vector2d a, b;
+  };
+  void index_segments();
+
+  Function f_;
+  double half_width_ = 1;
+  double chord_error_ = 0;
+  std::vector<std::vector<Eigen::Vector2d>> loops_;
+  std::vector<Segment> segments_;
+  // Uniform grid of segment indices for nearest-segment queries.
+  int cells_ = 1;
+  double cell_size_ = 1;
+  std::vector<std::vector<int>> cell_segments_;
+};
+
+}  // namespace cl

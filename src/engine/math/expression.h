@@ -1,0 +1,41 @@
+#pragma once
+// A user-typed function f(x, y), parsed by muParser. Errors come back as a
+// message with the character position, never as an exception or a crash.
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mu {
+class Parser;
+}
+
+namespace cl {
+
+struct ExpressionError {
+  std::string message;  ///< "Unexpected end of expression at position 7"
+  int position = -1;    ///< 0-based character index, -1 when not about one place
+};
+
+class Expression2D {
+ public:
+  Expression2D();
+  ~Expression2D();
+  Expression2D(const Expression2D&) = delete;
+  Expression2D& operator=(const Expression2D&) = delete;
+
+  /// Parses `text` in the variables x and y. On error the previous
+  /// expression stays in force.
+  std::optional<ExpressionError> compile(const std::string& text);
+  const std::string& text() const { return text_; }
+
+  /// f(x, y); NaN if the expression cannot be evaluated there.
+  double operator()(double x, double y) const;
+
+ private:
+  std::unique_ptr<mu::Parser> parser_;
+  std::string text_;
+  // muParser reads the variables through these addresses.
+  mutable double x_ = 0, y_ = 0;
+};
+
+}  // namespace cl

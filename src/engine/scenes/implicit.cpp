@@ -1,0 +1,480 @@
+#include "scenes/implicit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "integrators/root_find.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kLattice = 512;          // marching-squares cells per side of the view box
+constexpr size_t kSeriesBalls = 10;    // balls with their own x, y, vx, vy series
+constexpr size_t kTrailBalls = 50;     // balls drawn with a trail
+constexpr double kPlanHorizon = 2;     // s searched ahead per plan; then re-planned
+constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wall
+// Containment: a ball is inside when its centre is at least r (1 - this) from
+// the curve. Hits are located far more precisely (1e-12 m); the slack is for
+// balls resting wedged between two branches, which projections settle slowly.
+constexpr double kClearanceTolerance = 1e-6;
+
+enum Field { kBall, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
+
+const char* const kCircle = "x^2 + y^2 - 15^2";
+
+/// Uniform in [0, 1) from the engine's raw bits: identical on every standard
+/// library (std::uniform_real_distribution is not).
+double unit_random(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+const SceneDescription& implicit_description() {
+  static const SceneDescription d = [] {
+    SceneDescription s;
+    s.id = "implicit";
+    s.title = "Balls in a wall f(x, y) = 0";
+    s.summary = "balls bouncing inside a wall f(x, y) = 0 typed by the user, exact crossings (seed 002)";
+    const auto live = ParamApply::Live, reset = ParamApply::Reset;
+    const auto real = ParamKind::Real;
+    s.params = {
+        {"wall", "wall f(x, y)", "", ParamKind::Text, reset, 0, 0, 0,
+         "The wall is the curve f(x, y) = 0; inside is f < 0. muParser syntax: + - * / ^, abs, sqrt, sin, cos, "
+         "atan2(y, x), min, max, pi. Example: abs(x) + abs(y) - 15.",
+         {}, kCircle},
+        {"view", "view box", "m", real, reset, 20, 1, 1000,
+         "Half-width of the square |x|, |y| <= view in which the wall is traced; the wall must close inside it."},
+        {"N", "balls", "", ParamKind::Integer, reset, 5, 1, 2000, "Number of balls (a scene file's list sets it)."},
+        {"r", "ball radius", "m", real, reset, 0.3, 1e-3, 10, "Radius of every ball.", {}, "", true},
+        {"m", "ball mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of every ball (scales the energies).", {}, "", true},
+        {"g", "gravity", "m/s^2", real, live, 9.8, 0, 100, "Gravitational acceleration, along -y."},
+        {"e", "restitution", "", real, live, 1, 0, 1,
+         "Normal speed kept at a wall hit: v' = v - (1 + e)(v.n)n. Below e = 1 bounces die out and the ball "
+         "slides along the wall instead of bouncing forever."},
+        {"v_max", "initial speed", "m/s", real, reset, 5, 0, 100,
+         "Initial velocity components are uniform in [-v_max, v_max] (the seed: 5 m/s)."},
+        {"seed", "random seed", "", ParamKind::Integer, reset, 1, 0, 1e9, "Seed of the random start positions and velocities."},
+        {"trail", "trail", "s", real, live, 0.5, 0, 10, "Length of the fading trails (first 50 balls)."},
+    };
+    s.event_fields = {"i", "x", "y", "nx", "ny", "vn_before", "vn_after"};
+    s.is_random = true;
+    return s;
+  }();
+  return d;
+}
+
+ImplicitScene::ImplicitScene() {
+  if (auto error = reset(ParamValues(implicit_description().params))) throw std::logic_error(*error);
+}
+
+std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, std::shared_ptr<const Wall>& out) {
+  auto wall = std::make_shared<Wall>();
+  if (auto error = wall->expression.compile(params.text("wall"))) return "wall: " + error->message;
+  const Expression2D* f = &wall->expression;
+  if (auto error = ImplicitCurve::build([f](double x, double y) { return (*f)(x, y); }, params.number("view"), kLattice,
+                                        wall->curve))
+    return "wall: " + *error;
+  out = std::move(wall);
+  return std::nullopt;
+}
+
+std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
+  std::shared_ptr<const Wall> wall = wall_;
+  if (!wall_ || params.text("wall") != wall_->expression.text() || params.number("view") != wall_->curve.half_width())
+    if (auto error = build_wall(params, wall)) return error;
+  const ImplicitCurve& curve = wall->curve;
+  const double r = params.number("r");
+
+  // Random start inside the wall, clear of it by 2 r (the seed: within 0.8 R).
+  Vector2d lo = Vector2d::Constant(kInf), hi = Vector2d::Constant(-kInf);
+  for (const auto& loop : curve.loops())
+    for (const Vector2d& p : loop) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+  std::mt19937_64 rng(static_cast<uint64_t>(params.number("seed")));
+  const int n = params.integer("N");
+  const double v_max = params.number("v_max");
+  std::vector<Ball> balls;
+  for (int tries = 0; static_cast<int>(balls.size()) < n; ++tries) {
+    if (tries > 2000 * n)
+      return "could not place " + std::to_string(n) + " balls of radius " + format_number(r) +
+             " m inside the wall with clearance 2 r: make r smaller or the wall larger";
+    const Vector2d p(lo.x() + (hi.x() - lo.x()) * unit_random(rng), lo.y() + (hi.y() - lo.y()) * unit_random(rng));
+    if (!curve.inside(p) || curve.closest(p).distance < 2 * r) continue;
+    Ball b;
+    b.p0 = p;
+    b.v0 = Vector2d(v_max * (2 * unit_random(rng) - 1), v_max * (2 * unit_random(rng) - 1));
+    balls.push_back(b);
+  }
+
+  wall_ = wall;
+  model_ = Model{r, params.number("m"), params.number("g"), params.number("e"), params.number("trail")};
+  t_ = 0;
+  hits_ = corrections_ = steps_ = 0;
+  balls_ = std::move(balls);
+  for (Ball& b : balls_) plan(b);
+  trails_.assign(std::min(balls_.size(), kTrailBalls), {});
+  remember_trails();
+  return std::nullopt;
+}
+
+std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) {
+  // Check a new wall now (its error, with the position, shows at once); it applies on reset.
+  if (params.text("wall") != wall_->expression.text()) {
+    Expression2D probe;
+    if (auto error = probe.compile(params.text("wall"))) return "wall: " + error->message;
+  }
+  // Flights are parabolas of the old gravity: re-anchor them at t before changing it.
+  for (Ball& b : balls_) restart(b, t_, b.position(t_, gravity()), b.velocity(t_, gravity()));
+  model_.m = params.number("m");
+  model_.g = params.number("g");
+  model_.e = params.number("e");
+  model_.trail = params.number("trail");
+  for (Ball& b : balls_) {
+    b.asleep = false;  // gravity may pull elsewhere now
+    if (model_.e == 1) b.sliding = false;  // elastic again: sliding balls take off on their next hit
+    plan(b);
+  }
+  return std::nullopt;
+}
+
+void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d& v) const {
+  b.t0 = t;
+  b.p0 = p;
+  b.v0 = v;
+}
+
+void ImplicitScene::plan(Ball& b) const {
+  if (b.sliding) {
+    b.t_next = b.t0 + kSlideStep;
+    b.next_is_hit = false;
+    return;
+  }
+  const double tau = first_contact(b, kPlanHorizon);
+  b.next_is_hit = std::isfinite(tau);
+  b.t_next = b.t0 + (b.next_is_hit ? tau : kPlanHorizon);
+}
+
+double ImplicitScene::first_contact(const Ball& b, double horizon) const {
+  const ImplicitCurve& curve = wall_->curve;
+  const Vector2d g = gravity();
+  const double r = model_.r;
+  const double touching = 1e-12 * curve.half_width();  // m: closer counts as contact
+  // Longest time (s) in which the ball surely moves less than `gap`: |v| grows at most by g per s.
+  auto reach_time = [&](double gap, double speed) {
+    if (gap <= 0) return 0.0;
+    if (model_.g > 0) return (-speed + std::sqrt(speed * speed + 2 * model_.g * gap)) / model_.g;
+    return speed > 0 ? gap / speed : kInf;
+  };
+  // Signed clearance of the disc: distance from the centre to the curve minus r (negative: overlapping).
+  auto clearance = [&](double tau) {
+    const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau;
+    const double d = curve.closest(p).distance;
+    return (curve.inside(p) ? d : -d) - r;
+  };
+  double tau = 0;
+  for (int it = 0; it < 1000000 && tau <= horizon; ++it) {
+    const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
+    const double speed = v.norm();
+    if (speed == 0 && model_.g == 0) return kInf;  // at rest in weightlessness
+    const double min_step = 1e-4 * r / std::max(speed, 1e-9);
+    // Far: the polyline (within chord_error of the curve) gives a safe lower bound.
+    const double lower = curve.closest_on_polyline(p).distance - curve.chord_error() - r;
+    if (lower > 1e-3 * r) {
+      tau += reach_time(lower, speed);
+      continue;
+    }
+    const ImplicitCurve::Closest near = curve.closest(p);
+    const double phi = (curve.inside(p) ? near.distance : -near.distance) - r;
+    const double rate = v.dot(curve.inside(p) ? near.normal : Vector2d(-near.normal));  // d(phi)/dt
+    if (phi <= touching) {
+      if (rate < 0) return tau;
+      tau += std::max(reach_time(std::max(phi, 0.0), speed), min_step);
+      continue;
+    }
+    if (rate < 0) {
+      // Newton's guess of the contact, taken only when it is a short way ahead.
+      const double guess = phi / -rate;
+      if (guess <= 20 * reach_time(phi, speed)) {
+        const double phi_guess = clearance(tau + guess);
+        if (phi_guess < 0) return find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13);
+        tau += guess;
+        continue;
+      }
+      tau += reach_time(phi, speed);  // approaching: never more than is safe
+      continue;
+    }
+    tau += std::max(reach_time(phi, speed), min_step);  // separating: the floor keeps it moving
+  }
+  return kInf;
+}
+
+std::optional<std::string> ImplicitScene::advance_to(double t_end, std::vector<Event>& events) {
+  long long guard = 0;
+  while (true) {
+    size_t next = balls_.size();
+    double t_next = kInf;
+    for (size_t i = 0; i < balls_.size(); ++i)
+      if (balls_[i].t_next < t_next) {
+        t_next = balls_[i].t_next;
+        next = i;
+      }
+    if (next == balls_.size() || t_next > t_end) break;
+    if (++guard > 2000000) return "more than 2,000,000 wall events in one interval (a ball is stuck)";
+    t_ = std::max(t_, t_next);
+    handle_event(next, events);
+    ++steps_;
+  }
+  t_ = std::max(t_, t_end);
+  remember_trails();
+  return std::nullopt;
+}
+
+void ImplicitScene::handle_event(size_t i, std::vector<Event>& events) {
+  Ball& b = balls_[i];
+  if (b.sliding) {
+    slide_step(i, events);
+  } else if (b.next_is_hit) {
+    bounce(i, events);
+  } else {  // end of a plan horizon: continue the same flight
+    restart(b, b.t_next, b.position(b.t_next, gravity()), b.velocity(b.t_next, gravity()));
+    plan(b);
+  }
+}
+
+void ImplicitScene::bounce(size_t i, std::vector<Event>& events) {
+  Ball& b = balls_[i];
+  const double t = b.t_next;
+  const Vector2d p = b.position(t, gravity());
+  Vector2d v = b.velocity(t, gravity());
+  const ImplicitCurve& curve = wall_->curve;
+  const ImplicitCurve::Closest near = curve.closest(p);
+  const Vector2d n = curve.inside(p) ? near.normal : Vector2d(-near.normal);  // from the wall into the inside
+  const double vn = v.dot(n);
+  if (vn < 0) {
+    v -= (1 + model_.e) * vn * n;
+    ++hits_;
+    // A bounce lower than 1e-3 r ends the bouncing: the ball slides on.
+    const double v_settle = std::sqrt(2 * model_.g * 1e-3 * model_.r);
+    if (model_.e < 1 && model_.e * -vn < v_settle) {
+      v -= v.dot(n) * n;
+      b.sliding = true;
+    }
+    Event e = make_event(t, "hit", kFieldCount);
+    e.fields[kBall] = static_cast<double>(i);
+    e.fields[kX] = p.x();
+    e.fields[kY] = p.y();
+    e.fields[kNx] = n.x();
+    e.fields[kNy] = n.y();
+    e.fields[kVnBefore] = vn;
+    e.fields[kVnAfter] = v.dot(n);
+    events.push_back(e);
+  }
+  restart(b, t, p, v);
+  ensure_inside(i, events);
+  plan(b);
+}
+
+void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
+  // Semi-implicit Euler with projection: gravity, then back onto the wall at
+  // distance r with the normal velocity removed; no contact left: fly again.
+  Ball& b = balls_[i];
+  const double t = b.t_next, dt = t - b.t0;
+  Vector2d v = b.v0 + gravity() * dt;
+  Vector2d p = b.p0 + v * dt;
+  const ImplicitCurve& curve = wall_->curve;
+  // Repeated projections settle a ball wedged between two branches (a corner).
+  bool settled = false;
+  for (int it = 0; it < 50 && !settled; ++it) {
+    const ImplicitCurve::Closest near = curve.closest(p);
+    const bool inside = curve.inside(p);
+    const Vector2d n = inside ? near.normal : Vector2d(-near.normal);
+    const double clearance = (inside ? near.distance : -near.distance) - model_.r;
+    settled = clearance >= -kClearanceTolerance * model_.r;
+    if (settled) {
+      if (it == 0 && clearance > 1e-6 * model_.r) b.sliding = false;  // lifted off: fly
+      break;
+    }
+    p = near.point + model_.r * n;
+    const double vn = v.dot(n);
+    if (vn < 0) v -= vn * n;
+  }
+  // Still and pressed onto the wall: asleep until something changes (saves
+  // the substeps of balls resting in a corner for the rest of the run).
+  const double v_still = 1e-4 * std::sqrt(std::max(model_.g, 1e-9) * model_.r);
+  const bool still = v.norm() < v_still && (p - b.p0).norm() < 1e-6 * model_.r;
+  restart(b, t, p, v);
+  if (!settled) ensure_inside(i, events);  // the projections above checked it otherwise
+  plan(b);
+  if (still && b.sliding) {
+    b.asleep = true;
+    b.v0.setZero();
+    b.t_next = kInf;
+  }
+}
+
+void ImplicitScene::ensure_inside(size_t i, std::vector<Event>& events) {
+  Ball& b = balls_[i];
+  const ImplicitCurve& curve = wall_->curve;
+  const ImplicitCurve::Closest near = curve.closest(b.p0);
+  const bool inside = curve.inside(b.p0);
+  const double clearance = inside ? near.distance : -near.distance;
+  if (clearance >= model_.r * (1 - kClearanceTolerance)) return;
+  const Vector2d n = inside ? near.normal : Vector2d(-near.normal);
+  b.p0 = near.point + model_.r * n;
+  const double vn = b.v0.dot(n);
+  if (vn < 0) b.v0 -= vn * n;
+  ++corrections_;
+  Event e = make_event(b.t0, "correction", kFieldCount);
+  e.fields[kBall] = static_cast<double>(i);
+  e.fields[kX] = b.p0.x();
+  e.fields[kY] = b.p0.y();
+  e.fields[kNx] = n.x();
+  e.fields[kNy] = n.y();
+  events.push_back(e);
+}
+
+void ImplicitScene::remember_trails() {
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    trails_[i].push_back(position(i));
+    // One point per advance (a recorded sample, 5 ms in the app): keep `trail` s of them, bounded.
+    const size_t keep = std::min<size_t>(2000, static_cast<size_t>(model_.trail / 0.005) + 1);
+    while (trails_[i].size() > keep) trails_[i].pop_front();
+  }
+}
+
+std::vector<SeriesSpec> ImplicitScene::series() const {
+  std::vector<SeriesSpec> s = {{"t", "s"}};
+  for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
+    const std::string k = std::to_string(i);
+    s.insert(s.end(), {{"x" + k, "m"}, {"y" + k, "m"}, {"vx" + k, "m/s"}, {"vy" + k, "m/s"}});
+  }
+  s.insert(s.end(), {{"E_kin", "J"}, {"E_pot", "J"}, {"E_total", "J"}, {"hits", ""}, {"corrections", ""}});
+  return s;
+}
+
+std::vector<std::vector<std::string>> ImplicitScene::default_plots() const {
+  return {{"E_kin", "E_pot", "E_total"}, {"hits", "corrections"}, {"x0", "y0"}};
+}
+
+void ImplicitScene::sample(std::vector<double>& values) const {
+  values.clear();
+  values.push_back(t_);
+  double e_kin = 0, e_pot = 0;
+  for (size_t i = 0; i < balls_.size(); ++i) {
+    const Vector2d p = position(i), v = velocity(i);
+    if (i < kSeriesBalls) values.insert(values.end(), {p.x(), p.y(), v.x(), v.y()});
+    e_kin += 0.5 * model_.m * v.squaredNorm();
+    e_pot += model_.m * model_.g * p.y();
+  }
+  values.insert(values.end(), {e_kin, e_pot, e_kin + e_pot, static_cast<double>(hits_),
+                               static_cast<double>(corrections_)});
+}
+
+Sketch ImplicitScene::sketch() const {
+  static const Rgba palette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xd0d0d0ff};
+  Sketch s;
+  Vector2d lo = Vector2d::Constant(kInf), hi = Vector2d::Constant(-kInf);
+  for (const auto& loop : wall_->curve.loops()) {
+    SketchPolyline line;
+    line.points = loop;
+    line.closed = true;
+    line.color = 0xe6e6e6ff;
+    line.width_px = 2;
+    for (const Vector2d& p : loop) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    s.lines.push_back(std::move(line));
+  }
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    SketchPolyline trail;
+    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.color = (palette[i % 5] & 0xffffff00) | 0xb0;
+    trail.width_px = 2;
+    trail.fade = true;
+    if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  }
+  for (size_t i = 0; i < balls_.size(); ++i)
+    s.circles.push_back({position(i), model_.r, palette[i % 5], 0, 1.0f, 2.0f});
+  s.view_center = 0.5 * (lo + hi);
+  s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
+  return s;
+}
+
+std::vector<Preset> ImplicitScene::presets(const ParamValues&) const {
+  auto wall = [](const char* name, const char* help, const char* f) {
+    return Preset{name, help, {{"wall", f}, {"view", "20"}}};
+  };
+  return {
+      wall("Circle", "the seed's case 1: radius 15", kCircle),
+      wall("Diamond", "the seed's case 2: |x| + |y| = 15, four corners", "abs(x) + abs(y) - 15"),
+      wall("Astroid", "the seed's case 3 scaled by 15: four cusps",
+           "((x/15)^2 + (y/15)^2 - 1)^3 + 27*(x/15)^2*(y/15)^2"),
+      wall("Ellipse", "semi-axes 18 and 10", "(x/18)^2 + (y/10)^2 - 1"),
+      wall("Heart", "a cusp at the top, a corner at the bottom", "((x/12)^2 + (y/12)^2 - 1)^3 - (x/12)^2*(y/12)^3"),
+      wall("Star", "five smooth arms", "sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x)))"),
+  };
+}
+
+nlohmann::json ImplicitScene::state_json() const {
+  nlohmann::json balls = nlohmann::json::array();
+  for (size_t i = 0; i < balls_.size(); ++i) {
+    const Vector2d p = position(i), v = velocity(i);
+    balls.push_back({{"x", p.x()}, {"y", p.y()}, {"vx", v.x()}, {"vy", v.y()}});
+  }
+  return {{"t", t_}, {"balls", balls}};
+}
+
+void ImplicitScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+  auto balls = state.find("balls");
+  if (state.is_object() && balls != state.end() && balls->is_array())
+    params.set_number(*params.index_of("N"), static_cast<double>(balls->size()));
+}
+
+std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& state) {
+  auto list = state.is_object() ? state.find("balls") : state.end();
+  if (list == state.end() || !list->is_array() || list->empty())
+    return "implicit state needs a non-empty \"balls\" list of {x, y, vx, vy}";
+  double t = 0;
+  if (auto it = state.find("t"); it != state.end()) {
+    if (!it->is_number() || !(it->get<double>() >= 0)) return "implicit state: t must be a number >= 0";
+    t = it->get<double>();
+  }
+  std::vector<Ball> balls;
+  for (size_t i = 0; i < list->size(); ++i) {
+    const nlohmann::json& item = (*list)[i];
+    double values[4];
+    const char* keys[4] = {"x", "y", "vx", "vy"};
+    for (int k = 0; k < 4; ++k) {
+      auto it = item.is_object() ? item.find(keys[k]) : item.end();
+      if (it == item.end() || !it->is_number() || !std::isfinite(it->get<double>()))
+        return "implicit state: ball " + std::to_string(i) + " needs a finite number '" + keys[k] + "'";
+      values[k] = it->get<double>();
+    }
+    Ball b;
+    b.p0 = Vector2d(values[0], values[1]);
+    b.v0 = Vector2d(values[2], values[3]);
+    b.t0 = t;
+    const ImplicitCurve& curve = wall_->curve;
+    if (!curve.inside(b.p0) || curve.closest(b.p0).distance < model_.r * (1 - 1e-9))
+      return "implicit state: ball " + std::to_string(i) + " at (" + format_number(values[0]) + ", " +
+             format_number(values[1]) + ") is not inside the wall with clearance r = " + format_number(model_.r) + " m";
+    balls.push_back(b);
+  }
+  t_ = t;
+  balls_ = std::move(balls);
+  for (Ball& b : balls_) plan(b);
+  trails_.assign(std::min(balls_.size(), kTrailBalls), {});
+  remember_trails();
+  return std::nullopt;
+}
+
+}  // namespace cl

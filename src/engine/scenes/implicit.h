@@ -1,0 +1,99 @@
+#pragma once
+// Seed 002: balls of radius r under gravity bounce inside a wall f(x, y) = 0
+// typed by the user (inside: f < 0), with restitution e. Flights between hits
+// are exact parabolas; the first time a ball's disc touches the curve is found
+// by conservative advancement on the distance to the curve (it cannot tunnel)
+// and refined by root finding; the normal comes from the closest point on the
+// curve, which exists at corners and cusps too. After every event the ball is
+// checked to be inside with clearance r; a violation is corrected and counted.
+#include <deque>
+#include <memory>
+#include <random>
+
+#include <Eigen/Core>
+
+#include "core/scene.h"
+#include "geometry/implicit_curve.h"
+#include "math/expression.h"
+
+namespace cl {
+
+const SceneDescription& implicit_description();
+
+class ImplicitScene final : public Scene {
+ public:
+  ImplicitScene();
+  const SceneDescription& description() const override { return implicit_description(); }
+  std::unique_ptr<Scene> clone() const override { return std::make_unique<ImplicitScene>(*this); }
+
+  std::optional<std::string> reset(const ParamValues& params) override;
+  std::optional<std::string> apply_live(const ParamValues& params) override;
+  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
+  double time() const override { return t_; }
+  long long step_count() const override { return steps_; }
+
+  std::vector<SeriesSpec> series() const override;
+  std::vector<std::vector<std::string>> default_plots() const override;
+  void sample(std::vector<double>& values) const override;
+  Sketch sketch() const override;
+  std::vector<Preset> presets(const ParamValues& current) const override;
+
+  nlohmann::json state_json() const override;
+  std::optional<std::string> load_state_json(const nlohmann::json& state) override;
+  /// A scene file's "balls" list sets N.
+  static void fit_params_to_state(const nlohmann::json& state, ParamValues& params);
+
+  long long wall_hits() const { return hits_; }
+  long long corrections() const { return corrections_; }
+  size_t ball_count() const { return balls_.size(); }
+  Eigen::Vector2d position(size_t i) const { return balls_[i].position(t_, gravity()); }
+  Eigen::Vector2d velocity(size_t i) const { return balls_[i].velocity(t_, gravity()); }
+  const ImplicitCurve& wall() const { return wall_->curve; }
+
+ private:
+  /// The wall is immutable once built and shared by clones (muParser keeps
+  /// pointers to its variables, so it must not be copied).
+  struct Wall {
+    Expression2D expression;
+    ImplicitCurve curve;
+  };
+  struct Model {
+    double r = 0.3, m = 1, g = 9.8, e = 1, trail = 0.5;
+  };
+  struct Ball {
+    Eigen::Vector2d p0, v0;  ///< state at t0 (m, m/s)
+    double t0 = 0;           ///< s
+    bool sliding = false;    ///< resting/sliding on the wall (no more bounces)
+    bool asleep = false;     ///< at rest against the wall: stays at p0 until woken
+    double t_next = 0;       ///< s, next event (hit, re-plan or slide substep)
+    bool next_is_hit = false;
+    Eigen::Vector2d position(double t, const Eigen::Vector2d& g) const {
+      const double tau = asleep ? 0 : t - t0;
+      return p0 + v0 * tau + 0.5 * g * tau * tau;
+    }
+    Eigen::Vector2d velocity(double t, const Eigen::Vector2d& g) const {
+      return asleep ? Eigen::Vector2d::Zero() : Eigen::Vector2d(v0 + g * (t - t0));
+    }
+  };
+
+  static std::optional<std::string> build_wall(const ParamValues& params, std::shared_ptr<const Wall>& wall);
+  Eigen::Vector2d gravity() const { return {0, -model_.g}; }
+  void plan(Ball& ball) const;
+  double first_contact(const Ball& ball, double horizon) const;
+  void handle_event(size_t i, std::vector<Event>& events);
+  void bounce(size_t i, std::vector<Event>& events);
+  void slide_step(size_t i, std::vector<Event>& events);
+  void ensure_inside(size_t i, std::vector<Event>& events);
+  void restart(Ball& ball, double t, const Eigen::Vector2d& p, const Eigen::Vector2d& v) const;
+  void remember_trails();
+
+  std::shared_ptr<const Wall> wall_;
+  Model model_;
+  double t_ = 0;
+  std::vector<Ball> balls_;
+  long long hits_ = 0, corrections_ = 0, steps_ = 0;
+  std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
+  double trail_dt_ = 0;
+};
+
+}  // namespace cl
