@@ -143,7 +143,7 @@ void App::draw_transport() {
     ImGui::TextColored(kError, "%s", sim_->failure().c_str());
     ImGui::PopTextWrapPos();
   } else if (!last_message_.empty() && last_level_ == MessageLevel::Error) {
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+    ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
     ImGui::TextColored(last_level_ == MessageLevel::Error ? kError : kWarning, "%s", last_message_.c_str());
     ImGui::PopTextWrapPos();
   }

@@ -54,7 +54,17 @@ void load_fonts(Platform& p) {
   const float size_px = 15.0f;
   ImFontConfig config;
   config.OversampleH = 2;
-  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans.ttf", size_px * scale, &config)) {
+  // Latin, Greek (rho, tau, nu), punctuation (dashes), arrows and maths signs.
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    static const ImWchar extra[] = {0x0370, 0x03FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    builder.AddRanges(extra);
+    builder.BuildRanges(&ranges);
+  }
+  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans.ttf", size_px * scale, &config,
+                                    ranges.Data)) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&fallback);

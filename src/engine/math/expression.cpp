@@ -35,8 +35,9 @@ std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
   } catch (const mu::Parser::exception_type& e) {
     const int position = e.GetPos();
     std::string message = e.GetMsg();
+    // muParser counts characters from 1 here; its message usually names no position.
     if (position >= 0 && message.find("position") == std::string::npos)
-      message += " (at position " + std::to_string(position + 1) + ")";
+      message += " (at position " + std::to_string(position) + ")";
     return ExpressionError{message, position};
   }
   parser_ = std::move(candidate);

@@ -93,7 +93,6 @@ class ImplicitScene final : public Scene {
   std::vector<Ball> balls_;
   long long hits_ = 0, corrections_ = 0, steps_ = 0;
   std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
-  double trail_dt_ = 0;
 };
 
 }  // namespace cl
