@@ -135,8 +135,10 @@ const cl::ContactSearch kGlobal{};  // no warm start: the full sample and refine
 TEST_CASE("Ellipse pairs: signed distance equals the dense brute-force minimum, in either order") {
   const std::vector<Pair> pairs = random_pairs(10000, 1);
   const std::vector<Eigen::Vector2d> directions = circle_of_directions(20000);
-  int separated = 0, overlapping = 0;
-  double max_error = 0, max_swap_distance = 0, max_swap_normal = 0;
+  std::mt19937_64 rng(2);
+  std::uniform_real_distribution<double> random_angle(-kPi, kPi);
+  int separated = 0, overlapping = 0, fast_gaps = 0, fast_missed_gaps = 0;
+  double max_error = 0, max_swap_distance = 0, max_swap_normal = 0, max_fast_gap_error = 0;
   long newton_steps = 0, bisection_steps = 0, evaluations = 0;
   for (const Pair& p : pairs) {
     const double reference = -dense_minimum(SupportSum(p), directions);
@@ -151,6 +153,15 @@ TEST_CASE("Ellipse pairs: signed distance equals the dense brute-force minimum, 
     newton_steps += cost.newton_steps;
     bisection_steps += cost.bisection_steps;
     evaluations += cost.evaluations;
+    // The fast path from an arbitrary warm angle: whenever it reports a gap,
+    // the gap must be the true one (see ellipse_ellipse).
+    const cl::ContactSearch blind{random_angle(rng), false};
+    const cl::ContactGeometry fast = cl::ellipse_ellipse(p.a, p.b, blind);
+    if (fast.distance > 0) {
+      ++fast_gaps;
+      max_fast_gap_error = std::max(max_fast_gap_error, std::abs(fast.distance - reference));
+    }
+    if (reference > 0 && fast.distance <= 0) ++fast_missed_gaps;
   }
   const double searches = pairs.size();
   std::printf("ellipse pairs: %d separated, %d overlapping; |distance - dense brute force| <= %.2e m; "
@@ -159,6 +170,9 @@ TEST_CASE("Ellipse pairs: signed distance equals the dense brute-force minimum, 
   std::printf("  global search per pair: %.2f Newton steps, %.3f bisection steps, %.1f evaluations "
               "(%d samples)\n", newton_steps / searches, bisection_steps / searches,
               evaluations / searches, kGlobal.samples);
+  std::printf("  fast path from a random warm angle: %d gaps reported, off by <= %.2e m; %d of the "
+              "%d separated pairs reported as overlapping (a local minimum: check globally then)\n",
+              fast_gaps, max_fast_gap_error, fast_missed_gaps, separated);
   // Both kinds well represented, so the checks below cover both regimes.
   CHECK(separated >= 2000);
   CHECK(overlapping >= 2000);
@@ -167,6 +181,8 @@ TEST_CASE("Ellipse pairs: signed distance equals the dense brute-force minimum, 
   // Swapping A and B mirrors F(θ) to F(θ + π): the same minimum, the opposite normal.
   CHECK(max_swap_distance <= 1e-9);
   CHECK(max_swap_normal <= 1e-6);
+  // A gap is only ever reported when it is the true one.
+  CHECK(max_fast_gap_error <= 1e-9);
 }
 
 TEST_CASE("Separated ellipse pairs: the distance is certified by the support points and by sampled boundaries") {

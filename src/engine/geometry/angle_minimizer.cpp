@@ -31,14 +31,14 @@ struct Point {
   AngleDerivatives f;
 };
 
-// Counts evaluations and steps for the whole search.
-class Search {
- public:
-  explicit Search(const std::function<AngleDerivatives(double)>& f) : f_(f) {}
+// One search: the function, and the steps and evaluations spent so far.
+struct Search {
+  const std::function<AngleDerivatives(double)>& f;
+  AngleMinimum result{0, 0, 0, 0, 0};
 
   Point at(double angle) {
     ++result.evaluations;
-    return {angle, f_(angle)};
+    return {angle, f(angle)};
   }
 
   // Refines the minimum in [lo, hi], f'(lo) < 0 <= f'(hi), starting from
@@ -102,18 +102,13 @@ class Search {
     }
     return best;
   }
-
-  AngleMinimum result{0, 0, 0, 0, 0};
-
- private:
-  const std::function<AngleDerivatives(double)>& f_;
 };
 
 }  // namespace
 
 AngleMinimum minimize_over_angle(const std::function<AngleDerivatives(double)>& f,
                                  const ContactSearch& search) {
-  Search run(f);
+  Search run{f};
   std::optional<Point> best;
   if (search.warm_angle) best = run.refine_from(run.at(*search.warm_angle));
   if (!best || search.global_check) {

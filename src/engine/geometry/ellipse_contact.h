@@ -30,7 +30,11 @@ AngleDerivatives ellipse_pair_support_sum(const Ellipse& A, const Ellipse& B, do
 /// Signed distance of two ellipses, −min_θ F(θ): the gap when apart, minus
 /// the penetration depth (the shortest translation of B along the normal
 /// that separates them) when overlapping. point_b − point_a = distance
-/// normal.
+/// normal. A positive distance is exact whatever the search found, even on
+/// the fast path: every stationary point of F below zero is a minimum
+/// (F'' > 0 there) and the directions with F < 0 form one arc, so it is the
+/// only one. Only in overlap can a warm-started search sit in the wrong
+/// (deeper) minimum; run the global check while distance <= 0.
 ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const ContactSearch& search);
 
 /// G(θ) = R_W − h(n(θ)) with dG/dθ and d²G/dθ² (m, m/rad, m/rad²): the gap
