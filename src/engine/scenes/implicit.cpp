@@ -8,6 +8,7 @@
 
 #include "core/number_format.h"
 #include "integrators/root_find.h"
+#include "math/polynomial_roots.h"
 
 namespace cl {
 namespace {
@@ -25,7 +26,7 @@ constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wa
 // balls resting wedged between two branches, which projections settle slowly.
 constexpr double kClearanceTolerance = 1e-6;
 
-enum Field { kBall, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
+enum Field { kBall, kOther, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
 
 const char* const kCircle = "x^2 + y^2 - 15^2";
 
@@ -59,10 +60,17 @@ const SceneDescription& implicit_description() {
          "slides along the wall instead of bouncing forever."},
         {"v_max", "initial speed", "m/s", real, reset, 5, 0, 100,
          "Initial velocity components are uniform in [-v_max, v_max] (the seed: 5 m/s)."},
+        {"collisions", "ball-ball impacts", "", ParamKind::Choice, live, 0, 0, 0,
+         "Whether balls also collide with each other (impulse with the same e); off in the seed. Exact for "
+         "flying balls; balls piling up with e < 1 end in an endless series of impacts, which stops the run "
+         "(resting ball-ball contact is the pile scene's subject).",
+         {"off", "on"}},
         {"seed", "random seed", "", ParamKind::Integer, reset, 1, 0, 1e9, "Seed of the random start positions and velocities."},
         {"trail", "trail", "s", real, live, 0.5, 0, 10, "Length of the fading trails (first 50 balls)."},
     };
-    s.event_fields = {"i", "x", "y", "nx", "ny", "vn_before", "vn_after"};
+    // hit/correction: ball i at (x, y), n from the wall into the inside;
+    // collision: balls i and j, (x, y) the contact point, n from i to j, vn the approach speed.
+    s.event_fields = {"i", "j", "x", "y", "nx", "ny", "vn_before", "vn_after"};
     s.is_random = true;
     return s;
   }();
@@ -108,6 +116,9 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
              " m inside the wall with clearance 2 r: make r smaller or the wall larger";
     const Vector2d p(lo.x() + (hi.x() - lo.x()) * unit_random(rng), lo.y() + (hi.y() - lo.y()) * unit_random(rng));
     if (!curve.inside(p) || curve.closest(p).distance < 2 * r) continue;
+    const bool collisions = params.choice("collisions") == "on";
+    if (collisions && std::any_of(balls.begin(), balls.end(), [&](const Ball& o) { return (o.p0 - p).norm() < 2.2 * r; }))
+      continue;
     Ball b;
     b.p0 = p;
     b.v0 = Vector2d(v_max * (2 * unit_random(rng) - 1), v_max * (2 * unit_random(rng) - 1));
@@ -115,11 +126,12 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   }
 
   wall_ = wall;
-  model_ = Model{r, params.number("m"), params.number("g"), params.number("e"), params.number("trail")};
+  model_ = Model{r, params.number("m"), params.number("g"), params.number("e"), params.number("trail"),
+                 params.choice("collisions") == "on"};
   t_ = 0;
   hits_ = corrections_ = steps_ = 0;
   balls_ = std::move(balls);
-  for (Ball& b : balls_) plan(b);
+  replan_all();
   trails_.assign(std::min(balls_.size(), kTrailBalls), {});
   remember_trails();
   return std::nullopt;
@@ -137,11 +149,12 @@ std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) 
   model_.g = params.number("g");
   model_.e = params.number("e");
   model_.trail = params.number("trail");
+  model_.collisions = params.choice("collisions") == "on";
   for (Ball& b : balls_) {
     b.asleep = false;  // gravity may pull elsewhere now
     if (model_.e == 1) b.sliding = false;  // elastic again: sliding balls take off on their next hit
-    plan(b);
   }
+  replan_all();
   return std::nullopt;
 }
 
@@ -149,6 +162,84 @@ void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d
   b.t0 = t;
   b.p0 = p;
   b.v0 = v;
+}
+
+void ImplicitScene::replan_all() {
+  impacts_ = {};
+  for (Ball& b : balls_) plan(b);
+  for (size_t i = 0; i < balls_.size(); ++i) predict_pairs(i);
+}
+
+void ImplicitScene::moved(size_t i) {
+  Ball& b = balls_[i];
+  ++b.moves;
+  plan(b);
+  predict_pairs(i);
+}
+
+void ImplicitScene::predict_pairs(size_t i) {
+  if (!model_.collisions) return;
+  const Ball& a = balls_[i];
+  const Vector2d g = gravity();
+  const double diameter = 2 * model_.r;
+  for (size_t j = 0; j < balls_.size(); ++j) {
+    if (j == i) continue;
+    const Ball& b = balls_[j];
+    // Only up to the earlier of the two balls' next events: those re-predict anyway.
+    const double horizon = std::min(a.t_next, b.t_next) - t_;
+    if (!(horizon >= 0)) continue;
+    const Vector2d dp = b.position(t_, g) - a.position(t_, g), dv = b.velocity(t_, g) - a.velocity(t_, g);
+    const Vector2d da = b.acceleration(g) - a.acceleration(g);
+    const double reach = dv.norm() * horizon + 0.5 * da.norm() * horizon * horizon;
+    if (dp.norm() - diameter > reach) continue;  // cannot meet before the horizon
+    // |dp + dv tau + da tau^2 / 2|^2 = (2 r)^2, approaching.
+    const std::vector<double> c = {dp.squaredNorm() - diameter * diameter, 2 * dp.dot(dv),
+                                   dv.squaredNorm() + dp.dot(da), dv.dot(da), 0.25 * da.squaredNorm()};
+    double tau = kInf;
+    if (c[0] <= 0 && c[1] < 0) {
+      tau = 0;  // already touching and closing in
+    } else {
+      for (double root : real_polynomial_roots(c))
+        if (root > 0 && evaluate_polynomial({c[1], 2 * c[2], 3 * c[3], 4 * c[4]}, root) < 0) {
+          tau = root;
+          break;
+        }
+    }
+    if (tau <= horizon) impacts_.push({t_ + tau, i, j, a.moves, b.moves});
+  }
+}
+
+void ImplicitScene::collide(const PairImpact& impact, std::vector<Event>& events) {
+  Ball& a = balls_[impact.i];
+  Ball& b = balls_[impact.j];
+  const Vector2d g = gravity();
+  const double t = impact.t;
+  const Vector2d pa = a.position(t, g), pb = b.position(t, g);
+  Vector2d va = a.velocity(t, g), vb = b.velocity(t, g);
+  const Vector2d n = (pb - pa).normalized();
+  const double approach = (va - vb).dot(n);
+  if (approach > 0) {
+    // Equal masses: each takes half of the (1 + e) approach impulse.
+    const double dv = 0.5 * (1 + model_.e) * approach;
+    va -= dv * n;
+    vb += dv * n;
+    Event e = make_event(t, "collision", kFieldCount);
+    e.fields[kBall] = static_cast<double>(impact.i);
+    e.fields[kOther] = static_cast<double>(impact.j);
+    const Vector2d contact = 0.5 * (pa + pb);
+    e.fields[kX] = contact.x();
+    e.fields[kY] = contact.y();
+    e.fields[kNx] = n.x();
+    e.fields[kNy] = n.y();
+    e.fields[kVnBefore] = approach;
+    e.fields[kVnAfter] = (va - vb).dot(n);
+    events.push_back(e);
+  }
+  for (Ball* ball : {&a, &b}) ball->sliding = ball->asleep = false;  // knocked off the wall
+  restart(a, t, pa, va);
+  restart(b, t, pb, vb);
+  moved(impact.i);
+  moved(impact.j);
 }
 
 void ImplicitScene::plan(Ball& b) const {
@@ -226,10 +317,28 @@ std::optional<std::string> ImplicitScene::advance_to(double t_end, std::vector<E
         t_next = balls_[i].t_next;
         next = i;
       }
-    if (next == balls_.size() || t_next > t_end) break;
-    if (++guard > 2000000) return "more than 2,000,000 wall events in one interval (a ball is stuck)";
+    // Drop pair predictions made before either ball last moved.
+    while (!impacts_.empty()) {
+      const PairImpact& top = impacts_.top();
+      if (top.moves_i == balls_[top.i].moves && top.moves_j == balls_[top.j].moves) break;
+      impacts_.pop();
+    }
+    const bool pair_first = !impacts_.empty() && impacts_.top().t <= t_next;
+    if (pair_first) t_next = impacts_.top().t;
+    if (t_next > t_end) break;
+    if (++guard > 2000000)
+      return model_.collisions && model_.e < 1
+                 ? "balls piled up with e < 1: their impacts repeat without end (resting contact between balls "
+                   "is the pile scene's subject); use e = 1 or turn collisions off"
+                 : "more than 2,000,000 events in one interval (a ball is stuck)";
     t_ = std::max(t_, t_next);
-    handle_event(next, events);
+    if (pair_first) {
+      const PairImpact impact = impacts_.top();
+      impacts_.pop();
+      collide(impact, events);
+    } else {
+      handle_event(next, events);
+    }
     ++steps_;
   }
   t_ = std::max(t_, t_end);
@@ -245,7 +354,7 @@ void ImplicitScene::handle_event(size_t i, std::vector<Event>& events) {
     bounce(i, events);
   } else {  // end of a plan horizon: continue the same flight
     restart(b, b.t_next, b.position(b.t_next, gravity()), b.velocity(b.t_next, gravity()));
-    plan(b);
+    moved(i);
   }
 }
 
@@ -279,7 +388,7 @@ void ImplicitScene::bounce(size_t i, std::vector<Event>& events) {
   }
   restart(b, t, p, v);
   ensure_inside(i, events);
-  plan(b);
+  moved(i);
 }
 
 void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
@@ -312,12 +421,9 @@ void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
   const bool still = v.norm() < v_still && (p - b.p0).norm() < 1e-6 * model_.r;
   restart(b, t, p, v);
   if (!settled) ensure_inside(i, events);  // the projections above checked it otherwise
-  plan(b);
-  if (still && b.sliding) {
-    b.asleep = true;
-    b.v0.setZero();
-    b.t_next = kInf;
-  }
+  if (still && b.sliding) b.asleep = true;  // stays at p0 until woken
+  moved(i);
+  if (b.asleep) b.t_next = kInf;
 }
 
 void ImplicitScene::ensure_inside(size_t i, std::vector<Event>& events) {
@@ -471,7 +577,7 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
   }
   t_ = t;
   balls_ = std::move(balls);
-  for (Ball& b : balls_) plan(b);
+  replan_all();
   trails_.assign(std::min(balls_.size(), kTrailBalls), {});
   remember_trails();
   return std::nullopt;

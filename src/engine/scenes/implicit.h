@@ -8,6 +8,7 @@
 // checked to be inside with clearance r; a violation is corrected and counted.
 #include <deque>
 #include <memory>
+#include <queue>
 #include <random>
 
 #include <Eigen/Core>
@@ -59,6 +60,7 @@ class ImplicitScene final : public Scene {
   };
   struct Model {
     double r = 0.3, m = 1, g = 9.8, e = 1, trail = 0.5;
+    bool collisions = false;  ///< ball-ball impacts (same e)
   };
   struct Ball {
     Eigen::Vector2d p0, v0;  ///< state at t0 (m, m/s)
@@ -67,6 +69,7 @@ class ImplicitScene final : public Scene {
     bool asleep = false;     ///< at rest against the wall: stays at p0 until woken
     double t_next = 0;       ///< s, next event (hit, re-plan or slide substep)
     bool next_is_hit = false;
+    unsigned moves = 0;      ///< trajectory changes so far: dates pair predictions
     Eigen::Vector2d position(double t, const Eigen::Vector2d& g) const {
       const double tau = asleep ? 0 : t - t0;
       return p0 + v0 * tau + 0.5 * g * tau * tau;
@@ -74,6 +77,14 @@ class ImplicitScene final : public Scene {
     Eigen::Vector2d velocity(double t, const Eigen::Vector2d& g) const {
       return asleep ? Eigen::Vector2d::Zero() : Eigen::Vector2d(v0 + g * (t - t0));
     }
+    Eigen::Vector2d acceleration(const Eigen::Vector2d& g) const { return asleep ? Eigen::Vector2d::Zero() : g; }
+  };
+  /// A predicted ball-ball impact, valid while neither ball has moved since.
+  struct PairImpact {
+    double t;
+    size_t i, j;
+    unsigned moves_i, moves_j;
+    bool operator>(const PairImpact& o) const { return t > o.t; }
   };
 
   static std::optional<std::string> build_wall(const ParamValues& params, std::shared_ptr<const Wall>& wall);
@@ -85,12 +96,18 @@ class ImplicitScene final : public Scene {
   void slide_step(size_t i, std::vector<Event>& events);
   void ensure_inside(size_t i, std::vector<Event>& events);
   void restart(Ball& ball, double t, const Eigen::Vector2d& p, const Eigen::Vector2d& v) const;
+  /// After ball i's trajectory changed: its next wall event and pair impacts.
+  void moved(size_t i);
+  void predict_pairs(size_t i);
+  void replan_all();
+  void collide(const PairImpact& impact, std::vector<Event>& events);
   void remember_trails();
 
   std::shared_ptr<const Wall> wall_;
   Model model_;
   double t_ = 0;
   std::vector<Ball> balls_;
+  std::priority_queue<PairImpact, std::vector<PairImpact>, std::greater<PairImpact>> impacts_;
   long long hits_ = 0, corrections_ = 0, steps_ = 0;
   std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
 };
