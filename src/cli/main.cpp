@@ -1,9 +1,10 @@
 // contactlab: runs ContactLab scenes headless and writes CSV.
 //   contactlab list
 //   contactlab params SCENE
-//   contactlab run SCENE [--set name=value]... [--scene-file FILE.json] [--until T]
+//   contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json] [--until T]
 //                        [--sample DT] [--out series.csv] [--events events.csv] [--timing]
 // Exit codes: 0 ok, 1 the run failed (non-finite state), 2 bad command line or input.
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -27,8 +28,9 @@ const char* kUsage =
     "usage:\n"
     "  contactlab list\n"
     "  contactlab params SCENE\n"
-    "  contactlab run SCENE [--set name=value]... [--scene-file FILE.json] [--until T]\n"
-    "                       [--sample DT] [--out series.csv] [--events events.csv] [--timing]\n";
+    "  contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json]\n"
+    "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv] [--timing]\n"
+    "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it)\n";
 
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
@@ -77,7 +79,7 @@ int print_params(const std::string& scene_id) {
 struct RunOptions {
   std::string scene;
   std::vector<std::string> sets;
-  std::string scene_file, out_path, events_path;
+  std::string scene_file, out_path, events_path, preset;
   double until = 10, sample = 0.01;
   bool timing = false;
 };
@@ -98,6 +100,18 @@ int run_scene(const RunOptions& o) {
       return fail_usage(o.scene_file + " is a '" + parsed.file->scene + "' scene, not '" + o.scene + "'");
     params = parsed.file->params;
     state = parsed.file->state;
+  }
+  if (!o.preset.empty()) {
+    const std::vector<cl::Preset> presets = entry->create()->presets(params);
+    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.name == o.preset; });
+    if (it == presets.end()) {
+      std::string names;
+      for (const cl::Preset& p : presets) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
+      return fail_usage("scene '" + o.scene + "' has no preset '" + o.preset + "'" +
+                        (names.empty() ? " (it has none)" : " (presets: " + names + ")"));
+    }
+    for (const auto& [name, value] : it->values)
+      if (auto error = params.set(name, value)) return fail_usage("preset '" + o.preset + "': " + *error);
   }
   for (const std::string& assignment : o.sets) {
     const size_t eq = assignment.find('=');
@@ -179,6 +193,7 @@ int parse_run(int argc, char** argv) {
     auto v = value();
     if (!v) return fail_usage(arg + " needs a value");
     if (arg == "--set") o.sets.push_back(*v);
+    else if (arg == "--preset") o.preset = *v;
     else if (arg == "--scene-file") o.scene_file = *v;
     else if (arg == "--out") o.out_path = *v;
     else if (arg == "--events") o.events_path = *v;

@@ -155,5 +155,36 @@ import csv
 rows = list(csv.DictReader(open("late.csv")))
 assert [r["t"] for r in rows] == ["0.51", "0.52", "0.53", "0.54", "0.55"], [r["t"] for r in rows]
 '
+
+# --- run: --preset ------------------------------------------------------------
+run_cl preset.out preset.err run pendulum --preset "Small swing" --until 0.1 --sample 0.1 --out preset.csv
+check "--preset applies the preset's values (v0 = 0.3 sqrt(g L))" python3 -c '
+import csv, math
+rows = list(csv.DictReader(open("preset.csv")))
+assert abs(float(rows[0]["vx"]) - 0.3 * math.sqrt(10 * 1.1)) < 1e-12, rows[0]
+'
+run_cl preset2.out preset2.err run implicit --preset Diamond --set N=3 --until 1 --sample 1 --out preset2.csv
+check "--set applies after --preset (implicit, Diamond, N = 3)" python3 -c '
+import csv
+header = open("preset2.csv").readline().strip().split(",")
+assert header[:5] == ["t", "x0", "y0", "vx0", "vy0"] and "x2" in header and "x3" not in header, header
+'
+bad_case "unknown --preset" run implicit --preset Bogus
+
+# --- implicit: a typed wall, its errors, and a scene file's ball list ---------
+bad_case "unparsable wall" run implicit --set "wall=x^2+(y"
+bad_case "wall not closed in the view box" run implicit --set "wall=x^2+y^2-30^2"
+printf '{"scene": "implicit", "params": {"e": 1, "g": 0},
+  "state": {"t": 0, "balls": [{"x": 0, "y": 0, "vx": 3, "vy": 0}, {"x": 0, "y": 5, "vx": 0, "vy": -2}]}}' >balls.json
+run_cl balls.out balls.err run implicit --scene-file balls.json --until 10 --sample 1 --out balls.csv --events balls_events.csv
+check "a scene file's two balls set N = 2; hits are recorded, nothing escapes" python3 -c '
+import csv
+rows = list(csv.DictReader(open("balls.csv")))
+assert "x1" in rows[0] and "x2" not in rows[0], list(rows[0])
+assert float(rows[-1]["hits"]) >= 2 and float(rows[-1]["corrections"]) == 0, rows[-1]
+events = list(csv.DictReader(open("balls_events.csv")))
+assert events and all(e["kind"] == "hit" for e in events), events[:3]
+assert abs(float(rows[-1]["E_total"]) - float(rows[0]["E_total"])) < 1e-9 * float(rows[0]["E_total"]), rows[-1]
+'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
