@@ -1,5 +1,6 @@
 #include "scenes/registry.h"
 
+#include "scenes/ellipses.h"
 #include "scenes/implicit.h"
 #include "scenes/pendulum.h"
 
@@ -14,6 +15,7 @@ const std::vector<SceneEntry>& all_scenes() {
   static const std::vector<SceneEntry> scenes = {
       {pendulum_description, make<PendulumScene>},
       {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state},
+      {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state},
   };
   return scenes;
 }

@@ -1,0 +1,55 @@
+#include "dynamics/ellipse_body.h"
+
+#include <cmath>
+
+#include <Eigen/Cholesky>
+
+namespace cl {
+
+Eigen::Vector2d observer_offset(const EllipseBody& body, double q) {
+  const double c = std::cos(q), s = std::sin(q);
+  return {c * body.s.x() - s * body.s.y(), s * body.s.x() + c * body.s.y()};
+}
+
+Eigen::Matrix3d mass_matrix(const EllipseBody& body, double q) {
+  const Eigen::Vector2d u = observer_offset(body, q);
+  const double mt = body.total_mass();
+  Eigen::Matrix3d M;
+  M << mt, 0, -body.m_o * u.y(),  //
+      0, mt, body.m_o * u.x(),     //
+      -body.m_o * u.y(), body.m_o * u.x(), body.inertia() + body.m_o * body.s.squaredNorm();
+  return M;
+}
+
+Velocities accelerations(const EllipseBody& body, const Coordinates& Q, const Velocities& V, const Velocities& F) {
+  const Eigen::Vector2d u = observer_offset(body, Q.z());
+  Velocities rhs = F;
+  rhs.head<2>() += body.m_o * V.z() * V.z() * u;  // centrifugal pull of the observer
+  // M is symmetric positive definite (T > 0 for any motion): LDLT is exact and cheap.
+  return mass_matrix(body, Q.z()).ldlt().solve(rhs);
+}
+
+double kinetic_energy(const EllipseBody& body, const Coordinates& Q, const Velocities& V) {
+  return 0.5 * V.dot(mass_matrix(body, Q.z()) * V);
+}
+
+Eigen::Vector2d linear_momentum(const EllipseBody& body, const Coordinates& Q, const Velocities& V) {
+  const Eigen::Vector2d u = observer_offset(body, Q.z());
+  const Eigen::Vector2d w(-u.y(), u.x());
+  return body.total_mass() * V.head<2>() + body.m_o * V.z() * w;
+}
+
+double angular_momentum(const EllipseBody& body, const Coordinates& Q, const Velocities& V) {
+  const Eigen::Vector2d c = Q.head<2>(), v = V.head<2>();
+  const Eigen::Vector2d u = observer_offset(body, Q.z());
+  const Eigen::Vector2d w(-u.y(), u.x());
+  const Eigen::Vector2d p_o = c + u, v_o = v + V.z() * w;
+  return body.m * cross(c, v) + body.inertia() * V.z() + body.m_o * cross(p_o, v_o);
+}
+
+Eigen::Vector2d point_velocity(const Coordinates& Q, const Velocities& V, const Eigen::Vector2d& p) {
+  const Eigen::Vector2d r = p - Q.head<2>();
+  return V.head<2>() + V.z() * Eigen::Vector2d(-r.y(), r.x());
+}
+
+}  // namespace cl

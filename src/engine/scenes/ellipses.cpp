@@ -1,0 +1,576 @@
+#include "scenes/ellipses.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "geometry/ellipse_contact.h"
+#include "integrators/root_find.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
+constexpr int kGapBodies = 5;      // pairs among these get a gap series
+constexpr size_t kTrailPoints = 600;
+
+enum Field { kI, kJ, kVImpact, kMaxPenetration, kDuration, kVRebound, kRestitution, kFieldCount };
+
+const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
+const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
+                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
+
+double unit_random(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+const SceneDescription& ellipses_description() {
+  static const SceneDescription d = [] {
+    SceneDescription s;
+    s.id = "ellipses";
+    s.title = "Ellipses in a circular wall";
+    s.summary = "n ellipses with observer masses colliding in a circular wall, Hunt-Crossley contact (seed 000)";
+    const auto live = ParamApply::Live, reset = ParamApply::Reset;
+    const auto real = ParamKind::Real;
+    s.params = {
+        {"n", "ellipses", "", ParamKind::Integer, reset, 2, 1, 200, "Number of ellipses (a scene file's list sets it)."},
+        {"a", "semi-axis a", "m", real, reset, 2, 0.05, 10, "Semi-axis along the body's x axis."},
+        {"b", "semi-axis b", "m", real, reset, 1, 0.05, 10, "Semi-axis along the body's z axis."},
+        {"m", "ellipse mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of each homogeneous ellipse.", {}, "", true},
+        {"m_o", "observer mass", "kg", real, reset, 1, 0, 1e3, "Point mass fixed in each ellipse."},
+        {"alpha", "observer x", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
+        {"beta", "observer z", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
+        {"R_wall", "wall radius", "m", real, reset, 6.5, 0.5, 1000, "Radius of the circular wall about the origin."},
+        {"nu_e", "Poisson ellipse", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the ellipses."},
+        {"nu_w", "Poisson wall", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the wall."},
+        {"E_e", "Young ellipse", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the ellipses.", {}, "", true},
+        {"E_w", "Young wall", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the wall.", {}, "", true},
+        {"c_tau", "restitution c_tau", "", real, live, 0.975, 0.05, 1,
+         "Restitution parameter of the damped laws (1: no damping)."},
+        {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
+         "Normal force law: Hunt-Crossley (the seed), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
+         kLaws},
+        {"k_linear", "linear stiffness", "N/m", real, live, 1e6, 1, 1e12, "Stiffness of the linear spring-dashpot law.", {}, "", true},
+        {"friction", "friction", "s/m", real, live, 0.01, 0, 10,
+         "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
+        {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
+         "speed: the seeds' law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
+         {"speed", "coulomb"}},
+        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0, "Adaptive Dormand-Prince 5(4) or fixed-step RK4.",
+         {"dopri5", "rk4"}},
+        {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+        {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
+        {"v_max", "initial speed", "m/s", real, reset, 20, 0, 100, "Initial velocity components uniform in [-v_max, v_max] (seed: 20)."},
+        {"w_max", "initial spin", "rad/s", real, reset, 15, 0, 100, "Initial angular velocity uniform in [-w_max, w_max] (seed: 15)."},
+        {"layout", "start", "", ParamKind::Choice, reset, 0, 0, 0,
+         "random: seeded placement without overlaps; head_on: two bodies on the x axis flying at each other at v_max.",
+         {"random", "head_on"}},
+        {"seed", "random seed", "", ParamKind::Integer, reset, 123456, 0, 1e9, "Seed of the random placement and speeds."},
+        {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading centre trails."},
+        {"contacts", "show contacts", "", ParamKind::Choice, live, 1, 0, 0, "Draw contact points and normals.", {"off", "on"}},
+    };
+    s.event_fields = {"i", "j", "v_impact", "max_penetration", "duration", "v_rebound", "restitution"};
+    s.is_random = true;
+    return s;
+  }();
+  return d;
+}
+
+EllipsesScene::EllipsesScene() {
+  if (auto error = reset(ParamValues(ellipses_description().params))) throw std::logic_error(*error);
+}
+
+std::optional<std::string> EllipsesScene::read_model(const ParamValues& p, Model& model) {
+  model.n = p.integer("n");
+  model.body.m = p.number("m");
+  model.body.a = p.number("a");
+  model.body.b = p.number("b");
+  model.body.m_o = p.number("m_o");
+  const double alpha = p.number("alpha"), beta = p.number("beta");
+  model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
+  if (alpha * alpha + beta * beta > 1)
+    return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
+           format_number(alpha * alpha + beta * beta) + " must be <= 1";
+  model.wall_radius = p.number("R_wall");
+  if (std::max(model.body.a, model.body.b) >= model.wall_radius)
+    return "the ellipses (semi-axis " + format_number(std::max(model.body.a, model.body.b)) +
+           " m) do not fit in the wall of radius " + format_number(model.wall_radius) + " m";
+  model.ellipse_material = {p.number("E_e"), p.number("nu_e")};
+  model.wall_material = {p.number("E_w"), p.number("nu_w")};
+  model.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
+  model.c_tau = p.number("c_tau");
+  model.linear_stiffness = p.number("k_linear");
+  model.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
+  model.friction.speed_coefficient = p.number("friction");
+  model.friction.coulomb_coefficient = p.number("friction");
+  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
+  model.stepper.rtol = p.number("rtol");
+  model.stepper.atol = 1e-3 * p.number("rtol") * std::min(model.body.a, model.body.b);
+  model.stepper.h = p.number("dt");
+  model.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  model.trail = p.number("trail");
+  model.show_contacts = p.choice("contacts") == "on";
+  return std::nullopt;
+}
+
+std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
+  Model model;
+  if (auto error = read_model(params, model)) return error;
+  const int n = model.n;
+  const double r0 = std::max(model.body.a, model.body.b);  // bounding radius, m
+  const double reach = model.wall_radius - 1.1 * r0;       // centres stay this close to the origin
+  Vec y = Vec::Zero(6 * n + 2);
+  std::mt19937_64 rng(static_cast<uint64_t>(params.number("seed")));
+  const double v_max = params.number("v_max"), w_max = params.number("w_max");
+  if (params.choice("layout") == "head_on") {
+    if (n != 2) return "the head_on start needs n = 2";
+    if (reach < 1.05 * r0) return "the wall is too small for two ellipses side by side: raise R_wall";
+    y.segment<3>(0) << -reach, 0, 0;
+    y.segment<3>(3) << reach, 0, 0;
+    y.segment<3>(6) << v_max, 0, 0;
+    y.segment<3>(9) << -v_max, 0, 0;
+  } else {
+    // The seed's rule: bounding discs inside the wall and apart from each other.
+    for (int i = 0; i < n; ++i) {
+      bool placed = false;
+      for (int tries = 0; tries < 20000 && !placed; ++tries) {
+        const Vector2d c(reach * (2 * unit_random(rng) - 1), reach * (2 * unit_random(rng) - 1));
+        if (c.norm() > reach) continue;
+        placed = true;
+        for (int j = 0; j < i && placed; ++j) placed = (c - y.segment<2>(3 * j)).norm() >= 2.1 * r0;
+        if (placed) y.segment<3>(3 * i) << c.x(), c.y(), M_PI * (2 * unit_random(rng) - 1);
+      }
+      if (!placed)
+        return std::to_string(n) + " ellipses of semi-axis " + format_number(r0) + " m do not fit in a wall of radius " +
+               format_number(model.wall_radius) + " m without overlapping: lower n, shrink a and b, or raise R_wall";
+    }
+    for (int i = 0; i < n; ++i)
+      y.segment<3>(3 * (n + i)) << v_max * (2 * unit_random(rng) - 1), v_max * (2 * unit_random(rng) - 1),
+          w_max * (2 * unit_random(rng) - 1);
+  }
+  model_ = model;
+  t_ = 0;
+  y_ = y;
+  steps_before_ = -stepper_.steps();  // restart_stepper() below adds them back
+  contacts_.clear();
+  for (int i = 0; i < n; ++i) contacts_.push_back(Contact{i, -1});
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) contacts_.push_back(Contact{i, j});
+  refresh_contacts(y_);
+  restart_stepper();
+  trails_.assign(std::min(n, 50), {});
+  remember_trails();
+  initial_energy_ = kinetic_energy() + spring_energy();
+  return std::nullopt;
+}
+
+std::optional<std::string> EllipsesScene::apply_live(const ParamValues& params) {
+  Model model;
+  if (auto error = read_model(params, model)) return error;
+  // Geometry, masses and the start wait for a reset.
+  model.n = model_.n;
+  model.body = model_.body;
+  model.wall_radius = model_.wall_radius;
+  model_ = model;
+  restart_stepper();
+  return std::nullopt;
+}
+
+Ellipse EllipsesScene::ellipse_of(const Vec& y, int i) const {
+  return Ellipse{y.segment<2>(3 * i), y[3 * i + 2], model_.body.a, model_.body.b};
+}
+
+EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Vec& y, Vec* F) const {
+  ContactResponse r;
+  const int n = model_.n;
+  const Ellipse A = ellipse_of(y, c.i);
+  const Coordinates Qa = y.segment<3>(3 * c.i);
+  const Velocities Va = y.segment<3>(3 * (n + c.i));
+  const ContactSearch search{c.has_angle ? std::optional<double>(c.warm_angle) : std::nullopt, true, 48};
+  const double size = std::max(model_.body.a, model_.body.b);
+  NormalLawParams law;
+  law.restitution = model_.c_tau;
+  law.linear_stiffness = model_.linear_stiffness;
+
+  ContactGeometry g;
+  Vector2d point, relative_velocity;
+  HertzStiffness k;
+  Coordinates Qb = Coordinates::Zero();
+  Velocities Vb = Velocities::Zero();
+  if (c.j < 0) {
+    // Margin: near contacts get their exact gap and rate (events at separation need them).
+    if (!may_touch_wall(A, model_.wall_radius, 0.25 * std::min(model_.body.a, model_.body.b))) {
+      r.gap = model_.wall_radius - A.center.norm() - size;
+      return r;
+    }
+    g = ellipse_in_circle(A, model_.wall_radius, search);
+    point = g.point_a;
+    relative_velocity = -point_velocity(Qa, Va, point);  // wall minus body
+    k = hertz_stiffness(model_.ellipse_material, g.radius_a, model_.wall_material, -model_.wall_radius, size);
+    law.effective_mass = model_.body.total_mass();
+  } else {
+    const Ellipse B = ellipse_of(y, c.j);
+    if (!may_touch(A, B, 0.25 * std::min(model_.body.a, model_.body.b))) {
+      r.gap = (A.center - B.center).norm() - 2 * size;
+      return r;
+    }
+    Qb = y.segment<3>(3 * c.j);
+    Vb = y.segment<3>(3 * (n + c.j));
+    g = ellipse_ellipse(A, B, search);
+    point = 0.5 * (g.point_a + g.point_b);
+    relative_velocity = point_velocity(Qb, Vb, point) - point_velocity(Qa, Va, point);
+    k = hertz_stiffness(model_.ellipse_material, g.radius_a, model_.ellipse_material, g.radius_b, size);
+    law.effective_mass = 0.5 * model_.body.total_mass();
+  }
+  r.searched = true;
+  r.gap = g.distance;
+  r.angle = g.angle;
+  r.point = point;
+  r.normal = g.normal;
+  r.rate = -relative_velocity.dot(g.normal);  // > 0 while B (or the wall) and A close in
+  if (r.gap > 0) return r;
+  if (!k.ok()) {
+    conformal_ = "contact " + std::to_string(c.i) + (c.j < 0 ? "-wall" : "-" + std::to_string(c.j)) +
+                 " is conformal: " + k.message;
+    return r;
+  }
+  law.hertz_stiffness = k.stiffness;
+  if (model_.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
+  const NormalForce f = normal_force(model_.law, law, {-r.gap, r.rate, c.active ? c.impact_speed : r.rate});
+  const Vector2d tangent(-g.normal.y(), g.normal.x());
+  const double slip = relative_velocity.dot(tangent);  // of B (the wall) relative to A
+  const double f_t = friction_force(model_.friction_law, model_.friction, f.force, slip);
+  r.force = f.force;
+  r.elastic_energy = f.elastic_energy;
+  r.dissipated_power = f.dissipated_power - f_t * slip;  // friction opposes slip: -f_t slip >= 0
+  if (F) {
+    const Vector2d on_b = f.force * g.normal + f_t * tangent;  // force on B (the wall); A gets the opposite
+    F->segment<2>(3 * c.i) -= on_b;
+    (*F)[3 * c.i + 2] -= cross(point - Qa.head<2>(), on_b);
+    if (c.j >= 0) {
+      F->segment<2>(3 * c.j) += on_b;
+      (*F)[3 * c.j + 2] += cross(point - Qb.head<2>(), on_b);
+    }
+  }
+  return r;
+}
+
+void EllipsesScene::derivative(const Vec& y, Vec& dydt) const {
+  const int n = model_.n;
+  Vec F = Vec::Zero(3 * n);
+  double power = 0, stiffness_power = 0;
+  Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
+  constexpr double h = 1e-6;  // s
+  for (const Contact& c : contacts_) {
+    const ContactResponse r = respond(c, y, &F);
+    power += r.dissipated_power;
+    if (r.stiffness == 0) continue;
+    if (y_ahead.size() == 0) {
+      y_ahead = y_behind = y;
+      y_ahead.head(3 * n) += h * y.segment(3 * n, 3 * n);
+      y_behind.head(3 * n) -= h * y.segment(3 * n, 3 * n);
+    }
+    const double k_rate = (respond(c, y_ahead, nullptr).stiffness - respond(c, y_behind, nullptr).stiffness) / (2 * h);
+    // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
+    stiffness_power += 0.4 * k_rate * std::pow(-r.gap, 2.5);
+  }
+  for (int i = 0; i < n; ++i) {
+    const Coordinates Q = y.segment<3>(3 * i);
+    const Velocities V = y.segment<3>(3 * (n + i));
+    dydt.segment<3>(3 * i) = V;
+    dydt.segment<3>(3 * (n + i)) = accelerations(model_.body, Q, V, F.segment<3>(3 * i));
+  }
+  dydt[6 * n] = power;
+  dydt[6 * n + 1] = stiffness_power;
+}
+
+OdeRhs EllipsesScene::rhs() const {
+  // Made per call: a stored lambda would point at the scene it was cloned from.
+  return [this](double, const Vec& y, Vec& dydt) { derivative(y, dydt); };
+}
+
+void EllipsesScene::restart_stepper() {
+  steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
+  stepper_.configure(model_.stepper);
+  stepper_.start(t_, y_, rhs());
+}
+
+void EllipsesScene::refresh_contacts(const Vec& y) {
+  for (Contact& c : contacts_) {
+    const ContactResponse r = respond(c, y, nullptr);
+    c.gap = r.gap;
+    if (r.searched) {
+      c.warm_angle = r.angle;
+      c.has_angle = true;
+    }
+    if (c.active) c.max_penetration = std::max(c.max_penetration, -r.gap);
+  }
+}
+
+std::optional<std::string> EllipsesScene::take_step(double t_end, std::vector<Event>& events) {
+  const double t0 = stepper_.t();
+  conformal_.clear();
+  if (!stepper_.step(rhs(), t_end))
+    return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
+  if (!conformal_.empty()) return conformal_;
+  const double t1 = stepper_.t();
+  const Vec y1 = stepper_.y();
+  // The earliest contact that began or ended inside the step.
+  double t_event = kInf;
+  Contact* which = nullptr;
+  Vec y_probe(y1.size());
+  for (Contact& c : contacts_) {
+    const double gap1 = respond(c, y1, nullptr).gap;
+    const bool crossed = c.active ? gap1 > 0 : gap1 <= 0;
+    if (!crossed) continue;
+    const double t_c = find_root(
+        [&](double t) {
+          stepper_.dense(t, y_probe);
+          return respond(c, y_probe, nullptr).gap;
+        },
+        t0, c.gap, t1, gap1, 1e-12 * std::max(1.0, t1));
+    if (t_c < t_event) {
+      t_event = t_c;
+      which = &c;
+    }
+  }
+  if (!which) {
+    t_ = t1;
+    y_ = y1;
+    refresh_contacts(y_);
+    return std::nullopt;
+  }
+  // Restart exactly at the event, so the force law switches there and nowhere else.
+  stepper_.dense(t_event, y_probe);
+  t_ = t_event;
+  y_ = y_probe;
+  refresh_contacts(y_);
+  Contact& c = *which;
+  const ContactResponse r = respond(c, y_, nullptr);
+  if (!c.active) {
+    c.active = true;
+    c.impact_speed = r.rate;
+    c.onset = t_;
+    c.max_penetration = std::max(0.0, -r.gap);
+  } else {
+    c.active = false;
+    Event e = make_event(c.onset, c.j < 0 ? "wall" : "pair", kFieldCount);
+    e.fields[kI] = c.i;
+    if (c.j >= 0) e.fields[kJ] = c.j;
+    e.fields[kVImpact] = c.impact_speed;
+    e.fields[kMaxPenetration] = c.max_penetration;
+    e.fields[kDuration] = t_ - c.onset;
+    e.fields[kVRebound] = -r.rate;
+    e.fields[kRestitution] = c.impact_speed > 0 ? -r.rate / c.impact_speed : std::nan("");
+    events.push_back(e);
+  }
+  restart_stepper();
+  return std::nullopt;
+}
+
+std::optional<std::string> EllipsesScene::advance_to(double t_end, std::vector<Event>& events) {
+  for (long long guard = 0; t_ < t_end; ++guard) {
+    if (guard > 10000000) return "too many steps in one interval";
+    if (auto error = take_step(t_end, events)) return error;
+  }
+  remember_trails();
+  return std::nullopt;
+}
+
+double EllipsesScene::kinetic_energy() const {
+  double e = 0;
+  for (int i = 0; i < model_.n; ++i) e += cl::kinetic_energy(model_.body, coordinates(i), velocities(i));
+  return e;
+}
+
+double EllipsesScene::spring_energy() const {
+  double e = 0;
+  for (const Contact& c : contacts_) {
+    const ContactResponse r = respond(c, y_, nullptr);
+    e += r.elastic_energy;
+  }
+  return e;
+}
+
+Eigen::Vector2d EllipsesScene::linear_momentum() const {
+  Vector2d p = Vector2d::Zero();
+  for (int i = 0; i < model_.n; ++i) p += cl::linear_momentum(model_.body, coordinates(i), velocities(i));
+  return p;
+}
+
+double EllipsesScene::angular_momentum() const {
+  double l = 0;
+  for (int i = 0; i < model_.n; ++i) l += cl::angular_momentum(model_.body, coordinates(i), velocities(i));
+  return l;
+}
+
+void EllipsesScene::remember_trails() {
+  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(model_.trail / 0.005) + 1);
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    trails_[i].push_back(y_.segment<2>(3 * i));
+    while (trails_[i].size() > keep) trails_[i].pop_front();
+  }
+}
+
+std::vector<SeriesSpec> EllipsesScene::series() const {
+  std::vector<SeriesSpec> s = {{"t", "s"}};
+  const int shown = std::min(model_.n, kSeriesBodies);
+  for (int i = 0; i < shown; ++i) {
+    const std::string k = std::to_string(i);
+    s.insert(s.end(), {{"x" + k, "m"}, {"z" + k, "m"}, {"q" + k, "rad"}, {"vx" + k, "m/s"}, {"vz" + k, "m/s"},
+                       {"w" + k, "rad/s"}, {"gap_wall" + k, "m"}});
+  }
+  const int paired = std::min(model_.n, kGapBodies);
+  for (int i = 0; i < paired; ++i)
+    for (int j = i + 1; j < paired; ++j) s.push_back({"gap" + std::to_string(i) + "_" + std::to_string(j), "m"});
+  s.insert(s.end(), {{"E_kin", "J"}, {"E_spring", "J"}, {"E_diss", "J"}, {"W_stiffness", "J"}, {"E_total", "J"},
+                     {"E_audit", "J"}});
+  return s;
+}
+
+std::vector<std::vector<std::string>> EllipsesScene::default_plots() const {
+  std::vector<std::vector<std::string>> plots = {{"E_kin", "E_diss", "E_total"}, {"E_audit", "W_stiffness"}};
+  std::vector<std::string> gaps;
+  for (int i = 0; i < std::min(model_.n, 3); ++i) gaps.push_back("gap_wall" + std::to_string(i));
+  if (model_.n >= 2) gaps.push_back("gap0_1");
+  plots.push_back(gaps);
+  return plots;
+}
+
+void EllipsesScene::sample(std::vector<double>& values) const {
+  values.clear();
+  values.push_back(t_);
+  const int n = model_.n;
+  const int shown = std::min(n, kSeriesBodies);
+  for (int i = 0; i < shown; ++i) {
+    const Coordinates Q = coordinates(i);
+    const Velocities V = velocities(i);
+    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), contacts_[i].gap});
+  }
+  const int paired = std::min(n, kGapBodies);
+  for (int i = 0; i < paired; ++i)
+    for (int j = i + 1; j < paired; ++j) {
+      // Pairs follow the n wall contacts in (0,1), (0,2), ... order.
+      const size_t index = n + static_cast<size_t>(i) * (2 * n - i - 1) / 2 + (j - i - 1);
+      values.push_back(contacts_[index].gap);
+    }
+  const double e_kin = kinetic_energy(), e_spring = spring_energy(), e_diss = dissipated_energy();
+  const double w_k = stiffness_work();
+  // E_audit = E_total + E_diss - W_stiffness - E_total(0): zero up to the integration error.
+  values.insert(values.end(),
+                {e_kin, e_spring, e_diss, w_k, e_kin + e_spring, e_kin + e_spring + e_diss - w_k - initial_energy_});
+}
+
+Sketch EllipsesScene::sketch() const {
+  static const Rgba palette[] = {0x4a90d9ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb37feeff, 0xd0d0d0ff};
+  Sketch s;
+  s.view_center = {0, 0};
+  s.view_half_height = 1.08 * model_.wall_radius;
+  s.circles.push_back({Vector2d(0, 0), model_.wall_radius, 0, 0xe6e6e6ff, 2.0f});
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    SketchPolyline trail;
+    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.color = (palette[i % 6] & 0xffffff00) | 0x90;
+    trail.width_px = 1.5f;
+    trail.fade = true;
+    if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  }
+  for (int i = 0; i < model_.n; ++i) {
+    const Coordinates Q = coordinates(i);
+    const Vector2d e1(std::cos(Q.z()), std::sin(Q.z())), e2(-e1.y(), e1.x());
+    SketchPolyline outline;
+    outline.closed = true;
+    outline.color = palette[i % 6];
+    outline.width_px = 2;
+    for (int k = 0; k < 96; ++k) {
+      const double u = 2 * M_PI * k / 96;
+      outline.points.push_back(Q.head<2>() + model_.body.a * std::cos(u) * e1 + model_.body.b * std::sin(u) * e2);
+    }
+    s.lines.push_back(std::move(outline));
+    s.circles.push_back({Q.head<2>(), 0, palette[i % 6], 0, 1.0f, 2.5f});
+    const Vector2d observer = Q.head<2>() + observer_offset(model_.body, Q.z());
+    if (model_.body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});
+  }
+  if (model_.show_contacts)
+    for (const Contact& c : contacts_) {
+      if (!c.active && c.gap > 0.05 * std::min(model_.body.a, model_.body.b)) continue;
+      const ContactResponse r = respond(c, y_, nullptr);
+      if (!r.searched) continue;
+      const Rgba color = c.active ? 0xff5050ff : 0xffd070ff;
+      s.circles.push_back({r.point, 0, color, 0, 1.0f, 3.0f});
+      s.arrows.push_back({r.point, r.point + 0.4 * model_.body.b * r.normal, color, 1.5f});
+    }
+  return s;
+}
+
+std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
+  return {
+      {"Seed case", "two ellipses 2 x 1 m in a wall of 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01",
+       {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"}, {"v_max", "20"}}},
+      {"Two discs head-on", "two discs of radius 1 m flying at each other at 5 m/s, no spin, no friction",
+       {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"layout", "head_on"}, {"v_max", "5"},
+        {"friction", "0"}}},
+      {"Billiard break", "20 small ellipses in a wall of 6.5 m",
+       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"R_wall", "6.5"}, {"layout", "random"}, {"v_max", "5"}, {"w_max", "3"}}},
+      {"Dense gas", "100 ellipses 0.3 x 0.2 m in a wall of 6.5 m",
+       {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"R_wall", "6.5"}, {"layout", "random"}, {"v_max", "3"}, {"w_max", "3"}}},
+  };
+}
+
+nlohmann::json EllipsesScene::state_json() const {
+  nlohmann::json bodies = nlohmann::json::array();
+  for (int i = 0; i < model_.n; ++i) {
+    const Coordinates Q = coordinates(i);
+    const Velocities V = velocities(i);
+    bodies.push_back({{"x", Q.x()}, {"z", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vz", V.y()}, {"w", V.z()}});
+  }
+  return {{"t", t_}, {"bodies", bodies}};
+}
+
+void EllipsesScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+  auto bodies = state.is_object() ? state.find("bodies") : state.end();
+  if (bodies != state.end() && bodies->is_array()) params.set_number(*params.index_of("n"), static_cast<double>(bodies->size()));
+}
+
+std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& state) {
+  auto list = state.is_object() ? state.find("bodies") : state.end();
+  if (list == state.end() || !list->is_array() || static_cast<int>(list->size()) != model_.n)
+    return "ellipses state needs a \"bodies\" list of " + std::to_string(model_.n) + " {x, z, q, vx, vz, w}";
+  Vec y = Vec::Zero(6 * model_.n + 2);
+  for (int i = 0; i < model_.n; ++i) {
+    const char* keys[6] = {"x", "z", "q", "vx", "vz", "w"};
+    for (int k = 0; k < 6; ++k) {
+      const nlohmann::json& body = (*list)[i];
+      auto it = body.is_object() ? body.find(keys[k]) : body.end();
+      if (it == body.end() || !it->is_number() || !std::isfinite(it->get<double>()))
+        return "ellipses state: body " + std::to_string(i) + " needs a finite number '" + keys[k] + "'";
+      y[k < 3 ? 3 * i + k : 3 * (model_.n + i) + (k - 3)] = it->get<double>();
+    }
+  }
+  double t = 0;
+  if (auto it = state.find("t"); it != state.end() && it->is_number()) t = it->get<double>();
+  // Refuse overlaps and bodies outside the wall: a start must be contact-free.
+  EllipsesScene trial = *this;
+  trial.y_ = y;
+  trial.t_ = t;
+  for (Contact& c : trial.contacts_) c = Contact{c.i, c.j};
+  trial.refresh_contacts(trial.y_);
+  for (const Contact& c : trial.contacts_)
+    if (c.gap <= 0)
+      return "ellipses state: body " + std::to_string(c.i) +
+             (c.j < 0 ? " touches or crosses the wall" : " overlaps body " + std::to_string(c.j));
+  *this = trial;
+  restart_stepper();
+  trails_.assign(std::min(model_.n, 50), {});
+  remember_trails();
+  initial_energy_ = kinetic_energy() + spring_energy();
+  return std::nullopt;
+}
+
+}  // namespace cl
