@@ -222,7 +222,10 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
     }
     Qb = y.segment<3>(3 * c.j);
     Vb = y.segment<3>(3 * (n + c.j));
-    g = ellipse_ellipse(A, B, search);
+    // Fast path from the last angle: exact while there is a gap (separated
+    // convex shapes have one minimum); in overlap the global check runs too.
+    g = ellipse_ellipse(A, B, ContactSearch{search.warm_angle, !search.warm_angle.has_value(), search.samples});
+    if (g.distance <= 0 && search.warm_angle) g = ellipse_ellipse(A, B, search);
     point = 0.5 * (g.point_a + g.point_b);
     relative_velocity = point_velocity(Qb, Vb, point) - point_velocity(Qa, Va, point);
     k = hertz_stiffness(model_.ellipse_material, g.radius_a, model_.ellipse_material, g.radius_b, size);
@@ -261,13 +264,44 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
   return r;
 }
 
+size_t EllipsesScene::pair_index(int i, int j) const {
+  // Pairs follow the n wall contacts in (0,1), (0,2), ..., (1,2), ... order.
+  const int n = model_.n;
+  return n + static_cast<size_t>(i) * (2 * n - i - 1) / 2 + (j - i - 1);
+}
+
+std::vector<size_t> EllipsesScene::near_contacts(const Vec& y) const {
+  // Broad phase: sweep along x over the bounding discs (grown by the margin
+  // respond() uses), so the cost grows about linearly with n, plus every
+  // active contact (it must be followed until it ends).
+  const int n = model_.n;
+  const double reach = std::max(model_.body.a, model_.body.b) + 0.125 * std::min(model_.body.a, model_.body.b);
+  std::vector<size_t> near;
+  for (int i = 0; i < n; ++i)
+    if (contacts_[i].active || y.segment<2>(3 * i).norm() + reach >= model_.wall_radius - reach) near.push_back(i);
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return y[3 * a] < y[3 * b]; });
+  for (int k = 0; k < n; ++k)
+    for (int l = k + 1; l < n && y[3 * order[l]] - y[3 * order[k]] <= 2 * reach; ++l) {
+      const int i = std::min(order[k], order[l]), j = std::max(order[k], order[l]);
+      if (std::abs(y[3 * i + 1] - y[3 * j + 1]) <= 2 * reach) near.push_back(pair_index(i, j));
+    }
+  for (size_t c = n; c < contacts_.size(); ++c)
+    if (contacts_[c].active) near.push_back(c);
+  std::sort(near.begin(), near.end());
+  near.erase(std::unique(near.begin(), near.end()), near.end());
+  return near;
+}
+
 void EllipsesScene::derivative(const Vec& y, Vec& dydt) const {
   const int n = model_.n;
   Vec F = Vec::Zero(3 * n);
   double power = 0, stiffness_power = 0;
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
   constexpr double h = 1e-6;  // s
-  for (const Contact& c : contacts_) {
+  for (size_t index : near_contacts(y)) {
+    const Contact& c = contacts_[index];
     const ContactResponse r = respond(c, y, &F);
     power += r.dissipated_power;
     if (r.stiffness == 0) continue;
@@ -302,7 +336,16 @@ void EllipsesScene::restart_stepper() {
 }
 
 void EllipsesScene::refresh_contacts(const Vec& y) {
-  for (Contact& c : contacts_) {
+  const std::vector<size_t> near = near_contacts(y);
+  size_t next_near = 0;
+  for (size_t index = 0; index < contacts_.size(); ++index) {
+    Contact& c = contacts_[index];
+    const bool is_near = next_near < near.size() && near[next_near] == index;
+    if (is_near) ++next_near;
+    if (!is_near) {  // far apart: a positive lower bound of the gap will do
+      c.gap = std::max(c.gap, 0.125 * std::min(model_.body.a, model_.body.b));
+      continue;
+    }
     const ContactResponse r = respond(c, y, nullptr);
     c.gap = r.gap;
     if (r.searched) {
@@ -325,7 +368,8 @@ std::optional<std::string> EllipsesScene::take_step(double t_end, std::vector<Ev
   double t_event = kInf;
   Contact* which = nullptr;
   Vec y_probe(y1.size());
-  for (Contact& c : contacts_) {
+  for (size_t index : near_contacts(y1)) {
+    Contact& c = contacts_[index];
     const double gap1 = respond(c, y1, nullptr).gap;
     const bool crossed = c.active ? gap1 > 0 : gap1 <= 0;
     if (!crossed) continue;
@@ -391,10 +435,7 @@ double EllipsesScene::kinetic_energy() const {
 
 double EllipsesScene::spring_energy() const {
   double e = 0;
-  for (const Contact& c : contacts_) {
-    const ContactResponse r = respond(c, y_, nullptr);
-    e += r.elastic_energy;
-  }
+  for (size_t index : near_contacts(y_)) e += respond(contacts_[index], y_, nullptr).elastic_energy;
   return e;
 }
 
@@ -456,9 +497,7 @@ void EllipsesScene::sample(std::vector<double>& values) const {
   const int paired = std::min(n, kGapBodies);
   for (int i = 0; i < paired; ++i)
     for (int j = i + 1; j < paired; ++j) {
-      // Pairs follow the n wall contacts in (0,1), (0,2), ... order.
-      const size_t index = n + static_cast<size_t>(i) * (2 * n - i - 1) / 2 + (j - i - 1);
-      values.push_back(contacts_[index].gap);
+      values.push_back(contacts_[pair_index(i, j)].gap);
     }
   const double e_kin = kinetic_energy(), e_spring = spring_energy(), e_diss = dissipated_energy();
   const double w_k = stiffness_work();
@@ -498,7 +537,8 @@ Sketch EllipsesScene::sketch() const {
     if (model_.body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});
   }
   if (model_.show_contacts)
-    for (const Contact& c : contacts_) {
+    for (size_t index : near_contacts(y_)) {
+      const Contact& c = contacts_[index];
       if (!c.active && c.gap > 0.05 * std::min(model_.body.a, model_.body.b)) continue;
       const ContactResponse r = respond(c, y_, nullptr);
       if (!r.searched) continue;

@@ -100,6 +100,9 @@ class EllipsesScene final : public Scene {
 
   static std::optional<std::string> read_model(const ParamValues& p, Model& model);
   Ellipse ellipse_of(const Vec& y, int i) const;
+  size_t pair_index(int i, int j) const;
+  /// Contacts the broad phase cannot rule out at state y, in index order.
+  std::vector<size_t> near_contacts(const Vec& y) const;
   ContactResponse respond(const Contact& c, const Vec& y, Vec* generalized_forces) const;
   void derivative(const Vec& y, Vec& dydt) const;
   OdeRhs rhs() const;
