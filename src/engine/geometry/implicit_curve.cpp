@@ -139,10 +139,12 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
         const double length = chord.norm();
         const Vector2d mid = 0.5 * (p + q), normal(-chord.y() / length, chord.x() / length);
         // The curve crosses the chord's perpendicular bisector near the midpoint.
+        // Probe outwards from close by: in the narrow spike of the inside at a
+        // cusp a wide probe jumps over both branches and finds no crossing.
         const double f_mid = f(mid.x(), mid.y());
         std::optional<Vector2d> on_curve;
         if (f_mid == 0) on_curve = mid;
-        for (double s : {0.25, 0.5, 1.0}) {
+        for (double s : {1.0 / 1024, 1.0 / 256, 1.0 / 64, 1.0 / 16, 0.25, 0.5, 1.0}) {
           if (on_curve) break;
           for (double side : {1.0, -1.0}) {
             const Vector2d probe = mid + side * s * length * normal;
@@ -241,6 +243,12 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
   Vector2d q = rough.point;
   const double scale = half_width_;
   bool converged = false;
+  // The plain slide s moves the foot by s, but s itself only shrinks by the
+  // factor kappa d per iteration (curvature kappa, distance d): slowly near
+  // a centre of curvature, and it oscillates and diverges beyond kappa d = -1
+  // (p facing a tight bump). A secant on s against arc length, rate =
+  // (s_prev - s) / step_prev ~ 1 - kappa d, takes the Newton step s / rate.
+  double previous_slide = 0, previous_step = 0;
   for (int it = 0; it < 30 && !converged; ++it) {
     const Vector2d g = gradient(q);
     const double g_norm = g.norm();
@@ -248,8 +256,19 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
     q -= value(q) / (g_norm * g_norm) * g;
     const Vector2d tangent(-g.y() / g_norm, g.x() / g_norm);
     const double slide = (p - q).dot(tangent);
-    q += slide * tangent;
-    converged = std::abs(slide) < 1e-13 * scale && std::abs(value(q)) / g_norm < 1e-13 * scale;
+    double step = slide;
+    if (previous_step != 0) {
+      const double rate = (previous_slide - slide) / previous_step;
+      if (rate > 0.05) step = slide / rate;  // rate <= 0: a local maximum of the distance, move on plainly
+    }
+    previous_slide = slide;
+    previous_step = step;
+    q += step * tangent;
+    // The slide cannot settle below the gradient's direction error (rounding in
+    // the finite difference, ~1e-12) times the distance: 1e-10 of the distance
+    // is a normal good to 1e-10 rad and a distance good to ~1e-20 of itself.
+    converged = std::abs(slide) < 1e-13 * scale + 1e-10 * (p - q).norm() &&
+                std::abs(value(q)) / g_norm < 1e-13 * scale;
   }
   const double distance = (p - q).norm();
   // A converged foot point lies on the curve; it is the closest one if it is no

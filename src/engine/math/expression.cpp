@@ -35,7 +35,8 @@ std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
   } catch (const mu::Parser::exception_type& e) {
     const int position = e.GetPos();
     std::string message = e.GetMsg();
-    // muParser counts characters from 1 here; its message usually names no position.
+    // muParser's position is the 0-based index of the offending character
+    // (for a missing parenthesis: one past the end); its message names none.
     if (position >= 0 && message.find("position") == std::string::npos)
       message += " (at position " + std::to_string(position) + ")";
     return ExpressionError{message, position};

@@ -13,7 +13,7 @@ namespace cl {
 
 struct ExpressionError {
   std::string message;  ///< "Unexpected end of expression at position 7"
-  int position = -1;    ///< character position as muParser reports it, -1 when not about one place
+  int position = -1;    ///< 0-based index of the offending character, -1 when not about one place
 };
 
 class Expression2D {

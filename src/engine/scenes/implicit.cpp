@@ -271,6 +271,9 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
     return (curve.inside(p) ? d : -d) - r;
   };
   double tau = 0;
+  // Start (s) of the last step that went farther than is surely safe (the
+  // min_step floor while leaving the wall), -1 after a safe one.
+  double blind_from = -1;
   for (int it = 0; it < 1000000 && tau <= horizon; ++it) {
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
     const double speed = v.norm();
@@ -280,14 +283,27 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
     const double lower = curve.closest_on_polyline(p).distance - curve.chord_error() - r;
     if (lower > 1e-3 * r) {
       tau += reach_time(lower, speed);
+      blind_from = -1;
       continue;
     }
     const ImplicitCurve::Closest near = curve.closest(p);
     const double phi = (curve.inside(p) ? near.distance : -near.distance) - r;
     const double rate = v.dot(curve.inside(p) ? near.normal : Vector2d(-near.normal));  // d(phi)/dt
     if (phi <= touching) {
+      if (rate < 0 && phi < -touching && blind_from >= 0) {
+        // The blind step, leaving one part of the wall, ran into another: the
+        // disc touches two parts at once or in quick turn (a corner, the
+        // spike of the inside at a cusp), and closest() reports only the
+        // nearer. Back up to where this part was first touched, linearly (the
+        // step is 1e-4 r long), but not to before the step began: a moment
+        // after it, so that this part is the nearer one at the bounce.
+        const double moment = 1e-9 * r / std::max(speed, 1e-9);
+        return std::max(tau + phi / -rate, blind_from + moment);
+      }
       if (rate < 0) return tau;
-      tau += std::max(reach_time(std::max(phi, 0.0), speed), min_step);
+      const double safe = reach_time(std::max(phi, 0.0), speed);
+      blind_from = min_step > safe ? tau : -1;
+      tau += std::max(safe, min_step);
       continue;
     }
     if (rate < 0) {
@@ -297,12 +313,17 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
         const double phi_guess = clearance(tau + guess);
         if (phi_guess < 0) return find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13);
         tau += guess;
+        blind_from = -1;
         continue;
       }
       tau += reach_time(phi, speed);  // approaching: never more than is safe
+      blind_from = -1;
       continue;
     }
-    tau += std::max(reach_time(phi, speed), min_step);  // separating: the floor keeps it moving
+    // Separating: the floor keeps it moving.
+    const double safe = reach_time(phi, speed);
+    blind_from = min_step > safe ? tau : -1;
+    tau += std::max(safe, min_step);
   }
   return kInf;
 }
@@ -525,7 +546,8 @@ std::vector<Preset> ImplicitScene::presets(const ParamValues&) const {
       wall("Astroid", "the seed's case 3 scaled by 15: four cusps",
            "((x/15)^2 + (y/15)^2 - 1)^3 + 27*(x/15)^2*(y/15)^2"),
       wall("Ellipse", "semi-axes 18 and 10", "(x/18)^2 + (y/10)^2 - 1"),
-      wall("Heart", "a cusp at the top, a corner at the bottom", "((x/12)^2 + (y/12)^2 - 1)^3 - (x/12)^2*(y/12)^3"),
+      wall("Heart", "two cusps: one pointing in at the top, one ending a spike at the bottom",
+           "((x/12)^2 + (y/12)^2 - 1)^3 - (x/12)^2*(y/12)^3"),
       wall("Star", "five smooth arms", "sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x)))"),
   };
 }
