@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
                   static_cast<double>(r.hits) / r.best_wall, factor, r.corrections, factor >= 1 ? "yes" : "NO");
       if (balls == 1000) thousand.push_back({w.name, factor});
     }
-  std::printf("1000 balls at real time natively:");
+  std::printf("1000 balls at real time in this build:");
   for (const auto& [name, factor] : thousand) std::printf(" %s %s (%.1fx)", name, factor >= 1 ? "yes" : "NO", factor);
   std::printf("\n");
   return 0;

@@ -8,12 +8,23 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
+/** A key held for a few frames: Dear ImGui 1.86 samples key state once per
+ * frame, so a press and release inside one frame would go unseen. */
+async function hold(page, key) {
+  await page.keyboard.down(key);
+  await h.frames(page, 3);
+  await page.keyboard.up(key);
+  await h.frames(page, 2);
+}
+
 async function typeWall(page, text) {
   await h.clickWidget(page, 'wall');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await h.frames(page, 3);
+  await h.frames(page, 3);  // ImGui takes the text focus on a frame after the click
+  await page.keyboard.down('Control');
+  await hold(page, 'a');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(text, { delay: 20 });  // characters are queued, none is lost
+  await hold(page, 'Enter');
 }
 
 test('a wall typed in the panel applies on Reset; a bad one is refused with its position', { timeout: h.TIMEOUT.test }, async () => {
