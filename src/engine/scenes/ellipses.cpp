@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/random.h"
 #include "geometry/ellipse_contact.h"
 #include "integrators/root_find.h"
+#include "io/json_numbers.h"
 
 namespace cl {
 namespace {
@@ -26,7 +28,6 @@ const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nik
 const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
                                 NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
 
-double unit_random(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 }  // namespace
 
@@ -584,14 +585,12 @@ std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& 
     return "ellipses state needs a \"bodies\" list of " + std::to_string(model_.n) + " {x, z, q, vx, vz, w}";
   Vec y = Vec::Zero(6 * model_.n + 2);
   for (int i = 0; i < model_.n; ++i) {
-    const char* keys[6] = {"x", "z", "q", "vx", "vz", "w"};
-    for (int k = 0; k < 6; ++k) {
-      const nlohmann::json& body = (*list)[i];
-      auto it = body.is_object() ? body.find(keys[k]) : body.end();
-      if (it == body.end() || !it->is_number() || !std::isfinite(it->get<double>()))
-        return "ellipses state: body " + std::to_string(i) + " needs a finite number '" + keys[k] + "'";
-      y[k < 3 ? 3 * i + k : 3 * (model_.n + i) + (k - 3)] = it->get<double>();
-    }
+    std::array<double, 6> values;
+    if (auto error = read_finite_numbers((*list)[i], std::array{"x", "z", "q", "vx", "vz", "w"}, values,
+                                         "ellipses state: body " + std::to_string(i)))
+      return error;
+    y.segment<3>(3 * i) << values[0], values[1], values[2];
+    y.segment<3>(3 * (model_.n + i)) << values[3], values[4], values[5];
   }
   double t = 0;
   if (auto it = state.find("t"); it != state.end() && it->is_number()) t = it->get<double>();

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/random.h"
 #include "integrators/root_find.h"
+#include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
 
 namespace cl {
@@ -30,9 +32,6 @@ enum Field { kBall, kOther, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount }
 
 const char* const kCircle = "x^2 + y^2 - 15^2";
 
-/// Uniform in [0, 1) from the engine's raw bits: identical on every standard
-/// library (std::uniform_real_distribution is not).
-double unit_random(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 }  // namespace
 
@@ -579,14 +578,10 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
   std::vector<Ball> balls;
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& item = (*list)[i];
-    double values[4];
-    const char* keys[4] = {"x", "y", "vx", "vy"};
-    for (int k = 0; k < 4; ++k) {
-      auto it = item.is_object() ? item.find(keys[k]) : item.end();
-      if (it == item.end() || !it->is_number() || !std::isfinite(it->get<double>()))
-        return "implicit state: ball " + std::to_string(i) + " needs a finite number '" + keys[k] + "'";
-      values[k] = it->get<double>();
-    }
+    std::array<double, 4> values;
+    if (auto error = read_finite_numbers(item, std::array{"x", "y", "vx", "vy"}, values,
+                                         "implicit state: ball " + std::to_string(i)))
+      return error;
     Ball b;
     b.p0 = Vector2d(values[0], values[1]);
     b.v0 = Vector2d(values[2], values[3]);

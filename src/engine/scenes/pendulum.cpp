@@ -7,6 +7,7 @@
 
 #include "core/number_format.h"
 #include "integrators/root_find.h"
+#include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
 
 namespace cl {
@@ -387,15 +388,9 @@ nlohmann::json PendulumScene::state_json() const {
 }
 
 std::optional<std::string> PendulumScene::load_state_json(const nlohmann::json& state) {
-  if (!state.is_object()) return "pendulum state must be an object with t, x, y, vx, vy";
-  double values[5];
-  const char* keys[5] = {"t", "x", "y", "vx", "vy"};
-  for (int i = 0; i < 5; ++i) {
-    auto it = state.find(keys[i]);
-    if (it == state.end() || !it->is_number() || !std::isfinite(it->get<double>()))
-      return std::string("pendulum state: '") + keys[i] + "' must be a finite number";
-    values[i] = it->get<double>();
-  }
+  std::array<double, 5> values;
+  if (auto error = read_finite_numbers(state, std::array{"t", "x", "y", "vx", "vy"}, values, "pendulum state"))
+    return error;
   if (values[0] < 0) return "pendulum state: t must not be negative";
   const Eigen::Vector2d r(values[1], values[2]), v(values[3], values[4]);
   if (r.norm() > model_.L * (1 + 1e-9))
