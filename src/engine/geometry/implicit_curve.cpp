@@ -283,4 +283,10 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
   return c;
 }
 
+ImplicitCurve::Side ImplicitCurve::side(const Vector2d& p) const {
+  const Closest near = closest(p);
+  const bool is_inside = inside(p);
+  return {is_inside ? near.distance : -near.distance, near.point, is_inside ? near.normal : Vector2d(-near.normal)};
+}
+
 }  // namespace cl

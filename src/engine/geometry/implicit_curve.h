@@ -35,6 +35,14 @@ class ImplicitCurve {
   Closest closest_on_polyline(const Eigen::Vector2d& p) const;
   /// Nearest point of the curve itself (the polyline's answer, refined on f).
   Closest closest(const Eigen::Vector2d& p) const;
+  /// Where a point stands relative to the wall's inside (f < 0).
+  struct Side {
+    double clearance = 0;    ///< m, distance to the curve: > 0 inside, < 0 outside
+    Eigen::Vector2d point;   ///< m, nearest point of the curve
+    Eigen::Vector2d inward;  ///< unit normal at `point`, pointing into the inside
+  };
+  /// closest(), with the distance signed and the normal turned inwards.
+  Side side(const Eigen::Vector2d& p) const;
   /// Upper bound (m) of the distance between the polylines and the curve.
   double chord_error() const { return chord_error_; }
 

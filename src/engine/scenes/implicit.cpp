@@ -266,8 +266,7 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
   // Signed clearance of the disc: distance from the centre to the curve minus r (negative: overlapping).
   auto clearance = [&](double tau) {
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau;
-    const double d = curve.closest(p).distance;
-    return (curve.inside(p) ? d : -d) - r;
+    return curve.side(p).clearance - r;
   };
   double tau = 0;
   // Start (s) of the last step that went farther than is surely safe (the
@@ -285,9 +284,9 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
       blind_from = -1;
       continue;
     }
-    const ImplicitCurve::Closest near = curve.closest(p);
-    const double phi = (curve.inside(p) ? near.distance : -near.distance) - r;
-    const double rate = v.dot(curve.inside(p) ? near.normal : Vector2d(-near.normal));  // d(phi)/dt
+    const ImplicitCurve::Side near = curve.side(p);
+    const double phi = near.clearance - r;
+    const double rate = v.dot(near.inward);  // d(phi)/dt
     if (phi <= touching) {
       if (rate < 0 && phi < -touching && blind_from >= 0) {
         // The blind step, leaving one part of the wall, ran into another: the
@@ -384,8 +383,7 @@ void ImplicitScene::bounce(size_t i, std::vector<Event>& events) {
   const Vector2d p = b.position(t, gravity());
   Vector2d v = b.velocity(t, gravity());
   const ImplicitCurve& curve = wall_->curve;
-  const ImplicitCurve::Closest near = curve.closest(p);
-  const Vector2d n = curve.inside(p) ? near.normal : Vector2d(-near.normal);  // from the wall into the inside
+  const Vector2d n = curve.side(p).inward;  // from the wall into the inside
   const double vn = v.dot(n);
   if (vn < 0) {
     v -= (1 + model_.e) * vn * n;
@@ -422,10 +420,9 @@ void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
   // Repeated projections settle a ball wedged between two branches (a corner).
   bool settled = false;
   for (int it = 0; it < 50 && !settled; ++it) {
-    const ImplicitCurve::Closest near = curve.closest(p);
-    const bool inside = curve.inside(p);
-    const Vector2d n = inside ? near.normal : Vector2d(-near.normal);
-    const double clearance = (inside ? near.distance : -near.distance) - model_.r;
+    const ImplicitCurve::Side near = curve.side(p);
+    const Vector2d n = near.inward;
+    const double clearance = near.clearance - model_.r;
     settled = clearance >= -kClearanceTolerance * model_.r;
     if (settled) {
       if (it == 0 && clearance > 1e-6 * model_.r) b.sliding = false;  // lifted off: fly
@@ -449,11 +446,9 @@ void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
 void ImplicitScene::ensure_inside(size_t i, std::vector<Event>& events) {
   Ball& b = balls_[i];
   const ImplicitCurve& curve = wall_->curve;
-  const ImplicitCurve::Closest near = curve.closest(b.p0);
-  const bool inside = curve.inside(b.p0);
-  const double clearance = inside ? near.distance : -near.distance;
-  if (clearance >= model_.r * (1 - kClearanceTolerance)) return;
-  const Vector2d n = inside ? near.normal : Vector2d(-near.normal);
+  const ImplicitCurve::Side near = curve.side(b.p0);
+  if (near.clearance >= model_.r * (1 - kClearanceTolerance)) return;
+  const Vector2d n = near.inward;
   b.p0 = near.point + model_.r * n;
   const double vn = b.v0.dot(n);
   if (vn < 0) b.v0 -= vn * n;
