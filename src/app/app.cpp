@@ -57,9 +57,13 @@ void App::start_scene(const std::string& id, const ParamValues& values) {
     sim->set_sample_interval(kSampleInterval);
   }
   adopt(std::move(sim));
+  fit_view();
+  update_hash();
+}
+
+void App::fit_view() {
   const Sketch sketch = sim_->scene().sketch();
   camera_.reset(sketch.view_center, sketch.view_half_height);
-  update_hash();
 }
 
 void App::adopt(std::unique_ptr<Simulation> sim) {
@@ -84,10 +88,7 @@ void App::reset_run() {
     return;
   }
   reported_failure_ = false;
-  if (!camera_.user_moved()) {
-    const Sketch sketch = sim_->scene().sketch();
-    camera_.reset(sketch.view_center, sketch.view_half_height);
-  }
+  if (!camera_.user_moved()) fit_view();
 }
 
 void App::update_hash() {
@@ -180,8 +181,7 @@ bool App::command(const std::string& name) {
     set_params(ParamValues(sim_->description().params));
     reset_run();
   } else if (name == "reset_view") {
-    const Sketch sketch = sim_->scene().sketch();
-    camera_.reset(sketch.view_center, sketch.view_half_height);
+    fit_view();
   } else
     return false;
   return true;
@@ -218,10 +218,7 @@ void App::load_scene_text(const std::string& text) {
   }
   const bool same_scene = sim->description().id == sim_->description().id;
   adopt(std::move(sim));
-  if (!same_scene) {
-    const Sketch sketch = sim_->scene().sketch();
-    camera_.reset(sketch.view_center, sketch.view_half_height);
-  }
+  if (!same_scene) fit_view();
   update_hash();
   message(MessageLevel::Info, "scene file loaded (" + sim_->description().id + ", t = " + format_number(sim_->time()) + " s)");
 }

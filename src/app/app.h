@@ -62,6 +62,8 @@ class App {
   void remember_widget(const std::string& label);
 
   void adopt(std::unique_ptr<Simulation> sim);
+  /// The camera on the scene's suggested view.
+  void fit_view();
 
   std::unique_ptr<Simulation> sim_;
   int simulations_started_ = 0;
