@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/event.h"
+#include "core/impact_loop.h"
 #include "core/param.h"
 #include "core/sketch.h"
 
@@ -66,6 +67,10 @@ class Scene {
   virtual void sample(std::vector<double>& values) const = 0;
   /// The picture of the current state (trail of the last `trail` s etc.).
   virtual Sketch sketch() const = 0;
+
+  /// Force-vs-penetration loops of recent impacts; nullptr if the scene has
+  /// no compliant contacts.
+  virtual const ImpactLoopLog* impact_loops() const { return nullptr; }
 
   /// Presets computed from the current values (e.g. the olympiad v0 for L, g).
   virtual std::vector<Preset> presets(const ParamValues& current) const { return {}; }

@@ -1,0 +1,45 @@
+#pragma once
+// Normal force against penetration through single impacts: the hysteresis
+// loops of a damped contact law (the area inside a loop is the work the
+// damping took). Kept in bounded memory: the latest `capacity` impacts, each
+// thinned by halves when it reaches `max_points`.
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace cl {
+
+struct ImpactLoop {
+  size_t id = 0;       ///< counts impacts from 0 since reset
+  double onset = 0;    ///< s, the located start of the contact
+  std::string kind;    ///< "wall", "pair", "street"
+  int i = 0, j = -1;   ///< bodies (j < 0: the wall or street)
+  std::vector<double> penetration;  ///< m (> 0 in contact)
+  std::vector<double> force;        ///< normal force, N
+  size_t stride = 1;   ///< keeps every stride-th point offered
+  size_t offered = 0;  ///< points offered so far
+};
+
+class ImpactLoopLog {
+ public:
+  explicit ImpactLoopLog(size_t capacity = 64, size_t max_points = 512)
+      : capacity_(capacity), max_points_(max_points) {}
+
+  /// Starts the loop of a new impact; returns its id for add_point().
+  size_t begin(double onset, std::string kind, int i, int j);
+  /// Appends a point to impact `id` (ignored if that loop was forgotten).
+  void add_point(size_t id, double penetration, double force);
+  void clear();
+
+  const std::deque<ImpactLoop>& loops() const { return loops_; }
+  /// Loops forgotten because the log was full.
+  size_t dropped() const { return next_id_ - loops_.size(); }
+
+ private:
+  size_t capacity_, max_points_;
+  std::deque<ImpactLoop> loops_;
+  size_t next_id_ = 0;
+};
+
+}  // namespace cl
