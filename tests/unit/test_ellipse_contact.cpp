@@ -149,7 +149,7 @@ TEST_CASE("Ellipse pairs: signed distance equals the dense brute-force minimum, 
     max_swap_distance = std::max(max_swap_distance, std::abs(ab.distance - ba.distance));
     max_swap_normal = std::max(max_swap_normal, (ab.normal + ba.normal).norm());
     const cl::AngleMinimum cost = cl::minimize_over_angle(
-        [&](double t) { return cl::ellipse_pair_support_sum(p.a, p.b, t); }, kGlobal);
+        [&](double t, const Eigen::Vector2d&) { return cl::ellipse_pair_support_sum(p.a, p.b, t); }, kGlobal);
     newton_steps += cost.newton_steps;
     bisection_steps += cost.bisection_steps;
     evaluations += cost.evaluations;
@@ -263,6 +263,7 @@ TEST_CASE("Ellipse in a circular wall: gap, normal and contact point match the f
   int inside = 0, through = 0;
   double max_gap_error = 0, max_normal_error = 0, max_point_error = 0;
   long newton_steps = 0, evaluations = 0;
+  double min_bound_excess = INFINITY, bound_slack = 0, circle_slack = 0;
   for (int i = 0; i < 10000; ++i) {
     const double wall_radius = wall(rng);
     cl::Ellipse e = random_shape_at(rng, Eigen::Vector2d::Zero());
@@ -274,8 +275,15 @@ TEST_CASE("Ellipse in a circular wall: gap, normal and contact point match the f
       return -(e.center + e.a * cos_sin_t.x() * e1 + e.b * cos_sin_t.y() * e2).norm();
     };
     const double farthest = -dense_minimum(minus_radius, parameters);
-    const cl::ContactGeometry c = cl::ellipse_in_circle(e, wall_radius, kGlobal);
+    // The sample size the scenes use (fewer angles than kGlobal).
+    const cl::ContactSearch search{std::nullopt, true, cl::kWallSearchSamples};
+    const cl::ContactGeometry c = cl::ellipse_in_circle(e, wall_radius, search);
     const double reference_gap = wall_radius - farthest;
+    // The broad-phase bound holds, and is tighter than the bounding circle.
+    const double bound = cl::farthest_distance_bound(e);
+    min_bound_excess = std::min(min_bound_excess, bound - farthest);
+    bound_slack += bound - farthest;
+    circle_slack += e.center.norm() + cl::bounding_radius(e) - farthest;
     (reference_gap > 0 ? inside : through)++;
     max_gap_error = std::max(max_gap_error, std::abs(c.distance - reference_gap));
     // The contact point is the farthest point, the normal its direction.
@@ -285,7 +293,7 @@ TEST_CASE("Ellipse in a circular wall: gap, normal and contact point match the f
     CHECK(c.point_b == wall_radius * c.normal);
     CHECK(c.radius_b == -wall_radius);
     const cl::AngleMinimum cost = cl::minimize_over_angle(
-        [&](double t) { return cl::ellipse_wall_gap(e, wall_radius, t); }, kGlobal);
+        [&](double t, const Eigen::Vector2d&) { return cl::ellipse_wall_gap(e, wall_radius, t); }, search);
     newton_steps += cost.newton_steps;
     evaluations += cost.evaluations;
   }
@@ -294,6 +302,10 @@ TEST_CASE("Ellipse in a circular wall: gap, normal and contact point match the f
               inside, through, max_gap_error, max_point_error, max_normal_error);
   std::printf("  global search per ellipse: %.2f Newton steps, %.1f evaluations\n",
               newton_steps / 10000.0, evaluations / 10000.0);
+  std::printf("  farthest-distance bound: never below the farthest point (min excess %.2e m); mean slack %.3f m "
+              "against %.3f m for |c| + max(a, b)\n", min_bound_excess, bound_slack / 10000, circle_slack / 10000);
+  CHECK(min_bound_excess >= -1e-12);
+  CHECK(bound_slack < circle_slack);
   CHECK(inside >= 2000);
   CHECK(through >= 2000);
   CHECK(max_gap_error <= 1e-9);   // the brief's accuracy

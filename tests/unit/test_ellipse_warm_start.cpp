@@ -21,7 +21,7 @@ struct Cost {
 
   void add(const cl::Ellipse& a, const cl::Ellipse& b, const cl::ContactSearch& search) {
     const cl::AngleMinimum m = cl::minimize_over_angle(
-        [&](double t) { return cl::ellipse_pair_support_sum(a, b, t); }, search);
+        [&](double t, const Eigen::Vector2d&) { return cl::ellipse_pair_support_sum(a, b, t); }, search);
     newton_steps += m.newton_steps;
     evaluations += m.evaluations;
     ++steps;

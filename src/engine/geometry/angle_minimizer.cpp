@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
+#include <array>
 
 namespace cl {
 namespace {
@@ -20,6 +20,8 @@ constexpr int kMaxStepsPerMinimum = 200;
 // Newton estimate, and the cap on the doubling.
 constexpr double kFirstBlindStep = 0.05;
 constexpr double kLongestStep = kTwoPi / 8;
+// Largest coarse sample (ContactSearch::samples is clamped to it).
+constexpr int kMaxSamples = 256;
 
 // At a minimum to within kAngleTolerance: the Newton step left is smaller.
 bool converged(const AngleDerivatives& f) {
@@ -33,12 +35,13 @@ struct Point {
 
 // One search: the function, and the steps and evaluations spent so far.
 struct Search {
-  const std::function<AngleDerivatives(double)>& f;
+  const AngleFunction& f;
   AngleMinimum result{0, 0, 0, 0, 0};
 
-  Point at(double angle) {
+  Point at(double angle) { return at(angle, Eigen::Vector2d(std::cos(angle), std::sin(angle))); }
+  Point at(double angle, const Eigen::Vector2d& direction) {
     ++result.evaluations;
-    return {angle, f(angle)};
+    return {angle, f(angle, direction)};
   }
 
   // Refines the minimum in [lo, hi], f'(lo) < 0 <= f'(hi), starting from
@@ -87,11 +90,21 @@ struct Search {
 
   // Samples the circle and refines every bracketed local minimum; the deepest wins.
   Point best_of_sample(int samples) {
-    std::vector<Point> sample;
-    sample.reserve(samples + 1);
-    for (int k = 0; k < samples; ++k) sample.push_back(at(kTwoPi * k / samples));
-    sample.push_back({kTwoPi, sample.front().f});  // the same point, one turn on
-    Point best = *std::min_element(sample.begin(), sample.end(), [](const Point& p, const Point& q) {
+    std::array<Point, kMaxSamples + 1> sample_storage;
+    size_t count = 0;
+    const auto push = [&](const Point& p) { sample_storage[count++] = p; };
+    // Directions by repeated rotation: after `samples` products the unit
+    // vector is off by a few ulps, far below what bracketing can notice.
+    const Eigen::Vector2d turn(std::cos(kTwoPi / samples), std::sin(kTwoPi / samples));
+    Eigen::Vector2d direction(1, 0);
+    for (int k = 0; k < samples; ++k) {
+      push(at(kTwoPi * k / samples, direction));
+      direction = Eigen::Vector2d(turn.x() * direction.x() - turn.y() * direction.y(),
+                                  turn.y() * direction.x() + turn.x() * direction.y());
+    }
+    push({kTwoPi, sample_storage[0].f});  // the same point, one turn on
+    const Point* sample = sample_storage.data();
+    Point best = *std::min_element(sample, sample + count, [](const Point& p, const Point& q) {
       return p.f.value < q.f.value;
     });
     for (int k = 0; k < samples; ++k) {
@@ -106,13 +119,12 @@ struct Search {
 
 }  // namespace
 
-AngleMinimum minimize_over_angle(const std::function<AngleDerivatives(double)>& f,
-                                 const ContactSearch& search) {
+AngleMinimum minimize_over_angle(const AngleFunction& f, const ContactSearch& search) {
   Search run{f};
   std::optional<Point> best;
   if (search.warm_angle) best = run.refine_from(run.at(*search.warm_angle));
   if (!best || search.global_check) {
-    const Point global = run.best_of_sample(std::max(search.samples, 3));
+    const Point global = run.best_of_sample(std::clamp(search.samples, 3, kMaxSamples));
     if (!best || global.f.value < best->f.value - kTieTolerance) best = global;
   }
   run.result.angle = std::remainder(best->angle, kTwoPi);

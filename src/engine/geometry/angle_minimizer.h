@@ -5,6 +5,8 @@
 #include <functional>
 #include <optional>
 
+#include <Eigen/Core>
+
 #include "geometry/angle_derivatives.h"
 
 namespace cl {
@@ -20,7 +22,7 @@ namespace cl {
 struct ContactSearch {
   std::optional<double> warm_angle;
   bool global_check = true;
-  int samples = 48;
+  int samples = 48;  ///< 3 to 256
 };
 
 /// Where the search ended and what it cost.
@@ -32,6 +34,12 @@ struct AngleMinimum {
   int evaluations;      // calls of f, sample included
 };
 
+/// A 2π-periodic function of θ (rad) with its first two derivatives. It is
+/// handed θ and the unit vector n(θ) = (cos θ, sin θ), which the minimiser
+/// forms once per angle (by rotation for the coarse sample): sines and
+/// cosines were most of the cost of a contact search.
+using AngleFunction = std::function<AngleDerivatives(double angle, const Eigen::Vector2d& direction)>;
+
 /// Minimises the 2π-periodic f (value, df/dθ, d²f/dθ² at θ). Each local
 /// minimum is bracketed by a sign change of df/dθ and refined by Newton
 /// steps on df/dθ that fall back to bisection whenever f'' <= 0 or the step
@@ -39,7 +47,6 @@ struct AngleMinimum {
 /// then exact to round-off) or the bracket is. The deepest minimum found
 /// wins; the warm-started one is kept on a tie (within 1e-12 of f's units)
 /// so the answer does not flicker between equal minima.
-AngleMinimum minimize_over_angle(const std::function<AngleDerivatives(double)>& f,
-                                 const ContactSearch& search);
+AngleMinimum minimize_over_angle(const AngleFunction& f, const ContactSearch& search);
 
 }  // namespace cl

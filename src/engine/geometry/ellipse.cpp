@@ -13,10 +13,8 @@ struct BodyComponents {
   double u, v;
 };
 
-BodyComponents body_components(const Ellipse& e, const Eigen::Vector2d& n) {
-  const Eigen::Vector2d e1 = unit_vector(e.angle);
-  const Eigen::Vector2d e2(-e1.y(), e1.x());
-  return {n.dot(e1), n.dot(e2)};
+BodyComponents body_components(const EllipseAxes& e, const Eigen::Vector2d& n) {
+  return {n.dot(e.e1), n.dot(e.e2)};
 }
 
 double squared_shape_support(const Ellipse& e, BodyComponents d) {
@@ -25,28 +23,34 @@ double squared_shape_support(const Ellipse& e, BodyComponents d) {
 
 }  // namespace
 
+EllipseAxes::EllipseAxes(const Ellipse& e)
+    : shape(e), e1(unit_vector(e.angle)), e2(-e1.y(), e1.x()) {}
+
 Eigen::Vector2d unit_vector(double angle) { return {std::cos(angle), std::sin(angle)}; }
 
 double support_value(const Ellipse& e, const Eigen::Vector2d& normal) {
-  return e.center.dot(normal) + std::sqrt(squared_shape_support(e, body_components(e, normal)));
+  return e.center.dot(normal) + std::sqrt(squared_shape_support(e, body_components(EllipseAxes(e), normal)));
 }
 
 Eigen::Vector2d support_point(const Ellipse& e, const Eigen::Vector2d& normal) {
   // p maximises p·n on the boundary c + a cos t e1 + b sin t e2, where
   // (a cos t, b sin t) ∝ (a²u, b²v): the gradient of h with respect to n.
-  const BodyComponents d = body_components(e, normal);
+  const EllipseAxes axes(e);
+  const BodyComponents d = body_components(axes, normal);
   const double s = std::sqrt(squared_shape_support(e, d));
-  const Eigen::Vector2d e1 = unit_vector(e.angle);
-  const Eigen::Vector2d e2(-e1.y(), e1.x());
-  return e.center + (e.a * e.a * d.u * e1 + e.b * e.b * d.v * e2) / s;
+  return e.center + (e.a * e.a * d.u * axes.e1 + e.b * e.b * d.v * axes.e2) / s;
 }
 
 double support_radius_of_curvature(const Ellipse& e, const Eigen::Vector2d& normal) {
-  const double q = squared_shape_support(e, body_components(e, normal));
+  const double q = squared_shape_support(e, body_components(EllipseAxes(e), normal));
   return e.a * e.a * e.b * e.b / (q * std::sqrt(q));
 }
 
 AngleDerivatives support_derivatives(const Ellipse& e, double normal_angle) {
+  return support_derivatives(EllipseAxes(e), unit_vector(normal_angle));
+}
+
+AngleDerivatives support_derivatives(const EllipseAxes& axes, const Eigen::Vector2d& n) {
   // With n = (cos θ, sin θ) and t = dn/dθ = (−sin θ, cos θ):
   //   u = n·e1, v = n·e2  =>  du/dθ = t·e1 = −v,  dv/dθ = t·e2 = u.
   //   q = a²u² + b²v²    =>  q' = 2(b² − a²)uv,  q'' = 2(b² − a²)(u² − v²).
@@ -56,9 +60,9 @@ AngleDerivatives support_derivatives(const Ellipse& e, double normal_angle) {
   // The centre term drops out of h + h'' = s + s'', which simplifies (using
   // u² + v² = 1) to a²b²/s³: the radius of curvature, as it must, since for
   // any convex curve ds/dθ = h + h''.
-  const Eigen::Vector2d n = unit_vector(normal_angle);
+  const Ellipse& e = axes.shape;
   const Eigen::Vector2d t(-n.y(), n.x());
-  const BodyComponents d = body_components(e, n);
+  const BodyComponents d = body_components(axes, n);
   const double s = std::sqrt(squared_shape_support(e, d));
   const double b2_minus_a2 = e.b * e.b - e.a * e.a;
   const double ds = b2_minus_a2 * d.u * d.v / s;

@@ -15,6 +15,15 @@ struct Ellipse {
   double a, b;
 };
 
+/// An ellipse with its body axes e1, e2 evaluated once: the form the
+/// contact searches use, since they evaluate its support function dozens of
+/// times per state and the sines and cosines were most of their cost.
+struct EllipseAxes {
+  explicit EllipseAxes(const Ellipse& e);
+  Ellipse shape;
+  Eigen::Vector2d e1, e2;
+};
+
 /// Unit vector at `angle` (rad) anticlockwise from the x axis.
 Eigen::Vector2d unit_vector(double angle);
 
@@ -33,6 +42,10 @@ double support_radius_of_curvature(const Ellipse& e, const Eigen::Vector2d& norm
 /// h(θ) = h(n(θ)) with n(θ) = (cos θ, sin θ), and dh/dθ (m/rad), d²h/dθ²
 /// (m/rad²). The radius of curvature equals h + d²h/dθ².
 AngleDerivatives support_derivatives(const Ellipse& e, double normal_angle);
+
+/// The same for the direction n = n(θ) given as a unit vector: derivatives
+/// along dn/dθ = (−n_y, n_x).
+AngleDerivatives support_derivatives(const EllipseAxes& e, const Eigen::Vector2d& normal);
 
 /// support_point at n(θ), θ in rad.
 Eigen::Vector2d support_point(const Ellipse& e, double normal_angle);

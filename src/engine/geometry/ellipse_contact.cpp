@@ -5,20 +5,28 @@
 namespace cl {
 namespace {
 
-constexpr double kPi = 3.141592653589793;
+AngleDerivatives pair_support_sum(const EllipseAxes& A, const EllipseAxes& B, const Eigen::Vector2d& n) {
+  // h_B(−n(θ)) = h_B(n(θ + π)), whose θ-derivatives are those of h_B at θ + π.
+  const AngleDerivatives h_a = support_derivatives(A, n);
+  const AngleDerivatives h_b = support_derivatives(B, Eigen::Vector2d(-n));
+  return {h_a.value + h_b.value, h_a.d_dtheta + h_b.d_dtheta, h_a.d2_dtheta2 + h_b.d2_dtheta2};
+}
+
+AngleDerivatives wall_gap(const EllipseAxes& e, double wall_radius, const Eigen::Vector2d& n) {
+  const AngleDerivatives h = support_derivatives(e, n);
+  return {wall_radius - h.value, -h.d_dtheta, -h.d2_dtheta2};
+}
 
 }  // namespace
 
 AngleDerivatives ellipse_pair_support_sum(const Ellipse& A, const Ellipse& B, double normal_angle) {
-  // h_B(−n(θ)) = h_B(n(θ + π)), whose θ-derivatives are those of h_B at θ + π.
-  const AngleDerivatives h_a = support_derivatives(A, normal_angle);
-  const AngleDerivatives h_b = support_derivatives(B, normal_angle + kPi);
-  return {h_a.value + h_b.value, h_a.d_dtheta + h_b.d_dtheta, h_a.d2_dtheta2 + h_b.d2_dtheta2};
+  return pair_support_sum(EllipseAxes(A), EllipseAxes(B), unit_vector(normal_angle));
 }
 
 ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const ContactSearch& search) {
+  const EllipseAxes a(A), b(B);
   const AngleMinimum minimum = minimize_over_angle(
-      [&](double theta) { return ellipse_pair_support_sum(A, B, theta); }, search);
+      [&](double, const Eigen::Vector2d& n) { return pair_support_sum(a, b, n); }, search);
   const Eigen::Vector2d n = unit_vector(minimum.angle);
   return {-minimum.value,
           n,
@@ -30,14 +38,14 @@ ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const Contac
 }
 
 AngleDerivatives ellipse_wall_gap(const Ellipse& e, double wall_radius, double normal_angle) {
-  const AngleDerivatives h = support_derivatives(e, normal_angle);
-  return {wall_radius - h.value, -h.d_dtheta, -h.d2_dtheta2};
+  return wall_gap(EllipseAxes(e), wall_radius, unit_vector(normal_angle));
 }
 
 ContactGeometry ellipse_in_circle(const Ellipse& e, double wall_radius,
                                   const ContactSearch& search) {
+  const EllipseAxes axes(e);
   const AngleMinimum minimum = minimize_over_angle(
-      [&](double theta) { return ellipse_wall_gap(e, wall_radius, theta); }, search);
+      [&](double, const Eigen::Vector2d& n) { return wall_gap(axes, wall_radius, n); }, search);
   const Eigen::Vector2d n = unit_vector(minimum.angle);
   return {minimum.value,       n, support_point(e, n), wall_radius * n,
           support_radius_of_curvature(e, n), -wall_radius, minimum.angle};
@@ -47,8 +55,15 @@ bool may_touch(const Ellipse& A, const Ellipse& B, double margin) {
   return (B.center - A.center).norm() <= bounding_radius(A) + bounding_radius(B) + margin;
 }
 
+double farthest_distance_bound(const Ellipse& e) {
+  const EllipseAxes axes(e);
+  const double u = e.center.dot(axes.e1), v = e.center.dot(axes.e2);  // |c| ĉ·e1, |c| ĉ·e2
+  const double r = bounding_radius(e);
+  return std::sqrt(e.center.squaredNorm() + 2 * std::sqrt(e.a * e.a * u * u + e.b * e.b * v * v) + r * r);
+}
+
 bool may_touch_wall(const Ellipse& e, double wall_radius, double margin) {
-  return e.center.norm() + bounding_radius(e) >= wall_radius - margin;
+  return farthest_distance_bound(e) >= wall_radius - margin;
 }
 
 }  // namespace cl

@@ -48,12 +48,26 @@ AngleDerivatives ellipse_wall_gap(const Ellipse& e, double wall_radius, double n
 ContactGeometry ellipse_in_circle(const Ellipse& e, double wall_radius,
                                   const ContactSearch& search);
 
+/// Coarse sample for a global wall search. Measured against a 256-angle
+/// search on 200,000 random ellipses (semi-axes 0.2-3 m, aspect up to 15)
+/// in walls of 4-8 m: 16 angles missed the deepest point 35 times, 24
+/// angles 3 times, 32 angles never (the pair search keeps 48: its function
+/// has sharper features).
+constexpr int kWallSearchSamples = 32;
+
 /// Broad phase, conservative: false only when the bounding circles are more
 /// than `margin` (m) apart, so no contact closer than margin is possible.
 bool may_touch(const Ellipse& A, const Ellipse& B, double margin);
 
-/// Broad phase for the wall: false only when the bounding circle stays more
-/// than `margin` (m) inside the wall of radius R_W.
+/// An upper bound of the largest distance of the ellipse from the origin
+/// (m), tighter than |c| + max(a, b) when the ellipse lies across the
+/// radius: with p = c + a cos t e1 + b sin t e2, |p|² ≤ |c|² + 2|c| s(ĉ) +
+/// max(a, b)², where s(ĉ) = sqrt(a²(ĉ·e1)² + b²(ĉ·e2)²) is the largest
+/// 2 c·(a cos t e1 + b sin t e2) / (2|c|) can be.
+double farthest_distance_bound(const Ellipse& e);
+
+/// Broad phase for the wall: false only when farthest_distance_bound stays
+/// more than `margin` (m) inside the wall of radius R_W.
 bool may_touch_wall(const Ellipse& e, double wall_radius, double margin);
 
 }  // namespace cl

@@ -18,6 +18,7 @@ namespace {
 using Eigen::Vector2d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kPi = 3.141592653589793;
 constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
 constexpr int kGapBodies = 5;      // pairs among these get a gap series
 constexpr size_t kTrailPoints = 600;
@@ -187,13 +188,14 @@ Ellipse EllipsesScene::ellipse_of(const Vec& y, int i) const {
   return Ellipse{y.segment<2>(3 * i), y[3 * i + 2], model_.body.a, model_.body.b};
 }
 
-EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Vec& y, Vec* F) const {
+EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Vec& y, Vec* F, Search mode) const {
   ContactResponse r;
   const int n = model_.n;
   const Ellipse A = ellipse_of(y, c.i);
   const Coordinates Qa = y.segment<3>(3 * c.i);
   const Velocities Va = y.segment<3>(3 * (n + c.i));
-  const ContactSearch search{c.has_angle ? std::optional<double>(c.warm_angle) : std::nullopt, true, 48};
+  const bool global = mode == Search::Global || !c.has_angle;
+  const ContactSearch search{c.has_angle ? std::optional<double>(c.warm_angle) : std::nullopt, global, 48};
   const double size = std::max(model_.body.a, model_.body.b);
   NormalLawParams law;
   law.restitution = model_.c_tau;
@@ -207,10 +209,10 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
   if (c.j < 0) {
     // Margin: near contacts get their exact gap and rate (events at separation need them).
     if (!may_touch_wall(A, model_.wall_radius, 0.25 * std::min(model_.body.a, model_.body.b))) {
-      r.gap = model_.wall_radius - A.center.norm() - size;
+      r.gap = model_.wall_radius - farthest_distance_bound(A);
       return r;
     }
-    g = ellipse_in_circle(A, model_.wall_radius, search);
+    g = ellipse_in_circle(A, model_.wall_radius, ContactSearch{search.warm_angle, global, kWallSearchSamples});
     point = g.point_a;
     relative_velocity = -point_velocity(Qa, Va, point);  // wall minus body
     k = hertz_stiffness(model_.ellipse_material, g.radius_a, model_.wall_material, -model_.wall_radius, size);
@@ -226,7 +228,7 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
     // Fast path from the last angle: exact while there is a gap (separated
     // convex shapes have one minimum); in overlap the global check runs too.
     g = ellipse_ellipse(A, B, ContactSearch{search.warm_angle, !search.warm_angle.has_value(), search.samples});
-    if (g.distance <= 0 && search.warm_angle) g = ellipse_ellipse(A, B, search);
+    if (g.distance <= 0 && search.warm_angle && global) g = ellipse_ellipse(A, B, search);
     point = 0.5 * (g.point_a + g.point_b);
     relative_velocity = point_velocity(Qb, Vb, point) - point_velocity(Qa, Va, point);
     k = hertz_stiffness(model_.ellipse_material, g.radius_a, model_.ellipse_material, g.radius_b, size);
@@ -303,7 +305,7 @@ void EllipsesScene::derivative(const Vec& y, Vec& dydt) const {
   constexpr double h = 1e-6;  // s
   for (size_t index : near_contacts(y)) {
     const Contact& c = contacts_[index];
-    const ContactResponse r = respond(c, y, &F);
+    const ContactResponse r = respond(c, y, &F, Search::Follow);
     power += r.dissipated_power;
     if (r.stiffness == 0) continue;
     if (y_ahead.size() == 0) {
@@ -311,7 +313,8 @@ void EllipsesScene::derivative(const Vec& y, Vec& dydt) const {
       y_ahead.head(3 * n) += h * y.segment(3 * n, 3 * n);
       y_behind.head(3 * n) -= h * y.segment(3 * n, 3 * n);
     }
-    const double k_rate = (respond(c, y_ahead, nullptr).stiffness - respond(c, y_behind, nullptr).stiffness) / (2 * h);
+    const double k_rate = (respond(c, y_ahead, nullptr, Search::Follow).stiffness -
+                           respond(c, y_behind, nullptr, Search::Follow).stiffness) / (2 * h);
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.gap, 2.5);
   }
@@ -336,7 +339,8 @@ void EllipsesScene::restart_stepper() {
   stepper_.start(t_, y_, rhs());
 }
 
-void EllipsesScene::refresh_contacts(const Vec& y) {
+bool EllipsesScene::refresh_contacts(const Vec& y) {
+  bool jumped = false;
   const std::vector<size_t> near = near_contacts(y);
   size_t next_near = 0;
   for (size_t index = 0; index < contacts_.size(); ++index) {
@@ -350,11 +354,15 @@ void EllipsesScene::refresh_contacts(const Vec& y) {
     const ContactResponse r = respond(c, y, nullptr);
     c.gap = r.gap;
     if (r.searched) {
+      // The minimum the step followed is found again to round-off; anything more is a take-over.
+      if (c.active && c.has_angle)
+        jumped |= std::abs(std::remainder(r.angle - respond(c, y, nullptr, Search::Follow).angle, 2 * kPi)) > 1e-6;
       c.warm_angle = r.angle;
       c.has_angle = true;
     }
     if (c.active) c.max_penetration = std::max(c.max_penetration, -r.gap);
   }
+  return jumped;
 }
 
 std::optional<std::string> EllipsesScene::take_step(double t_end, std::vector<Event>& events) {
@@ -388,7 +396,7 @@ std::optional<std::string> EllipsesScene::take_step(double t_end, std::vector<Ev
   if (!which) {
     t_ = t1;
     y_ = y1;
-    refresh_contacts(y_);
+    if (refresh_contacts(y_)) restart_stepper();  // the force jumped: the integrator's last stage is stale
     return std::nullopt;
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.

@@ -103,11 +103,22 @@ class EllipsesScene final : public Scene {
   size_t pair_index(int i, int j) const;
   /// Contacts the broad phase cannot rule out at state y, in index order.
   std::vector<size_t> near_contacts(const Vec& y) const;
-  ContactResponse respond(const Contact& c, const Vec& y, Vec* generalized_forces) const;
+  /// How respond() searches the contact geometry. The integrator's stage
+  /// evaluations follow each contact's current minimum from its warm angle
+  /// (a few Newton steps); the state at every step's end gets the global
+  /// search, and the next step follows whatever minimum it found. A deeper
+  /// minimum taking over inside a step cannot be missed for a contact: its
+  /// gap equals the followed one at the take-over, so while that is > 0 it
+  /// is a contact onset, which the step-end check locates exactly.
+  enum class Search { Follow, Global };
+  ContactResponse respond(const Contact& c, const Vec& y, Vec* generalized_forces,
+                          Search search = Search::Global) const;
   void derivative(const Vec& y, Vec& dydt) const;
   OdeRhs rhs() const;
   void restart_stepper();
-  void refresh_contacts(const Vec& y);
+  /// Gaps and warm angles at y by the global search. True if a contact in
+  /// progress moved to another, deeper minimum (its force jumped there).
+  bool refresh_contacts(const Vec& y);
   std::optional<std::string> take_step(double t_end, std::vector<Event>& events);
   void remember_trails();
 
