@@ -2,8 +2,6 @@
 
 #include <cmath>
 
-#include <Eigen/Cholesky>
-
 namespace cl {
 
 Eigen::Vector2d observer_offset(const EllipseBody& body, double q) {
@@ -23,10 +21,17 @@ Eigen::Matrix3d mass_matrix(const EllipseBody& body, double q) {
 
 Velocities accelerations(const EllipseBody& body, const Coordinates& Q, const Velocities& V, const Velocities& F) {
   const Eigen::Vector2d u = observer_offset(body, Q.z());
-  Velocities rhs = F;
-  rhs.head<2>() += body.m_o * V.z() * V.z() * u;  // centrifugal pull of the observer
-  // M is symmetric positive definite (T > 0 for any motion): LDLT is exact and cheap.
-  return mass_matrix(body, Q.z()).ldlt().solve(rhs);
+  const Eigen::Vector2d w(-u.y(), u.x());  // d u / dq
+  const Eigen::Vector2d force = F.head<2>() + body.m_o * V.z() * V.z() * u;  // plus the observer's centrifugal pull
+  // M = [[m_t 1, m_o w], [m_o wᵀ, J]]: eliminating the linear accelerations
+  // a = (f − m_o w q̈)/m_t leaves q̈ (J − m_o² |w|²/m_t) = τ − m_o w·f/m_t,
+  // where the bracket is positive (the kinetic energy is).
+  const double mt = body.total_mass();
+  const double J = body.inertia() + body.m_o * body.s.squaredNorm();
+  const double q_dd = (F.z() - body.m_o * w.dot(force) / mt) / (J - body.m_o * body.m_o * w.squaredNorm() / mt);
+  Velocities a;
+  a << (force - body.m_o * q_dd * w) / mt, q_dd;
+  return a;
 }
 
 double kinetic_energy(const EllipseBody& body, const Coordinates& Q, const Velocities& V) {
