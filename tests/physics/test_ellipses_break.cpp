@@ -20,7 +20,7 @@ TEST_CASE("Ellipses billiard break: the rack starts apart and the break conserve
   REQUIRE(p.integer("n") == 20);
   REQUIRE_FALSE(sim.set_params(p));
   REQUIRE_FALSE(sim.reset());
-  // The simulation swaps in a copy of its scene at samples (the last good state): look it up each time.
+  // A failed run puts the last good copy in place of the scene: look it up each time.
   const auto scene_now = [&]() -> const cl::EllipsesScene& { return dynamic_cast<const cl::EllipsesScene&>(sim.scene()); };
   const cl::EllipsesScene& scene = scene_now();
   const double cue_momentum = scene.body().total_mass() * p.number("v_max");
