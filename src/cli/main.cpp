@@ -2,7 +2,8 @@
 //   contactlab list
 //   contactlab params SCENE
 //   contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json] [--until T]
-//                        [--sample DT] [--out series.csv] [--events events.csv] [--timing]
+//                        [--sample DT] [--out series.csv] [--events events.csv] [--loops loops.csv]
+//                        [--timing]
 // Exit codes: 0 ok, 1 the run failed (non-finite state), 2 bad command line or input.
 #include <algorithm>
 #include <chrono>
@@ -16,6 +17,7 @@
 #include "core/number_format.h"
 #include "core/simulation.h"
 #include "io/csv.h"
+#include "io/impact_loops_io.h"
 #include "io/scene_file.h"
 #include "scenes/registry.h"
 
@@ -29,8 +31,10 @@ const char* kUsage =
     "  contactlab list\n"
     "  contactlab params SCENE\n"
     "  contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json]\n"
-    "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv] [--timing]\n"
-    "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it)\n";
+    "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv]\n"
+    "                       [--loops loops.csv] [--timing]\n"
+    "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it;\n"
+    "   --loops writes force against penetration of the latest 64 impacts, for scenes with compliant contacts)\n";
 
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
@@ -79,7 +83,7 @@ int print_params(const std::string& scene_id) {
 struct RunOptions {
   std::string scene;
   std::vector<std::string> sets;
-  std::string scene_file, out_path, events_path, preset;
+  std::string scene_file, out_path, events_path, loops_path, preset;
   double until = 10, sample = 0.01;
   bool timing = false;
 };
@@ -128,8 +132,11 @@ int run_scene(const RunOptions& o) {
   if (state)
     if (auto error = sim.load_state(*state)) return fail_usage(o.scene_file + ": " + *error);
 
+  if (!o.loops_path.empty() && !sim.scene().impact_loops())
+    return fail_usage("scene '" + o.scene + "' records no impact loops (--loops is for scenes with compliant contacts)");
+
   // Every input is valid: only now open the outputs.
-  std::ofstream series_file, events_file;
+  std::ofstream series_file, events_file, loops_file;
   std::ostream* series_out = &std::cout;
   if (!o.out_path.empty()) {
     series_file.open(o.out_path);
@@ -140,6 +147,10 @@ int run_scene(const RunOptions& o) {
     events_file.open(o.events_path);
     if (!events_file) return fail_usage("cannot write '" + o.events_path + "'");
     cl::write_events_header(events_file, entry->description().event_fields);
+  }
+  if (!o.loops_path.empty()) {
+    loops_file.open(o.loops_path);
+    if (!loops_file) return fail_usage("cannot write '" + o.loops_path + "'");
   }
   cl::write_csv_header(*series_out, sim.series().names());
   // The first sample is already recorded (unless a loaded state starts off
@@ -164,6 +175,7 @@ int run_scene(const RunOptions& o) {
               << cl::format_number(wall) << " s wall (" << cl::format_number(sim.time() / std::max(wall, 1e-9))
               << " x real time), " << sim.scene().step_count() << " steps, " << event_count << " events\n";
   }
+  if (loops_file.is_open()) cl::write_impact_loops_csv(loops_file, *sim.scene().impact_loops());
   if (sim.failed()) {
     std::cerr << "contactlab: " << sim.failure() << '\n';
     return kExitRunFailed;
@@ -197,6 +209,7 @@ int parse_run(int argc, char** argv) {
     else if (arg == "--scene-file") o.scene_file = *v;
     else if (arg == "--out") o.out_path = *v;
     else if (arg == "--events") o.events_path = *v;
+    else if (arg == "--loops") o.loops_path = *v;
     else if (arg == "--until") {
       if (!number(*v, o.until)) return fail_usage("--until: '" + *v + "' is not a number");
     } else if (arg == "--sample") {

@@ -1,6 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
 #include "core/impact_loop.h"
+#include "io/impact_loops_io.h"
 
 TEST_CASE("ImpactLoopLog keeps the latest impacts and ignores points of forgotten ones") {
   cl::ImpactLoopLog log(3, 100);
@@ -31,4 +36,28 @@ TEST_CASE("ImpactLoopLog thins a long loop by halves and keeps points evenly spa
     CHECK(loop.penetration[k] == doctest::Approx(static_cast<double>(k * loop.stride)));
     CHECK(loop.force[k] == doctest::Approx(2.0 * loop.penetration[k]));
   }
+}
+
+TEST_CASE("Impact loops as CSV and JSON: one row per point, the wall's j left empty") {
+  cl::ImpactLoopLog log(4, 16);
+  const size_t wall = log.begin(0.5, "wall", 1, -1);
+  log.add_point(wall, 1e-3, 20);
+  log.add_point(wall, 2e-3, 35.5);
+  const size_t pair = log.begin(0.75, "pair", 0, 2);
+  log.add_point(pair, 4e-4, 7);
+  std::ostringstream csv;
+  cl::write_impact_loops_csv(csv, log);
+  CHECK(csv.str() ==
+        "impact,onset,kind,i,j,penetration,force\n"
+        "0,0.5,wall,1,,0.001,20\n"
+        "0,0.5,wall,1,,0.002,35.5\n"
+        "1,0.75,pair,0,2,0.0004,7\n");
+  const nlohmann::json json = cl::impact_loops_json(log);
+  CHECK(json["loops"].size() == 2);
+  CHECK(json["loops"][0]["j"].is_null());
+  CHECK(json["loops"][1]["force"][0] == 7.0);
+  CHECK(json["revision"] == log.revision());
+  const size_t before = log.revision();
+  log.add_point(pair, 5e-4, 8);
+  CHECK(log.revision() != before);
 }

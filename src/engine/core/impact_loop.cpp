@@ -3,6 +3,7 @@
 namespace cl {
 
 size_t ImpactLoopLog::begin(double onset, std::string kind, int i, int j) {
+  ++revision_;
   if (loops_.size() == capacity_) loops_.pop_front();
   ImpactLoop loop;
   loop.id = next_id_++;
@@ -29,6 +30,7 @@ void ImpactLoopLog::add_point(size_t id, double penetration, double force) {
     loop.stride *= 2;
     if ((loop.offered - 1) % loop.stride != 0) return;
   }
+  ++revision_;
   loop.penetration.push_back(penetration);
   loop.force.push_back(force);
 }
@@ -36,6 +38,7 @@ void ImpactLoopLog::add_point(size_t id, double penetration, double force) {
 void ImpactLoopLog::clear() {
   loops_.clear();
   next_id_ = 0;
+  ++revision_;
 }
 
 }  // namespace cl

@@ -35,11 +35,14 @@ class ImpactLoopLog {
   const std::deque<ImpactLoop>& loops() const { return loops_; }
   /// Loops forgotten because the log was full.
   size_t dropped() const { return next_id_ - loops_.size(); }
+  /// Changes whenever a loop or a point is added or the log is cleared.
+  size_t revision() const { return revision_; }
 
  private:
   size_t capacity_, max_points_;
   std::deque<ImpactLoop> loops_;
   size_t next_id_ = 0;
+  size_t revision_ = 0;
 };
 
 }  // namespace cl
