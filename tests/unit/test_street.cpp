@@ -135,9 +135,9 @@ TEST_CASE("street: typed derivatives against the analytic seed street") {
   MESSAGE("typed vs analytic over [-20, 20]: s " << worst_height << " m, s' " << worst_slope << ", s'' "
                                                  << worst_bend << " 1/m, kappa " << worst_kappa << " 1/m");
   CHECK(worst_height < 1e-13);
-  CHECK(worst_slope < 1e-10);  // truncation ~1e-12, round-off ~1e-13 |s| with |s| <= 7 m
-  CHECK(worst_bend < 1e-8);    // round-off ~8e-11 |s|
-  CHECK(worst_kappa < 1e-8);
+  CHECK(worst_slope < 2e-9);  // truncation h^4/30 |s^(5)| ~ 7e-10, round-off ~2e-14 |s|
+  CHECK(worst_bend < 1e-9);   // truncation h^4/90 |s^(6)| ~ 2e-10, round-off ~5e-12 |s| with |s| <= 7 m
+  CHECK(worst_kappa < 1e-9);
 }
 
 TEST_CASE("street: a typed street that cannot be used is refused, the old one stays") {

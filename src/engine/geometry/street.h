@@ -48,11 +48,13 @@ class Street {
   /// stencil with step kDifferenceStep.
   static std::optional<std::string> typed(const std::string& text, Street& out);
 
-  /// Step of the difference stencil, m: 2^-8, exact in binary so x ± h
-  /// carries no rounding for moderate x. The stencil's truncation error is
-  /// h⁴/30 |s⁽⁵⁾| for s' and h⁴/90 |s⁽⁶⁾| for s''; its round-off about
-  /// 1e-13 |s| for s' and 8e-11 |s| for s'' (1/m).
-  static constexpr double kDifferenceStep = 1.0 / 256;
+  /// Step of the difference stencil, m: 2^-6, exact in binary so x +- h
+  /// carries no rounding for moderate x. Truncation error h^4/30 |s^(5)| for
+  /// s' and h^4/90 |s^(6)| for s''; round-off about 2e-14 |s| for s' and
+  /// 5e-12 |s| (1/m) for s''. The round-off is noise from one x to the next,
+  /// and the energy audit differentiates the Hertz stiffness (through s'') in
+  /// time: with a step of 2^-8 that noise cost the integrator twice the steps.
+  static constexpr double kDifferenceStep = 1.0 / 64;
 
   Street();
   /// s, s', s'' at x (NaN where a typed street cannot be evaluated).
