@@ -186,5 +186,31 @@ events = list(csv.DictReader(open("balls_events.csv")))
 assert events and all(e["kind"] == "hit" for e in events), events[:3]
 assert abs(float(rows[-1]["E_total"]) - float(rows[0]["E_total"])) < 1e-9 * float(rows[0]["E_total"]), rows[-1]
 '
+# --- street: the seed's throw, a typed street, its errors ---------------------
+run_cl street.out street.err run street --until 5 --out street.csv --events street_events.csv
+check "run street (seed defaults) --until 5 exits 0" [ "$rc" -eq 0 ]
+check "street series and events have their columns; impacts are recorded, the audit closes" python3 -c '
+import csv
+rows = list(csv.DictReader(open("street.csv")))
+for name in ("t", "x", "y", "q", "vx", "vy", "w", "gap", "contact_x", "penetration", "force_n", "force_t",
+             "E_kin", "E_pot", "E_spring", "E_diss", "E_total", "E_audit"):
+    assert name in rows[0], name
+assert len(rows) == 501, len(rows)
+e0 = float(rows[0]["E_total"])
+assert max(abs(float(r["E_audit"])) for r in rows) < 1e-6 * e0
+events = list(csv.DictReader(open("street_events.csv")))
+assert list(events[0])[:3] == ["t", "kind", "contact_x"], list(events[0])
+assert len(events) >= 3 and all(e["kind"] == "street" for e in events), events
+'
+run_cl street2.out street2.err run street --set "street=0.05*x^2" --set x0=0 --set y0=4 --until 2 --out street2.csv
+check "run street with a typed street exits 0 and lands on it" python3 -c '
+import csv
+rows = list(csv.DictReader(open("street2.csv")))
+assert min(float(r["penetration"]) for r in rows) == 0 and max(float(r["penetration"]) for r in rows) > 0
+'
+bad_case "unparsable street" run street --set "street=0.1*x^2+(x"
+bad_case "street not finite near the start" run street --set "street=log(x)"
+bad_case "observer outside the ellipse" run street --set alpha=0.9 --set beta=0.9
+bad_case "negative ellipse mass" run street --set m=-1
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -331,3 +331,45 @@ TEST_CASE("ellipses: seed defaults run 10 s with falling energy and a closed aud
   CHECK(worst_audit <= 1e-5);  // the brief's bound at the default rtol (measured 1.1e-7)
   CHECK(s.at(i_total, s.size() - 1) < e0);
 }
+
+TEST_CASE("ellipses: a head-on impact records its force-vs-penetration loop") {
+  // The area inside the loop, the integral of f dρ over the impact, is the
+  // work the damping took: for two equal discs (reduced mass (m + m_o)/2,
+  // no friction) the kinetic energy lost, 1/2 m_eff (v_impact^2 - v_rebound^2).
+  cl::EllipsesScene scene;
+  auto error = scene.reset(preset_params("Two discs head-on", {{"c_tau", "0.8"}}));
+  REQUIRE_MESSAGE(!error, *error);
+  error = scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
+      {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
+      {"x": 1.005, "z": 0, "q": 0, "vx": -5, "vz": 0, "w": 0}]})"));
+  REQUIRE_MESSAGE(!error, *error);
+  std::vector<cl::Event> events;
+  while (events.empty()) {
+    error = scene.advance_to(scene.time() + 0.005, events);
+    REQUIRE_MESSAGE(!error, *error);
+  }
+  REQUIRE(scene.impact_loops());
+  const auto& loops = scene.impact_loops()->loops();
+  REQUIRE(loops.size() == 1);
+  const cl::ImpactLoop& loop = loops.front();
+  double area = 0, deepest = 0;
+  for (size_t k = 1; k < loop.penetration.size(); ++k) {
+    area += 0.5 * (loop.force[k] + loop.force[k - 1]) * (loop.penetration[k] - loop.penetration[k - 1]);
+    deepest = std::max(deepest, loop.penetration[k]);
+  }
+  const double v_in = field(events[0], "v_impact"), v_out = field(events[0], "v_rebound");
+  const double m_eff = 0.5 * (scene.body().m + scene.body().m_o);
+  const double lost = 0.5 * m_eff * (v_in * v_in - v_out * v_out);
+  MESSAGE("loop " << loop.kind << " " << loop.i << "-" << loop.j << ", " << loop.penetration.size()
+                  << " points, onset " << loop.onset << " s; area " << area << " J, kinetic energy lost " << lost
+                  << " J; deepest " << deepest << " m (event: " << field(events[0], "max_penetration") << " m)");
+  CHECK(loop.kind == "pair");
+  CHECK(loop.i == 0);
+  CHECK(loop.j == 1);
+  CHECK(loop.onset == doctest::Approx(events[0].t).epsilon(1e-12));
+  CHECK(loop.penetration.size() >= 20);
+  CHECK(loop.penetration.front() < 1e-9);
+  CHECK(loop.penetration.back() < 1e-9);
+  CHECK(deepest == doctest::Approx(field(events[0], "max_penetration")).epsilon(1e-6));
+  CHECK(area == doctest::Approx(lost).epsilon(0.01));  // trapezoids over the integrator's steps
+}

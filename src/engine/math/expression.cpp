@@ -46,6 +46,11 @@ std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
   return std::nullopt;
 }
 
+bool Expression2D::uses_variable(const std::string& name) const {
+  const mu::varmap_type& used = parser_->GetUsedVar();
+  return used.find(name) != used.end();
+}
+
 double Expression2D::operator()(double x, double y) const {
   x_ = x;
   y_ = y;

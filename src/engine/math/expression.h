@@ -27,6 +27,8 @@ class Expression2D {
   /// expression stays in force.
   std::optional<ExpressionError> compile(const std::string& text);
   const std::string& text() const { return text_; }
+  /// Whether the compiled expression reads the variable `name` ("x" or "y").
+  bool uses_variable(const std::string& name) const;
 
   /// f(x, y); NaN if the expression cannot be evaluated there.
   double operator()(double x, double y) const;

@@ -2,14 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
 #include "core/random.h"
 #include "geometry/ellipse_contact.h"
-#include "integrators/root_find.h"
 #include "io/json_numbers.h"
 
 namespace cl {
@@ -17,13 +15,12 @@ namespace {
 
 using Eigen::Vector2d;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPi = 3.141592653589793;
 constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
 constexpr int kGapBodies = 5;      // pairs among these get a gap series
 constexpr size_t kTrailPoints = 600;
 
-enum Field { kI, kJ, kVImpact, kMaxPenetration, kDuration, kVRebound, kRestitution, kFieldCount };
+enum Field { kI, kJ, kImpactFields };  // then the contact tracker's impact_fields()
 
 const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
 const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
@@ -78,7 +75,8 @@ const SceneDescription& ellipses_description() {
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading centre trails."},
         {"contacts", "show contacts", "", ParamKind::Choice, live, 1, 0, 0, "Draw contact points and normals.", {"off", "on"}},
     };
-    s.event_fields = {"i", "j", "v_impact", "max_penetration", "duration", "v_rebound", "restitution"};
+    s.event_fields = {"i", "j"};
+    s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     s.is_random = true;
     return s;
   }();
@@ -182,6 +180,7 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
   for (int i = 0; i < n; ++i) contacts_.push_back(Contact{i, -1});
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) contacts_.push_back(Contact{i, j});
+  loops_.clear();
   refresh_contacts(y_);
   restart_stepper();
   trails_.assign(std::min(n, 50), {});
@@ -377,7 +376,7 @@ bool EllipsesScene::refresh_contacts(const Vec& y) {
       c.warm_angle = r.angle;
       c.has_angle = true;
     }
-    if (c.active) c.max_penetration = std::max(c.max_penetration, -r.gap);
+    if (c.active) follow_contact(c, r.gap, r.force, loops_);
   }
   return jumped;
 }
@@ -388,56 +387,30 @@ std::optional<std::string> EllipsesScene::take_step(double t_end, std::vector<Ev
   if (!stepper_.step(rhs(), t_end))
     return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
   if (!conformal_.empty()) return conformal_;
-  const double t1 = stepper_.t();
-  const Vec y1 = stepper_.y();
-  // The earliest contact that began or ended inside the step.
-  double t_event = kInf;
-  Contact* which = nullptr;
-  Vec y_probe(y1.size());
-  for (size_t index : near_contacts(y1)) {
-    Contact& c = contacts_[index];
-    const double gap1 = respond(c, y1, nullptr).gap;
-    const bool crossed = c.active ? gap1 > 0 : gap1 <= 0;
-    if (!crossed) continue;
-    const double t_c = find_root(
-        [&](double t) {
-          stepper_.dense(t, y_probe);
-          return respond(c, y_probe, nullptr).gap;
-        },
-        t0, c.gap, t1, gap1, 1e-12 * std::max(1.0, t1));
-    if (t_c < t_event) {
-      t_event = t_c;
-      which = &c;
-    }
-  }
-  if (!which) {
-    t_ = t1;
-    y_ = y1;
+  const std::optional<ContactCrossing> crossing =
+      earliest_crossing(stepper_, t0, contacts_, near_contacts(stepper_.y()),
+                        [&](size_t index, const Vec& y) { return respond(contacts_[index], y, nullptr).gap; });
+  if (!crossing) {
+    t_ = stepper_.t();
+    y_ = stepper_.y();
     if (refresh_contacts(y_)) restart_stepper();  // the force jumped: the integrator's last stage is stale
     return std::nullopt;
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.
-  stepper_.dense(t_event, y_probe);
-  t_ = t_event;
-  y_ = y_probe;
+  stepper_.dense(crossing->t, y_);
+  t_ = crossing->t;
   refresh_contacts(y_);
-  Contact& c = *which;
+  Contact& c = contacts_[crossing->index];
   const ContactResponse r = respond(c, y_, nullptr);
+  const char* kind = c.j < 0 ? "wall" : "pair";
   if (!c.active) {
-    c.active = true;
-    c.impact_speed = r.rate;
-    c.onset = t_;
-    c.max_penetration = std::max(0.0, -r.gap);
+    begin_contact(c, t_, r.rate, r.gap, r.force, loops_, kind, c.i, c.j);
   } else {
-    c.active = false;
-    Event e = make_event(c.onset, c.j < 0 ? "wall" : "pair", kFieldCount);
+    const ImpactSummary impact = end_contact(c, t_, r.rate);
+    Event e = make_event(impact.onset, kind, kImpactFields + impact_fields().size());
     e.fields[kI] = c.i;
     if (c.j >= 0) e.fields[kJ] = c.j;
-    e.fields[kVImpact] = c.impact_speed;
-    e.fields[kMaxPenetration] = c.max_penetration;
-    e.fields[kDuration] = t_ - c.onset;
-    e.fields[kVRebound] = -r.rate;
-    e.fields[kRestitution] = c.impact_speed > 0 ? -r.rate / c.impact_speed : std::nan("");
+    write_impact_fields(impact, e, kImpactFields);
     events.push_back(e);
   }
   restart_stepper();
@@ -625,6 +598,7 @@ std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& 
   trial.y_ = y;
   trial.t_ = t;
   for (Contact& c : trial.contacts_) c = Contact{c.i, c.j};
+  trial.loops_.clear();
   trial.refresh_contacts(trial.y_);
   for (const Contact& c : trial.contacts_)
     if (c.gap <= 0)

@@ -10,6 +10,7 @@
 #include <deque>
 #include <random>
 
+#include "contact/contact_tracker.h"
 #include "contact/friction_law.h"
 #include "contact/hertz_stiffness.h"
 #include "contact/normal_law.h"
@@ -59,6 +60,7 @@ class EllipsesScene final : public Scene {
   double stiffness_work() const { return y_[6 * model_.n + 1]; }
   Eigen::Vector2d linear_momentum() const;
   double angular_momentum() const;
+  const ImpactLoopLog* impact_loops() const override { return &loops_; }
 
  private:
   struct Model {
@@ -76,13 +78,9 @@ class EllipsesScene final : public Scene {
     bool show_contacts = true;
   };
   /// One possible contact: body i with the wall (j < 0) or with body j.
-  struct Contact {
+  struct Contact : TrackedContact {
+    Contact(int body_i, int body_j) : i(body_i), j(body_j) {}
     int i = 0, j = -1;
-    bool active = false;      ///< gap <= 0 since the located onset
-    double gap = 1;           ///< at the last step end, m
-    double impact_speed = 0;  ///< rho-dot at onset, m/s
-    double onset = 0;         ///< s
-    double max_penetration = 0;
     double warm_angle = 0;    ///< last normal angle (search warm start)
     bool has_angle = false;
   };
@@ -128,6 +126,7 @@ class EllipsesScene final : public Scene {
   Stepper stepper_;
   long long steps_before_ = 0;  // steps of integrators replaced at restarts
   std::vector<Contact> contacts_;  // n wall contacts, then the pairs i < j
+  ImpactLoopLog loops_;
   mutable std::string conformal_;  // set by the force evaluation if a contact turns conformal
   std::vector<std::deque<Eigen::Vector2d>> trails_;
   double initial_energy_ = 0;  // E_kin + E_spring at the start, J

@@ -1,0 +1,458 @@
+#include "scenes/street.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "io/json_numbers.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr size_t kTrailPoints = 600;
+constexpr double kStreetCheckReach = 50;    // m either side of x0 where a typed street must be finite
+constexpr double kStreetCheckStep = 0.01;   // m
+constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 along the motion
+
+enum Field { kContactX, kImpactFields };  // then the contact tracker's impact_fields()
+
+const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
+const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
+                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
+
+}  // namespace
+
+const SceneDescription& street_description() {
+  static const SceneDescription d = [] {
+    SceneDescription s;
+    s.id = "street";
+    s.title = "Ellipse on an uneven street";
+    s.summary = "an ellipse with an observer mass thrown onto a street y = s(x), Hunt-Crossley contact (seed 001)";
+    const auto live = ParamApply::Live, reset = ParamApply::Reset;
+    const auto real = ParamKind::Real;
+    s.params = {
+        {"m", "ellipse mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of the homogeneous ellipse.", {}, "", true},
+        {"m_o", "observer mass", "kg", real, reset, 1, 0, 1e3, "Point mass fixed in the ellipse."},
+        {"g", "gravity", "m/s^2", real, live, 9.8, 0, 100, "Gravitational acceleration, along -y."},
+        {"a", "semi-axis a", "m", real, reset, 2, 0.05, 10, "Semi-axis along the body's x axis."},
+        {"b", "semi-axis b", "m", real, reset, 1, 0.05, 10, "Semi-axis along the body's y axis."},
+        {"alpha", "observer x", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
+        {"beta", "observer y", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
+        {"street", "street s(x)", "", ParamKind::Text, reset, 0, 0, 0,
+         "The street is y = s(x) (x, y in m). Empty: the seed's street (f x / 2)^2 + sum_{j<bumps} (A / j) sin(j f x). "
+         "muParser syntax: + - * / ^, abs, sqrt, sin, cos, exp, min, max, pi. Example: 0.05*x^2 + 0.5*sin(x)."},
+        {"amplitude", "bump amplitude A", "m", real, reset, 1, 0, 10, "Amplitude of the seed street's sine bumps."},
+        {"frequency", "bump frequency f", "1/m", real, reset, 0.25, 0.01, 10, "Frequency of the seed street (parabola and bumps)."},
+        {"bumps", "bumps", "", ParamKind::Integer, reset, 5, 1, 20,
+         "The seed street sums bumps - 1 sine waves (1: the bare parabola)."},
+        {"E_e", "Young ellipse", "Pa", real, live, 1e4, 1e3, 1e12, "Young's modulus of the ellipse.", {}, "", true},
+        {"E_s", "Young street", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the street.", {}, "", true},
+        {"nu_e", "Poisson ellipse", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the ellipse."},
+        {"nu_s", "Poisson street", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the street."},
+        {"c_tau", "restitution c_tau", "", real, live, 0.9, 0.05, 1,
+         "Restitution parameter of the damped laws (1: no damping)."},
+        {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
+         "Normal force law: Hunt-Crossley (the seed), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
+         kLaws},
+        {"k_linear", "linear stiffness", "N/m", real, live, 1e5, 1, 1e12, "Stiffness of the linear spring-dashpot law.", {}, "", true},
+        {"friction", "friction", "s/m", real, live, 0.1, 0, 10,
+         "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
+        {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
+         "speed: the seed's law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
+         {"speed", "coulomb"}},
+        {"q0", "initial angle", "rad", real, reset, 7 * M_PI / 8, -100, 100, "Angle of the body's x axis at the start."},
+        {"w0", "initial spin", "rad/s", real, reset, 5.5, -100, 100, "Angular velocity at the start (> 0 anticlockwise)."},
+        {"x0", "initial x", "m", real, reset, 2.5, -100, 100, "Centre of the ellipse at the start."},
+        {"y0", "initial y", "m", real, reset, 6, -100, 100, "Centre of the ellipse at the start (must be clear of the street)."},
+        {"vx0", "initial vx", "m/s", real, reset, 0, -100, 100, "Velocity of the centre at the start."},
+        {"vy0", "initial vy", "m/s", real, reset, -4.75, -100, 100, "Velocity of the centre at the start."},
+        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0, "Adaptive Dormand-Prince 5(4) or fixed-step RK4.",
+         {"dopri5", "rk4"}},
+        {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+        {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
+        {"trail", "trail", "s", real, live, 3, 0, 30, "Length of the fading trail of the centre."},
+        {"follow", "view follows", "", ParamKind::Choice, live, 0, 0, 0, "Keep the ellipse in the middle of the view.",
+         {"off", "on"}},
+    };
+    s.event_fields = {"contact_x"};
+    s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
+    return s;
+  }();
+  return d;
+}
+
+StreetScene::StreetScene() {
+  if (auto error = reset(ParamValues(street_description().params))) throw std::logic_error(*error);
+}
+
+std::optional<std::string> StreetScene::read_model(const ParamValues& p, const Street* current_street, Model& model) {
+  model.body.m = p.number("m");
+  model.body.m_o = p.number("m_o");
+  model.body.a = p.number("a");
+  model.body.b = p.number("b");
+  const double alpha = p.number("alpha"), beta = p.number("beta");
+  if (alpha * alpha + beta * beta > 1)
+    return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
+           format_number(alpha * alpha + beta * beta) + " must be <= 1";
+  model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
+  model.gravity = p.number("g");
+  const std::string& text = p.text("street");
+  if (current_street && current_street->text() == text && !text.empty()) {
+    model.street = *current_street;  // the parsed street is kept (and shared by clones)
+  } else if (text.empty()) {
+    model.street = Street::seed(p.number("amplitude"), p.number("frequency"), p.integer("bumps"));
+  } else if (auto error = Street::typed(text, model.street)) {
+    return "street: " + *error;
+  }
+  model.ellipse_material = {p.number("E_e"), p.number("nu_e")};
+  model.street_material = {p.number("E_s"), p.number("nu_s")};
+  model.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
+  model.c_tau = p.number("c_tau");
+  model.linear_stiffness = p.number("k_linear");
+  model.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
+  model.friction.speed_coefficient = p.number("friction");
+  model.friction.coulomb_coefficient = p.number("friction");
+  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
+  model.stepper.rtol = p.number("rtol");
+  model.stepper.atol = 1e-3 * p.number("rtol") * std::min(model.body.a, model.body.b);
+  model.stepper.h = p.number("dt");
+  model.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  model.trail = p.number("trail");
+  model.follow = p.choice("follow") == "on";
+  return std::nullopt;
+}
+
+std::optional<std::string> StreetScene::reset(const ParamValues& params) {
+  Model model;
+  if (auto error = read_model(params, &model_.street, model)) return error;
+  const double x0 = params.number("x0");
+  if (auto bad = model.street.first_nonfinite(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
+    return "street: s(x) or its slope is not finite at x = " + format_number(*bad) + " m (checked on x0 +- " +
+           format_number(kStreetCheckReach) + " m)";
+  Vec y = Vec::Zero(8);
+  y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0"), 0, 0;
+  StreetScene trial = *this;
+  trial.model_ = model;
+  if (auto error = trial.start_at(y, 0)) return error;
+  *this = std::move(trial);
+  return std::nullopt;
+}
+
+std::optional<std::string> StreetScene::start_at(const Vec& y, double t) {
+  y_ = y;
+  t_ = t;
+  contact_ = TrackedContact{};
+  loops_.clear();
+  failure_.clear();
+  contact_evaluations_ = 0;
+  const Response r = respond(y_, true, nullptr);
+  if (!failure_.empty()) return failure_;
+  if (!(r.geometry.gap > 0))
+    return "the ellipse starts in the street (gap " + format_number(r.geometry.gap) + " m at x = " +
+           format_number(r.geometry.x) + " m): raise y0";
+  contact_.gap = r.geometry.gap;
+  warm_x_ = r.geometry.x;
+  steps_before_ = -stepper_.steps();  // restart_stepper() adds them back
+  restart_stepper();
+  trail_.clear();
+  remember_trail();
+  initial_energy_ = kinetic_energy() + potential_energy() + spring_energy();
+  const Coordinates Q = coordinates();
+  home_view_ = Vector2d(Q.x(), 0.5 * (Q.y() + model_.street.height(Q.x())));
+  view_half_height_ = std::max(6.0, 0.6 * (Q.y() - model_.street.height(Q.x())) + 2 * std::max(model_.body.a, model_.body.b));
+  return std::nullopt;
+}
+
+std::optional<std::string> StreetScene::apply_live(const ParamValues& params) {
+  // A new street, geometry, masses or start wait for a reset; a typed street
+  // is checked now so its error (with the position) shows at once.
+  if (!params.text("street").empty() && params.text("street") != model_.street.text()) {
+    Street probe;
+    if (auto error = Street::typed(params.text("street"), probe)) return "street: " + *error;
+  }
+  Model model;
+  if (auto error = read_model(params, &model_.street, model)) return error;
+  model.body = model_.body;
+  model.street = model_.street;
+  model_ = model;
+  restart_stepper();
+  return std::nullopt;
+}
+
+Ellipse StreetScene::ellipse_of(const Vec& y) const { return Ellipse{y.head<2>(), y[2], model_.body.a, model_.body.b}; }
+
+StreetScene::Response StreetScene::respond(const Vec& y, bool global_check, Velocities* F) const {
+  Response r;
+  ++contact_evaluations_;
+  const double size = std::max(model_.body.a, model_.body.b);
+  const StreetSearch search{warm_x_, global_check, 64, size};
+  r.geometry = ellipse_street(ellipse_of(y), model_.street, search);
+  const StreetContact& g = r.geometry;
+  if (g.nonfinite_x) {
+    failure_ = "the street is not finite at x = " + format_number(*g.nonfinite_x) + " m";
+    r.geometry.gap = std::nan("");
+    return r;
+  }
+  const Coordinates Q = y.head<3>();
+  const Velocities V = y.segment<3>(3);
+  const Vector2d v_point = point_velocity(Q, V, g.ellipse_point);  // the street stands still
+  r.rate = -v_point.dot(g.normal);
+  if (!g.found || g.gap > 0) return r;
+  const HertzStiffness k =
+      hertz_stiffness(model_.ellipse_material, g.ellipse_radius, model_.street_material, g.street_radius, size);
+  if (!k.ok()) {
+    failure_ = "the contact at x = " + format_number(g.x) + " m is conformal (the street's radius of curvature " +
+               format_number(std::abs(g.street_radius)) + " m is close to the ellipse's " +
+               format_number(g.ellipse_radius) + " m there), so Hertz's theory does not apply: " + k.message +
+               ". Make the street gentler or the ellipse rounder.";
+    return r;
+  }
+  NormalLawParams law;
+  law.hertz_stiffness = k.stiffness;
+  law.linear_stiffness = model_.linear_stiffness;
+  law.restitution = model_.c_tau;
+  law.effective_mass = model_.body.total_mass();
+  if (model_.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
+  const NormalForce f = normal_force(model_.law, law, {-g.gap, r.rate, contact_.active ? contact_.impact_speed : r.rate});
+  const Vector2d tangent(g.normal.y(), -g.normal.x());  // along increasing x
+  const double slip = v_point.dot(tangent);             // of the ellipse over the street
+  r.force_n = f.force;
+  r.force_t = friction_force(model_.friction_law, model_.friction, f.force, slip);
+  r.elastic_energy = f.elastic_energy;
+  r.dissipated_power = f.dissipated_power - r.force_t * slip;  // friction opposes slip: -f_t slip >= 0
+  if (F) {
+    const Vector2d on_ellipse = r.force_n * g.normal + r.force_t * tangent;
+    F->head<2>() += on_ellipse;
+    (*F)[2] += cross(g.ellipse_point - Q.head<2>(), on_ellipse);
+  }
+  return r;
+}
+
+void StreetScene::derivative(const Vec& y, Vec& dydt) const {
+  const Coordinates Q = y.head<3>();
+  const Velocities V = y.segment<3>(3);
+  // Gravity on the ellipse at its centre and on the observer at u = R(q) s.
+  const double weight_o = model_.body.m_o * model_.gravity;
+  const Vector2d u = observer_offset(model_.body, Q.z());
+  Velocities F(0, -model_.body.total_mass() * model_.gravity, -weight_o * u.x());
+  const Response r = respond(y, false, &F);
+  double stiffness_power = 0;
+  if (r.stiffness != 0) {
+    // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
+    Vec ahead = y, behind = y;
+    ahead.head<3>() += kStiffnessRateStep * V;
+    behind.head<3>() -= kStiffnessRateStep * V;
+    const double k_rate =
+        (respond(ahead, false, nullptr).stiffness - respond(behind, false, nullptr).stiffness) / (2 * kStiffnessRateStep);
+    stiffness_power = 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
+  }
+  dydt.head<3>() = V;
+  dydt.segment<3>(3) = accelerations(model_.body, Q, V, F);
+  dydt[6] = r.dissipated_power;
+  dydt[7] = stiffness_power;
+}
+
+OdeRhs StreetScene::rhs() const {
+  // Made per call: a stored lambda would point at the scene it was cloned from.
+  return [this](double, const Vec& y, Vec& dydt) { derivative(y, dydt); };
+}
+
+void StreetScene::restart_stepper() {
+  steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
+  stepper_.configure(model_.stepper);
+  stepper_.start(t_, y_, rhs());
+}
+
+void StreetScene::refresh_contact() {
+  const Response r = respond(y_, true, nullptr);
+  contact_.gap = r.geometry.gap;
+  if (r.geometry.found) warm_x_ = r.geometry.x;
+  if (contact_.active) follow_contact(contact_, r.geometry.gap, r.force_n, loops_);
+}
+
+std::optional<std::string> StreetScene::take_step(double t_end, std::vector<Event>& events) {
+  const double t0 = stepper_.t();
+  failure_.clear();
+  if (!stepper_.step(rhs(), t_end))
+    return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
+  if (!failure_.empty()) return failure_;
+  const std::vector<TrackedContact> contacts = {contact_};
+  const std::optional<ContactCrossing> crossing = earliest_crossing(
+      stepper_, t0, contacts, {0}, [&](size_t, const Vec& y) { return respond(y, false, nullptr).geometry.gap; });
+  if (!crossing) {
+    t_ = stepper_.t();
+    y_ = stepper_.y();
+    refresh_contact();
+    return failure_.empty() ? std::nullopt : std::optional(failure_);
+  }
+  // Restart exactly at the event, so the force law switches there and nowhere else.
+  stepper_.dense(crossing->t, y_);
+  t_ = crossing->t;
+  refresh_contact();
+  const Response r = respond(y_, false, nullptr);
+  if (!contact_.active) {
+    begin_contact(contact_, t_, r.rate, r.geometry.gap, r.force_n, loops_, "street", 0, -1);
+    onset_x_ = r.geometry.x;
+  } else {
+    const ImpactSummary impact = end_contact(contact_, t_, r.rate);
+    Event e = make_event(impact.onset, "street", kImpactFields + impact_fields().size());
+    e.fields[kContactX] = onset_x_;
+    write_impact_fields(impact, e, kImpactFields);
+    events.push_back(e);
+  }
+  restart_stepper();
+  return failure_.empty() ? std::nullopt : std::optional(failure_);
+}
+
+std::optional<std::string> StreetScene::advance_to(double t_end, std::vector<Event>& events) {
+  for (long long guard = 0; t_ < t_end; ++guard) {
+    if (guard > 10000000) return "too many steps in one interval";
+    if (auto error = take_step(t_end, events)) return error;
+  }
+  remember_trail();
+  return std::nullopt;
+}
+
+double StreetScene::kinetic_energy() const { return cl::kinetic_energy(model_.body, coordinates(), velocities()); }
+
+double StreetScene::potential_energy() const {
+  const Coordinates Q = coordinates();
+  const double observer_height = Q.y() + observer_offset(model_.body, Q.z()).y();
+  return model_.gravity * (model_.body.m * Q.y() + model_.body.m_o * observer_height);
+}
+
+double StreetScene::spring_energy() const { return respond(y_, false, nullptr).elastic_energy; }
+
+double StreetScene::energy_audit() const {
+  return kinetic_energy() + potential_energy() + spring_energy() + dissipated_energy() - stiffness_work() -
+         initial_energy_;
+}
+
+void StreetScene::remember_trail() {
+  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(model_.trail / 0.005) + 1);
+  trail_.push_back(y_.head<2>());
+  while (trail_.size() > keep) trail_.pop_front();
+}
+
+std::vector<SeriesSpec> StreetScene::series() const {
+  return {{"t", "s"},         {"x", "m"},           {"y", "m"},           {"q", "rad"},       {"vx", "m/s"},
+          {"vy", "m/s"},      {"w", "rad/s"},       {"gap", "m"},         {"contact_x", "m"}, {"penetration", "m"},
+          {"force_n", "N"},   {"force_t", "N"},     {"E_kin", "J"},       {"E_pot", "J"},     {"E_spring", "J"},
+          {"E_diss", "J"},    {"W_stiffness", "J"}, {"E_total", "J"},     {"E_audit", "J"}};
+}
+
+std::vector<std::vector<std::string>> StreetScene::default_plots() const {
+  return {{"x", "y", "q"}, {"gap", "penetration"}, {"E_kin", "E_pot", "E_spring", "E_diss", "E_total"},
+          {"E_audit", "W_stiffness"}, {"force_n", "force_t"}};
+}
+
+void StreetScene::sample(std::vector<double>& values) const {
+  const Coordinates Q = coordinates();
+  const Velocities V = velocities();
+  const Response r = respond(y_, false, nullptr);
+  const double e_kin = kinetic_energy(), e_pot = potential_energy(), e_spring = r.elastic_energy;
+  const double e_total = e_kin + e_pot + e_spring;
+  values.assign({t_, Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), r.geometry.gap, r.geometry.x,
+                 std::max(0.0, -r.geometry.gap), r.force_n, r.force_t, e_kin, e_pot, e_spring, dissipated_energy(),
+                 stiffness_work(), e_total, e_total + dissipated_energy() - stiffness_work() - initial_energy_});
+}
+
+Sketch StreetScene::sketch() const {
+  Sketch s;
+  const Coordinates Q = coordinates();
+  s.view_center = model_.follow ? Vector2d(Q.head<2>()) : home_view_;
+  s.view_half_height = view_half_height_;
+  // The street over a wide view (any canvas aspect up to 4:1).
+  SketchPolyline street;
+  street.color = 0xc8b68cff;
+  street.width_px = 2.5f;
+  const double half_width = 4 * view_half_height_;
+  constexpr int kStreetPoints = 800;
+  for (int k = 0; k <= kStreetPoints; ++k) {
+    const double x = s.view_center.x() - half_width + 2 * half_width * k / kStreetPoints;
+    const double h = model_.street.height(x);
+    if (std::isfinite(h)) street.points.push_back({x, h});
+  }
+  s.lines.push_back(std::move(street));
+  SketchPolyline trail;
+  trail.points.assign(trail_.begin(), trail_.end());
+  trail.color = 0xe0453a90;
+  trail.width_px = 1.5f;
+  trail.fade = true;
+  if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  // The seed's crosshair at the closest potential contact point.
+  const Response r = respond(y_, false, nullptr);
+  if (r.geometry.found) {
+    const Vector2d p = r.geometry.street_point;
+    const double arm = 0.6 * std::max(model_.body.a, model_.body.b);
+    const Rgba blue = 0x4a90d9c0;
+    s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, blue, 1.0f});
+    s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, blue, 1.0f});
+  }
+  SketchPolyline outline;
+  outline.closed = true;
+  outline.color = 0xe0453aff;
+  outline.width_px = 2;
+  const Vector2d e1(std::cos(Q.z()), std::sin(Q.z())), e2(-e1.y(), e1.x());
+  for (int k = 0; k < 96; ++k) {
+    const double u = 2 * M_PI * k / 96;
+    outline.points.push_back(Q.head<2>() + model_.body.a * std::cos(u) * e1 + model_.body.b * std::sin(u) * e2);
+  }
+  s.lines.push_back(std::move(outline));
+  s.circles.push_back({Q.head<2>(), 0, 0xf5d142ff, 0, 1.0f, 2.5f});
+  if (model_.body.m_o > 0)
+    s.circles.push_back({Q.head<2>() + observer_offset(model_.body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});
+  if (r.geometry.found && r.geometry.gap <= 0) {
+    const Vector2d p = r.geometry.street_point;
+    s.circles.push_back({p, 0, 0xff5050ff, 0, 1.0f, 3.0f});
+    s.arrows.push_back({p, p + 0.4 * model_.body.b * r.geometry.normal, 0xff5050ff, 1.5f});
+  }
+  return s;
+}
+
+std::vector<Preset> StreetScene::presets(const ParamValues&) const {
+  return {
+      {"Seed case", "ellipse 2 x 1 m thrown spinning onto the seed's street, Hunt-Crossley c_tau 0.9, friction 0.1",
+       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "0.9"}, {"friction", "0.1"},
+        {"law", "hunt_crossley"}, {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"},
+        {"vx0", "0"}, {"vy0", "-4.75"}}},
+      {"Disc on a flat street", "a disc of radius 1 m dropped from 3 m onto y = 0, pure Hertz, no friction: it keeps bouncing",
+       {{"street", "0"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"law", "hertz"}, {"c_tau", "1"},
+        {"friction", "0"}, {"q0", "0"}, {"w0", "0"}, {"x0", "0"}, {"y0", "3"}, {"vx0", "0"}, {"vy0", "0"}}},
+      {"Drop into a valley", "an ellipse 1 x 0.6 m dropped onto the slope of a parabolic valley: it bounces, then rocks",
+       {{"street", "0.1*x^2"}, {"a", "1"}, {"b", "0.6"}, {"alpha", "0.5"}, {"beta", "0"}, {"c_tau", "0.8"},
+        {"friction", "0.1"}, {"law", "hunt_crossley"}, {"q0", "0"}, {"w0", "0"}, {"x0", "3"}, {"y0", "3.5"},
+        {"vx0", "0"}, {"vy0", "0"}}},
+      {"Seed case, elastic", "the seed's throw with c_tau 1 and no friction: energy is kept (audit with W_stiffness)",
+       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "1"}, {"friction", "0"},
+        {"law", "hertz"}, {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"}, {"vx0", "0"},
+        {"vy0", "-4.75"}}},
+  };
+}
+
+nlohmann::json StreetScene::state_json() const {
+  const Coordinates Q = coordinates();
+  const Velocities V = velocities();
+  return {{"t", t_}, {"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}};
+}
+
+std::optional<std::string> StreetScene::load_state_json(const nlohmann::json& state) {
+  std::array<double, 6> values;
+  if (auto error = read_finite_numbers(state, std::array{"x", "y", "q", "vx", "vy", "w"}, values, "street state"))
+    return error;
+  Vec y = Vec::Zero(8);
+  for (int k = 0; k < 6; ++k) y[k] = values[k];
+  double t = 0;
+  if (state.is_object())
+    if (auto it = state.find("t"); it != state.end() && it->is_number()) t = it->get<double>();
+  StreetScene trial = *this;
+  if (auto error = trial.start_at(y, t)) return "street state: " + *error;
+  *this = std::move(trial);
+  return std::nullopt;
+}
+
+}  // namespace cl

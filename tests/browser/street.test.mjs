@@ -1,0 +1,89 @@
+// Scene `street`: the seed's throw draws (street, ellipse) and runs without
+// console errors; a street typed in the panel applies on Reset; a bad one is
+// refused with muParser's position and the last good street stays.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+const STREET = [0xc8, 0xb6, 0x8c];   // street polyline
+const ELLIPSE = [0xe0, 0x45, 0x3a];  // ellipse outline
+
+/** A key held for a few frames: Dear ImGui 1.86 samples key state once per
+ * frame, so a press and release inside one frame would go unseen. */
+async function hold(page, key) {
+  await page.keyboard.down(key);
+  await h.frames(page, 3);
+  await page.keyboard.up(key);
+  await h.frames(page, 2);
+}
+
+async function typeStreet(page, text) {
+  await h.clickWidget(page, 'street');
+  await h.frames(page, 3);  // ImGui takes the text focus on a frame after the click
+  await page.keyboard.down('Control');
+  await hold(page, 'a');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(text, { delay: 20 });  // characters are queued, none is lost
+  await hold(page, 'Enter');
+}
+
+test('the seed case draws the street and the ellipse and runs', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=street');
+  try {
+    const { page, errors } = app;
+    let st = await h.status(page);
+    assert.equal(st.scene, 'street');
+    await h.frames(page, 5);
+    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'street-seed.png');
+    const img = h.decodePng(buf);
+    const panel = await h.widgetRect(page, 'panel');
+    const outside = h.pixelStats(img, null, { exclude: panel, tol: 20, probe: { street: STREET, ellipse: ELLIPSE } });
+    assert.ok(outside.probes.street >= 100, `street drawn (${outside.probes.street} px)`);
+    assert.ok(outside.probes.ellipse >= 60, `ellipse drawn (${outside.probes.ellipse} px)`);
+
+    await h.clickWidget(page, 'Play');
+    await h.until(page, async () => (await h.status(page)).t > 0.6, { what: 't > 0.6 s (past the first impact)' });
+    st = await h.status(page);
+    assert.ok(!st.failed, 'the run goes on');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a street typed in the panel applies on Reset; a bad one is refused with its position', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=street');
+  try {
+    const { page, errors } = app;
+    assert.equal((await h.status(page)).scene, 'street');
+
+    await typeStreet(page, '0.05*x^2');
+    let st = await h.status(page);
+    assert.equal(st.params.street, '0.05*x^2', 'typed street taken');
+    assert.equal(st.reset_pending, true, 'a new street waits for Reset');
+    assert.match(h.hashParams(await h.hash(page)).get('street'), /0\.05\*x\^2/, 'the link holds the street');
+    await h.clickWidget(page, 'Reset');
+    st = await h.status(page);
+    assert.equal(st.reset_pending, false, 'Reset applied the street');
+
+    await typeStreet(page, '0.1*x^2+(x');
+    st = await h.status(page);
+    assert.equal(st.params.street, '0.05*x^2', 'the bad street is not taken');
+    const text = await h.until(page, async () => (await h.messagesText(page)) || null, { what: 'a message' });
+    assert.match(text, /street/i);
+    assert.match(text, /position/i, `the message gives the position: ${text}`);
+
+    await h.clickWidget(page, 'Play');
+    await h.until(page, async () => (await h.status(page)).t > 0.3, { what: 't > 0.3 s' });
+    st = await h.status(page);
+    assert.ok(!st.failed, 'still runs with the last good street');
+    await h.saveScreenshot(page, 'street-typed.png');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
