@@ -4,7 +4,7 @@
  *
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
- * Globals: Module, contactlab (and ContactLabPlots from plots.js).
+ * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops from plots.js, loops.js).
  */
 var Module = (function () {
   'use strict';
@@ -21,6 +21,7 @@ var Module = (function () {
 
   var api = null;           // cwrap'ed exports, once the runtime is up
   var plots = null;         // ContactLabPlots instance
+  var loops = null;         // ContactLabLoops instance (hysteresis panel)
   var ready = false;
   var failed = false;
   var appHash = null;       // last hash set by the app (no '#', no plots key)
@@ -42,6 +43,7 @@ var Module = (function () {
     loadingText.setAttribute('role', 'alert');
     loadingText.textContent = text;
     if (plots) plots.stop();
+    if (loops) loops.stop();
   }
 
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
@@ -272,7 +274,9 @@ var Module = (function () {
       command: w('cl_command', 'number', ['string']),
       applyHash: w('cl_apply_hash', null, ['string']),
       loadSceneJson: function (text) { M.ccall('cl_load_scene_json', null, ['string'], [text]); },
-      widgetRect: w('cl_widget_rect', 'string', ['string'])
+      widgetRect: w('cl_widget_rect', 'string', ['string']),
+      loopsRevision: w('cl_loops_revision', 'number', []),
+      loopsJson: w('cl_loops_json', 'string', [])
     };
   }
 
@@ -290,6 +294,8 @@ var Module = (function () {
       }
     });
     plots.start();
+    loops = ContactLabLoops.create({ api: api, hostEl: document.getElementById('loops') });
+    loops.start();
   }
 
   /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
@@ -341,6 +347,13 @@ var Module = (function () {
       remove: function (k) { if (plots) plots.remove(k); },
       setSeries: function (k, names) { if (plots) plots.setSeries(k, names); },
       urlValue: function () { return plots ? plots.urlValue() : null; }
+    },
+    loops: {
+      shown: function () { return loops ? loops.shown() : false; },
+      impacts: function () { return loops ? loops.impacts() : 0; },
+      choose: function (value) { if (loops) loops.choose(value); },
+      plotted: function () { return loops ? loops.plotted() : []; },
+      uplot: function () { return loops ? loops.uplot() : null; }
     }
   };
 

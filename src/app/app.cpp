@@ -9,6 +9,7 @@
 
 #include "core/number_format.h"
 #include "io/csv.h"
+#include "io/impact_loops_io.h"
 #include "io/scene_file.h"
 #include "io/url_state.h"
 #include "scenes/registry.h"
@@ -233,6 +234,9 @@ void App::export_file(const std::string& what) {
     write_events_header(out, sim_->description().event_fields);
     for (const Event& e : sim_->events().events()) write_event_row(out, e);
     page_download_text(base + "-events.csv", "text/csv", out.str());
+  } else if (what == "loops" && sim_->scene().impact_loops()) {
+    write_impact_loops_csv(out, *sim_->scene().impact_loops());
+    page_download_text(base + "-loops.csv", "text/csv", out.str());
   } else if (what == "scene") {
     page_download_text(base + ".json", "application/json", scene_file_json(*sim_).dump(2) + "\n");
   } else if (what == "png") {

@@ -245,6 +245,12 @@ void App::draw_exports() {
   ImGui::SameLine();
   if (ImGui::Button("PNG")) export_file("png");
   remember_widget("PNG");
+  if (sim_->scene().impact_loops()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Loops CSV")) export_file("loops");
+    remember_widget("Loops CSV");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normal force against penetration of the latest 64 impacts");
+  }
   if (ImGui::Button("Save scene")) export_file("scene");
   remember_widget("Save scene");
   ImGui::SameLine();

@@ -29,6 +29,12 @@ int cl_series_layout(void);
 /// JSON array of panels, each an array of series names: the scene's defaults.
 const char* cl_default_plots_json(void);
 
+// --- Impact loops (force vs penetration, web/loops.js) ---------------------
+/// Changes whenever the recorded loops change; -1 when the scene records none.
+double cl_loops_revision(void);
+/// JSON of the latest impacts' loops (see io/impact_loops_io.h), or "null".
+const char* cl_loops_json(void);
+
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
 /// "speed","embed","reset_pending","samples","steps","events","params":{name:text}}

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "io/impact_loops_io.h"
 #include "page.h"
 #include "page_bridge.h"
 
@@ -132,6 +133,18 @@ EMSCRIPTEN_KEEPALIVE const char* cl_default_plots_json(void) {
   cl::app::App* app = current_app();
   if (!app) return "[]";
   return keep(nlohmann::json(app->simulation().scene().default_plots()).dump());
+}
+
+EMSCRIPTEN_KEEPALIVE double cl_loops_revision(void) {
+  cl::app::App* app = current_app();
+  const cl::ImpactLoopLog* loops = app ? app->simulation().scene().impact_loops() : nullptr;
+  return loops ? static_cast<double>(loops->revision()) : -1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_loops_json(void) {
+  cl::app::App* app = current_app();
+  const cl::ImpactLoopLog* loops = app ? app->simulation().scene().impact_loops() : nullptr;
+  return loops ? keep(cl::impact_loops_json(*loops).dump()) : "null";
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_status_json(void) {

@@ -33,10 +33,7 @@ test('the page and the CLI agree for the same parameters', { timeout: h.TIMEOUT.
     const { page, errors } = app;
     await h.until(page, async () => (await h.status(page)).t >= until + 0.1, { timeout: 20_000, what: `t >= ${until + 0.1} s` });
     await h.clickWidget(page, 'Pause');
-    const exportRect = await h.widgetRect(page, 'Export');
-    const box = await page.locator('#canvas').boundingBox();
-    await h.clickAt(page, box.x + exportRect.x + exportRect.w / 2, box.y + exportRect.y + exportRect.h / 2);
-    await h.until(page, () => h.widgetRect(page, 'Series CSV'), { what: 'the Export section to open' });
+    await h.openExport(page);
     const browser = parseCsv((await h.downloadByClick(page, 'Series CSV')).body.toString('utf8'));
 
     const sets = Object.entries(params).flatMap(([k, v]) => ['--set', `${k}=${v}`]);

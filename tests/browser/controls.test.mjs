@@ -179,15 +179,6 @@ test('"+ Add plot" adds a panel, the URL remembers it, and the link restores it'
   }
 });
 
-/** Opens the "Export" collapsing header with a real click on it. */
-async function openExport(page) {
-  if (await h.widgetRect(page, 'Series CSV')) return;
-  const header = await h.until(page, () => h.widgetRect(page, 'Export'), { what: "widgetRect('Export')" });
-  const box = await page.locator('#canvas').boundingBox();
-  await h.clickAt(page, box.x + header.x + header.w / 2, box.y + header.y + header.h / 2);
-  await h.until(page, () => h.widgetRect(page, 'Series CSV'), { timeout: 3000, what: 'the Export section to open' });
-}
-
 test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open();
   try {
@@ -199,7 +190,7 @@ test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: 
     const st = await h.status(page);
     assert.ok(st.events >= 1, `events recorded while running (${st.events})`);
 
-    await openExport(page);
+    await h.openExport(page);
     await h.saveScreenshot(page, 'export-open.png');
 
     const series = await h.downloadByClick(page, 'Series CSV');
@@ -235,7 +226,7 @@ test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: 
       `no error/warning message after loading: ${await h.messagesText(page)}`);
     assert.match(loaded.message, /scene file loaded/);
 
-    await openExport(page);  // loading a scene keeps the panel open, but be safe
+    await h.openExport(page);  // loading a scene keeps the panel open, but be safe
     const png = await h.downloadByClick(page, 'PNG');
     assert.match(png.name, /\.png$/);
     h.saveArtifact('export-download.png', png.body);

@@ -255,6 +255,23 @@ export async function clickWidget(page, label) {
 }
 
 /** Asserts no console errors and no page errors were seen on this page. */
+/** Opens the panel's "Export" collapsing header with a real click on it. */
+export async function openExport(page) {
+  if (await widgetRect(page, 'Series CSV')) return;
+  let header = await until(page, () => widgetRect(page, 'Export'), { what: "widgetRect('Export')" });
+  const box = await page.locator('#canvas').boundingBox();
+  if (header.y + header.h > box.height) {  // a long parameter list pushed it out of view: fold the list
+    const params = await widgetRect(page, 'Parameters');
+    await clickAt(page, box.x + params.x + params.w / 2, box.y + params.y + params.h / 2);
+    header = await until(page, async () => {
+      const r = await widgetRect(page, 'Export');
+      return r && r.y + r.h <= box.height && r;
+    }, { timeout: 3000, what: 'the Export header in view' });
+  }
+  await clickAt(page, box.x + header.x + header.w / 2, box.y + header.y + header.h / 2);
+  await until(page, () => widgetRect(page, 'Series CSV'), { timeout: 3000, what: 'the Export section to open' });
+}
+
 export function errorReport(errors) {
   return [...errors.console.map((e) => 'console.error: ' + e), ...errors.page.map((e) => 'pageerror: ' + e),
     ...errors.failedRequests.map((e) => 'request failed: ' + e)];

@@ -212,5 +212,22 @@ bad_case "unparsable street" run street --set "street=0.1*x^2+(x"
 bad_case "street not finite near the start" run street --set "street=log(x)"
 bad_case "observer outside the ellipse" run street --set alpha=0.9 --set beta=0.9
 bad_case "negative ellipse mass" run street --set m=-1
+# --- impact loops: force against penetration per impact ------------------------
+run_cl loops.out loops.err run street --until 5 --out street3.csv --events street3_events.csv --loops loops.csv
+check "run street --loops writes one loop per recorded impact, penetration >= 0 and force >= 0" python3 -c '
+import csv
+rows = list(csv.DictReader(open("loops.csv")))
+assert list(rows[0]) == ["impact", "onset", "kind", "i", "j", "penetration", "force"], list(rows[0])
+impacts = sorted({int(r["impact"]) for r in rows})
+events = list(csv.DictReader(open("street3_events.csv")))
+assert len(impacts) >= len(events) >= 3, (impacts, len(events))
+assert all(r["kind"] == "street" and r["j"] == "" for r in rows)
+assert min(float(r["penetration"]) for r in rows) >= 0 and min(float(r["force"]) for r in rows) >= 0
+assert max(float(r["force"]) for r in rows) > 0
+'
+rm -f loops_none.csv
+run_cl loops_none.out loops_none.err run pendulum --until 1 --loops loops_none.csv
+check "--loops on a scene without compliant contacts exits 2, says why, writes nothing" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "no impact loops" loops_none.err && [ ! -e loops_none.csv ]' "$rc"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,161 @@
+/* ContactLab hysteresis panel: normal force against penetration through
+ * single impacts (the area inside a loop is the work the contact's damping
+ * took). Reads the latest impacts' loops as JSON from the app
+ * (cl_loops_json, see src/app/page_bridge.h) and draws them with uPlot in
+ * its XY (faceted) mode. Hidden for scenes without compliant contacts.
+ *
+ * Usage (see page.js): ContactLabLoops.create({api, hostEl}).start().
+ * Global: ContactLabLoops only.
+ */
+var ContactLabLoops = (function () {
+  'use strict';
+
+  var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
+  var LATEST = 4;        // "latest impacts" shows this many
+  var COLORS = ['#4a90d9', '#e8a33d', '#5cb85c', '#e05a5a', '#a585e0', '#3fc1c9'];
+  var AXIS_STROKE = '#b8bfca';
+  var GRID_STROKE = 'rgba(255,255,255,0.07)';
+  var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  /** "t = 0.1361 s · wall 1" / "t = 0.52 s · pair 0–3": the seed labels loops by their time. */
+  function impactLabel(loop) {
+    var who = loop.j == null ? loop.kind + ' ' + loop.i : loop.kind + ' ' + loop.i + '–' + loop.j;
+    return 't = ' + ContactLabPlots.formatNumber(loop.onset) + ' s · ' + who;
+  }
+
+  function create(opts) {
+    var api = opts.api;
+    var host = opts.hostEl;
+    var loops = [];          // latest parsed loops, oldest first
+    var choice = 'latest';   // 'latest' or an impact id (string)
+    var revisionSeen = null;
+    var u = null, shownKey = '', lastTick = -Infinity, rafId = 0, stopped = false;
+
+    var head = el('div', 'panel-head');
+    var title = el('span', 'loops-title', 'Hysteresis');
+    var select = el('select', 'loops-choice');
+    select.setAttribute('aria-label', 'Impacts whose force-penetration loops are shown');
+    head.appendChild(title);
+    head.appendChild(select);
+    var holder = el('div', 'plot-holder');
+    var legend = el('div', 'plot-legend');
+    var note = el('div', 'plot-note', 'Loops appear after the first impact.');
+    host.appendChild(head);
+    host.appendChild(holder);
+    host.appendChild(legend);
+    holder.appendChild(note);
+    select.addEventListener('change', function () { choice = select.value; draw(true); });
+
+    function chosenLoops() {
+      if (choice === 'latest') return loops.slice(-LATEST);
+      return loops.filter(function (l) { return String(l.id) === choice; });
+    }
+
+    function fillChooser() {
+      var keep = choice;
+      select.textContent = '';
+      select.appendChild(new Option('Latest ' + LATEST + ' impacts', 'latest'));
+      loops.slice().reverse().forEach(function (l) { select.appendChild(new Option(impactLabel(l), String(l.id))); });
+      // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
+      choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
+      select.value = choice;
+    }
+
+    function plotOptions(shown, width, height) {
+      var axisCommon = { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
+        grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+      return {
+        mode: 2,
+        width: width,
+        height: height,
+        scales: { x: { time: false } },
+        legend: { live: false, mount: function (plot, table) { legend.appendChild(table); } },
+        cursor: { drag: { x: false, y: false } },
+        series: [{}].concat(shown.map(function (l, k) {
+          return { label: impactLabel(l), stroke: COLORS[k % COLORS.length], width: 1.5, points: { show: false } };
+        })),
+        axes: [
+          Object.assign({ label: 'penetration [mm]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
+          Object.assign({ label: 'normal force [N]', labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
+        ]
+      };
+    }
+
+    /** Rebuilds the uPlot when the set of loops shown changes; otherwise only its data. */
+    function draw(force) {
+      var shown = chosenLoops().filter(function (l) { return l.penetration.length > 1; });
+      note.hidden = shown.length > 0;
+      var data = [null].concat(shown.map(function (l) {
+        return [l.penetration.map(function (p) { return 1e3 * p; }), l.force.slice()];
+      }));
+      var key = shown.map(function (l) { return l.id; }).join(',');
+      var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
+      if (!u || force || key !== shownKey) {
+        if (u) u.destroy();
+        legend.textContent = '';
+        u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
+        shownKey = key;
+      } else {
+        u.setData(data);
+      }
+    }
+
+    function poll() {
+      var revision = api.loopsRevision();
+      host.hidden = revision < 0;
+      if (revision < 0 || revision === revisionSeen) return;
+      revisionSeen = revision;
+      var parsed = JSON.parse(api.loopsJson() || 'null');
+      loops = parsed && Array.isArray(parsed.loops) ? parsed.loops : [];
+      fillChooser();
+      draw(false);
+    }
+
+    function tick(now) {
+      if (stopped) return;
+      rafId = requestAnimationFrame(tick);
+      if (now - lastTick < REFRESH_MS) return;
+      lastTick = now;
+      try {
+        poll();
+      } catch (e) {
+        stop();
+        console.warn('ContactLab loops stopped:', e);
+      }
+    }
+
+    function stop() {
+      stopped = true;
+      if (rafId) cancelAnimationFrame(rafId);
+      rafId = 0;
+    }
+
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () {
+        if (u && holder.clientWidth > 10 && holder.clientHeight > 10)
+          u.setSize({ width: holder.clientWidth, height: holder.clientHeight });
+      }).observe(holder);
+    }
+
+    return {
+      start: function () { stopped = false; if (!rafId) rafId = requestAnimationFrame(tick); },
+      stop: stop,
+      // For tests and embedding pages:
+      shown: function () { return !host.hidden; },
+      impacts: function () { return loops.length; },
+      choose: function (value) { select.value = String(value); choice = select.value || 'latest'; draw(true); },
+      plotted: function () { return chosenLoops().map(function (l) { return { id: l.id, points: l.penetration.length }; }); },
+      uplot: function () { return u; }
+    };
+  }
+
+  return { create: create };
+})();
