@@ -149,11 +149,15 @@ void App::frame(double wall_seconds) {
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   draw_sketch(sim_->scene().sketch(), camera_, draw);
+  if (!running_) draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
 }
 
 void App::handle_view_input() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse) return;
+  std::optional<std::string> refused;
+  const bool dragging_body = body_drag_.update(*sim_, camera_, !running_, refused);
+  if (refused) message(MessageLevel::Warning, *refused);
+  if (dragging_body || io.WantCaptureMouse) return;
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0))
     camera_.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
   if (io.MouseWheel != 0) camera_.zoom_at({io.MousePos.x, io.MousePos.y}, std::pow(1.15, io.MouseWheel));
@@ -262,6 +266,15 @@ std::string App::status_json() const {
   for (size_t i = 0; i < sim_->params().specs().size(); ++i)
     params[sim_->params().specs()[i].name] = sim_->params().format(i);
   s["params"] = params;
+  // Draggable bodies with their centres on screen (canvas px, like widget_rect).
+  nlohmann::json bodies = nlohmann::json::array();
+  for (const DraggableBody& b : sim_->scene().draggable_bodies()) {
+    const Eigen::Vector2f screen = camera_.to_screen(b.position);
+    const Eigen::Vector2f tip = camera_.to_screen(b.position + BodyDrag::kArrowSeconds * b.velocity);
+    bodies.push_back({{"x", b.position.x()}, {"z", b.position.y()}, {"vx", b.velocity.x()}, {"vz", b.velocity.y()},
+                      {"screen", {screen.x(), screen.y()}}, {"arrow_tip", {tip.x(), tip.y()}}});
+  }
+  s["bodies"] = bodies;
   return s.dump();
 }
 

@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "body_drag.h"
 #include "camera.h"
 #include "core/simulation.h"
 #include "page.h"
@@ -68,6 +69,7 @@ class App {
   std::unique_ptr<Simulation> sim_;
   int simulations_started_ = 0;
   Camera camera_;
+  BodyDrag body_drag_;
   bool running_ = false;
   bool embed_ = false;
   bool play_from_link_ = false;

@@ -37,7 +37,8 @@ const char* cl_loops_json(void);
 
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
-/// "speed","embed","reset_pending","samples","steps","events","params":{name:text}}
+/// "speed","embed","reset_pending","samples","steps","events","params":{name:text},
+/// "bodies":[{"x","z","vx","vz","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
 /// — for tests and embedding pages.
 const char* cl_status_json(void);
 /// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".

@@ -23,6 +23,14 @@ struct Preset {
   std::map<std::string, std::string> values;  ///< parameter name -> text value
 };
 
+/// A body the user may drag while the run is paused (move it, or drag the
+/// tip of its velocity arrow).
+struct DraggableBody {
+  Eigen::Vector2d position;  ///< m, its centre
+  Eigen::Vector2d velocity;  ///< m/s
+  double grab_radius = 0;    ///< m: a press this close to the centre grabs it
+};
+
 /// One recorded quantity.
 struct SeriesSpec {
   std::string name;  ///< "x", "tension", "E_kin"
@@ -71,6 +79,16 @@ class Scene {
   /// Force-vs-penetration loops of recent impacts; nullptr if the scene has
   /// no compliant contacts.
   virtual const ImpactLoopLog* impact_loops() const { return nullptr; }
+
+  /// Bodies that can be dragged while paused; empty if none.
+  virtual std::vector<DraggableBody> draggable_bodies() const { return {}; }
+  /// Puts body i at `position` (m) with `velocity` (m/s): a new start from
+  /// the current time (the energy audit restarts). An invalid placement
+  /// (overlap, outside the wall) returns why, and nothing changes.
+  virtual std::optional<std::string> place_body(size_t i, const Eigen::Vector2d& position,
+                                                const Eigen::Vector2d& velocity) {
+    return std::string("the bodies of this scene cannot be moved");
+  }
 
   /// Presets computed from the current values (e.g. the olympiad v0 for L, g).
   virtual std::vector<Preset> presets(const ParamValues& current) const { return {}; }

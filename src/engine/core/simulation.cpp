@@ -52,6 +52,16 @@ std::optional<std::string> Simulation::load_state(const nlohmann::json& state) {
   return std::nullopt;
 }
 
+std::optional<std::string> Simulation::place_body(size_t i, const Eigen::Vector2d& position,
+                                                  const Eigen::Vector2d& velocity) {
+  std::unique_ptr<Scene> placed = scene_->clone();
+  if (auto error = placed->place_body(i, position, velocity)) return error;
+  scene_ = std::move(placed);
+  failure_.clear();
+  start_recording();
+  return std::nullopt;
+}
+
 void Simulation::set_sample_interval(double dt) {
   if (!(dt > 0) || !std::isfinite(dt)) throw std::invalid_argument("sample interval must be positive");
   sample_dt_ = dt;

@@ -40,6 +40,10 @@ class Simulation {
   /// Replaces the state (JSON "state" object of a scene file) after a reset.
   std::optional<std::string> load_state(const nlohmann::json& state);
 
+  /// Scene::place_body on a copy; on success the copy runs on and the
+  /// recording restarts at the current time. On error nothing changes.
+  std::optional<std::string> place_body(size_t i, const Eigen::Vector2d& position, const Eigen::Vector2d& velocity);
+
   /// Series are sampled every `dt` s of simulated time (on multiples of dt).
   void set_sample_interval(double dt);
   double sample_interval() const { return sample_dt_; }

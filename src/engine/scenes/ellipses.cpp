@@ -612,4 +612,28 @@ std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& 
   return std::nullopt;
 }
 
+std::vector<DraggableBody> EllipsesScene::draggable_bodies() const {
+  std::vector<DraggableBody> bodies;
+  for (int i = 0; i < model_.n; ++i)
+    bodies.push_back({coordinates(i).head<2>(), velocities(i).head<2>(), std::max(model_.body.a, model_.body.b)});
+  return bodies;
+}
+
+std::optional<std::string> EllipsesScene::place_body(size_t i, const Eigen::Vector2d& position,
+                                                     const Eigen::Vector2d& velocity) {
+  if (i >= body_count()) return "there is no body " + std::to_string(i);
+  if (!position.allFinite() || !velocity.allFinite()) return "body " + std::to_string(i) + ": not a finite placement";
+  // Through the scene file's state, so a placement is checked exactly like a loaded start.
+  nlohmann::json state = state_json();
+  nlohmann::json& body = state["bodies"][i];
+  body["x"] = position.x();
+  body["z"] = position.y();
+  body["vx"] = velocity.x();
+  body["vz"] = velocity.y();
+  std::optional<std::string> error = load_state_json(state);
+  const std::string prefix = "ellipses state: ";
+  if (error && error->compare(0, prefix.size(), prefix) == 0) error->erase(0, prefix.size());
+  return error;
+}
+
 }  // namespace cl

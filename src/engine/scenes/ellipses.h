@@ -41,6 +41,10 @@ class EllipsesScene final : public Scene {
   Sketch sketch() const override;
   std::vector<Preset> presets(const ParamValues& current) const override;
 
+  std::vector<DraggableBody> draggable_bodies() const override;
+  std::optional<std::string> place_body(size_t i, const Eigen::Vector2d& position,
+                                        const Eigen::Vector2d& velocity) override;
+
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
   /// A scene file's "bodies" list sets n.
