@@ -31,17 +31,18 @@ bool converged(const AngleDerivatives& f) {
 struct Point {
   double angle;
   AngleDerivatives f;
+  Eigen::Vector2d direction;  // (cos angle, sin angle)
 };
 
 // One search: the function, and the steps and evaluations spent so far.
 struct Search {
   const AngleFunction& f;
-  AngleMinimum result{0, 0, 0, 0, 0};
+  AngleMinimum result{0, Eigen::Vector2d(1, 0), 0, 0, 0, 0};
 
   Point at(double angle) { return at(angle, Eigen::Vector2d(std::cos(angle), std::sin(angle))); }
   Point at(double angle, const Eigen::Vector2d& direction) {
     ++result.evaluations;
-    return {angle, f(angle, direction)};
+    return {angle, f(angle, direction), direction};
   }
 
   // Refines the minimum in [lo, hi], f'(lo) < 0 <= f'(hi), starting from
@@ -102,7 +103,7 @@ struct Search {
       direction = Eigen::Vector2d(turn.x() * direction.x() - turn.y() * direction.y(),
                                   turn.y() * direction.x() + turn.x() * direction.y());
     }
-    push({kTwoPi, sample_storage[0].f});  // the same point, one turn on
+    push({kTwoPi, sample_storage[0].f, sample_storage[0].direction});  // the same point, one turn on
     const Point* sample = sample_storage.data();
     Point best = *std::min_element(sample, sample + count, [](const Point& p, const Point& q) {
       return p.f.value < q.f.value;
@@ -129,6 +130,7 @@ AngleMinimum minimize_over_angle(const AngleFunction& f, const ContactSearch& se
   }
   run.result.angle = std::remainder(best->angle, kTwoPi);
   run.result.value = best->f.value;
+  run.result.direction = best->direction;
   return run.result;
 }
 

@@ -28,6 +28,7 @@ struct ContactSearch {
 /// Where the search ended and what it cost.
 struct AngleMinimum {
   double angle;         // rad, in [−π, π]
+  Eigen::Vector2d direction;  // (cos angle, sin angle)
   double value;         // f at angle
   int newton_steps;     // accepted Newton steps, all refinements together
   int bisection_steps;  // safeguard steps (f'' <= 0 or Newton left the bracket)

@@ -33,16 +33,25 @@ double support_value(const Ellipse& e, const Eigen::Vector2d& normal) {
 }
 
 Eigen::Vector2d support_point(const Ellipse& e, const Eigen::Vector2d& normal) {
+  return support_point(EllipseAxes(e), normal);
+}
+
+Eigen::Vector2d support_point(const EllipseAxes& axes, const Eigen::Vector2d& normal) {
   // p maximises p·n on the boundary c + a cos t e1 + b sin t e2, where
   // (a cos t, b sin t) ∝ (a²u, b²v): the gradient of h with respect to n.
-  const EllipseAxes axes(e);
+  const Ellipse& e = axes.shape;
   const BodyComponents d = body_components(axes, normal);
   const double s = std::sqrt(squared_shape_support(e, d));
   return e.center + (e.a * e.a * d.u * axes.e1 + e.b * e.b * d.v * axes.e2) / s;
 }
 
 double support_radius_of_curvature(const Ellipse& e, const Eigen::Vector2d& normal) {
-  const double q = squared_shape_support(e, body_components(EllipseAxes(e), normal));
+  return support_radius_of_curvature(EllipseAxes(e), normal);
+}
+
+double support_radius_of_curvature(const EllipseAxes& axes, const Eigen::Vector2d& normal) {
+  const Ellipse& e = axes.shape;
+  const double q = squared_shape_support(e, body_components(axes, normal));
   return e.a * e.a * e.b * e.b / (q * std::sqrt(q));
 }
 

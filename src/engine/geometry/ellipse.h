@@ -47,6 +47,10 @@ AngleDerivatives support_derivatives(const Ellipse& e, double normal_angle);
 /// along dn/dθ = (−n_y, n_x).
 AngleDerivatives support_derivatives(const EllipseAxes& e, const Eigen::Vector2d& normal);
 
+/// support_point and support_radius_of_curvature with the axes evaluated once.
+Eigen::Vector2d support_point(const EllipseAxes& e, const Eigen::Vector2d& normal);
+double support_radius_of_curvature(const EllipseAxes& e, const Eigen::Vector2d& normal);
+
 /// support_point at n(θ), θ in rad.
 Eigen::Vector2d support_point(const Ellipse& e, double normal_angle);
 

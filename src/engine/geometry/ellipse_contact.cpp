@@ -27,13 +27,13 @@ ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const Contac
   const EllipseAxes a(A), b(B);
   const AngleMinimum minimum = minimize_over_angle(
       [&](double, const Eigen::Vector2d& n) { return pair_support_sum(a, b, n); }, search);
-  const Eigen::Vector2d n = unit_vector(minimum.angle);
+  const Eigen::Vector2d& n = minimum.direction;
   return {-minimum.value,
           n,
-          support_point(A, n),
-          support_point(B, Eigen::Vector2d(-n)),
-          support_radius_of_curvature(A, n),
-          support_radius_of_curvature(B, Eigen::Vector2d(-n)),
+          support_point(a, n),
+          support_point(b, Eigen::Vector2d(-n)),
+          support_radius_of_curvature(a, n),
+          support_radius_of_curvature(b, Eigen::Vector2d(-n)),
           minimum.angle};
 }
 
@@ -46,9 +46,9 @@ ContactGeometry ellipse_in_circle(const Ellipse& e, double wall_radius,
   const EllipseAxes axes(e);
   const AngleMinimum minimum = minimize_over_angle(
       [&](double, const Eigen::Vector2d& n) { return wall_gap(axes, wall_radius, n); }, search);
-  const Eigen::Vector2d n = unit_vector(minimum.angle);
-  return {minimum.value,       n, support_point(e, n), wall_radius * n,
-          support_radius_of_curvature(e, n), -wall_radius, minimum.angle};
+  const Eigen::Vector2d& n = minimum.direction;
+  return {minimum.value,       n, support_point(axes, n), wall_radius * n,
+          support_radius_of_curvature(axes, n), -wall_radius, minimum.angle};
 }
 
 bool may_touch(const Ellipse& A, const Ellipse& B, double margin) {

@@ -300,9 +300,15 @@ std::vector<size_t> EllipsesScene::near_contacts(const Vec& y) const {
   std::vector<size_t> near;
   for (int i = 0; i < n; ++i)
     if (contacts_[i].active || y.segment<2>(3 * i).norm() + reach >= model_.wall_radius - reach) near.push_back(i);
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return y[3 * a] < y[3 * b]; });
+  // Bodies by x; the last call's order is nearly sorted already, so
+  // insertion sort takes about n steps.
+  std::vector<int>& order = sweep_order_;
+  if (static_cast<int>(order.size()) != n) {
+    order.resize(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+  }
+  for (int k = 1; k < n; ++k)
+    for (int l = k; l > 0 && y[3 * order[l]] < y[3 * order[l - 1]]; --l) std::swap(order[l], order[l - 1]);
   for (int k = 0; k < n; ++k)
     for (int l = k + 1; l < n && y[3 * order[l]] - y[3 * order[k]] <= 2 * reach; ++l) {
       const int i = std::min(order[k], order[l]), j = std::max(order[k], order[l]);

@@ -130,6 +130,7 @@ class EllipsesScene final : public Scene {
   Stepper stepper_;
   long long steps_before_ = 0;  // steps of integrators replaced at restarts
   std::vector<Contact> contacts_;  // n wall contacts, then the pairs i < j
+  mutable std::vector<int> sweep_order_;  // bodies by x at the last broad phase (a warm start for sorting)
   ImpactLoopLog loops_;
   mutable std::string conformal_;  // set by the force evaluation if a contact turns conformal
   std::vector<std::deque<Eigen::Vector2d>> trails_;
