@@ -146,9 +146,11 @@ void App::frame(double wall_seconds) {
   const float view_x = panel_right_ < 0.5f * io.DisplaySize.x ? panel_right_ : 0;
   camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y);
 
+  const Sketch sketch = sim_->scene().sketch();
+  if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
-  draw_sketch(sim_->scene().sketch(), camera_, draw);
+  draw_sketch(sketch, camera_, draw);
   if (!running_) draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
 }
 

@@ -17,6 +17,8 @@ class Camera {
   /// Screen pixels per metre.
   double pixels_per_metre() const { return scale_; }
 
+  /// Moves the view's centre to `center` (m), keeping the zoom: following a body.
+  void center_on(const Eigen::Vector2d& center) { center_ = center; }
   void pan_pixels(float dx, float dy);
   /// Multiplies the zoom by `factor`, keeping the world point under `screen` fixed.
   void zoom_at(const Eigen::Vector2f& screen, double factor);

@@ -49,6 +49,7 @@ struct Sketch {
   std::vector<SketchLabel> labels;
   Eigen::Vector2d view_center{0, 0};  ///< suggested view (m) for "reset view"
   double view_half_height = 1;        ///< m
+  bool view_follows = false;          ///< keep view_center in the middle of the view (zoom stays the user's)
 };
 
 }  // namespace cl

@@ -75,7 +75,8 @@ const SceneDescription& street_description() {
         {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
         {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
         {"trail", "trail", "s", real, live, 3, 0, 30, "Length of the fading trail of the centre."},
-        {"follow", "view follows", "", ParamKind::Choice, live, 0, 0, 0, "Keep the ellipse in the middle of the view.",
+        {"follow", "view follows", "", ParamKind::Choice, live, 1, 0, 0,
+         "Keep the ellipse in the middle of the view while it runs (zoom still works; off: a fixed view).",
          {"off", "on"}},
     };
     s.event_fields = {"contact_x"};
@@ -366,6 +367,7 @@ Sketch StreetScene::sketch() const {
   const Coordinates Q = coordinates();
   s.view_center = model_.follow ? Vector2d(Q.head<2>()) : home_view_;
   s.view_half_height = view_half_height_;
+  s.view_follows = model_.follow;
   // The street over a wide view (any canvas aspect up to 4:1).
   SketchPolyline street;
   street.color = 0xc8b68cff;
