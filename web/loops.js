@@ -5,6 +5,7 @@
  * its XY (faceted) mode. Hidden for scenes without compliant contacts.
  *
  * Usage (see page.js): ContactLabLoops.create({api, hostEl}).start().
+ * Needs plots.js (ContactLabPlots: number format, axis style, colours).
  * Global: ContactLabLoops only.
  */
 var ContactLabLoops = (function () {
@@ -12,18 +13,8 @@ var ContactLabLoops = (function () {
 
   var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
   var LATEST = 4;        // "latest impacts" shows this many
-  var COLORS = ['#4a90d9', '#e8a33d', '#5cb85c', '#e05a5a', '#a585e0', '#3fc1c9'];
-  var AXIS_STROKE = '#b8bfca';
-  var GRID_STROKE = 'rgba(255,255,255,0.07)';
-  var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-  var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text != null) node.textContent = text;
-    return node;
-  }
+  var COLORS = ContactLabPlots.colors;
+  var el = ContactLabPlots.el;
 
   /** "t = 0.1361 s · wall 1" / "t = 0.52 s · pair 0–3": the seed labels loops by their time. */
   function impactLabel(loop) {
@@ -41,7 +32,7 @@ var ContactLabLoops = (function () {
 
     var head = el('div', 'panel-head');
     var title = el('span', 'loops-title', 'Hysteresis');
-    var select = el('select', 'loops-choice');
+    var select = el('select', 'btn loops-choice');
     select.setAttribute('aria-label', 'Impacts whose force-penetration loops are shown');
     head.appendChild(title);
     head.appendChild(select);
@@ -70,8 +61,7 @@ var ContactLabLoops = (function () {
     }
 
     function plotOptions(shown, width, height) {
-      var axisCommon = { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
-        grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+      var axisCommon = ContactLabPlots.axisStyle();
       return {
         mode: 2,
         width: width,

@@ -171,6 +171,12 @@ var ContactLabPlots = (function () {
     }).join(';');
   }
 
+  /** Colours, fonts and grid of every plot's axes (shared with loops.js). */
+  function axisStyle() {
+    return { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
+      grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+  }
+
   // ---- DOM helpers -----------------------------------------------------------
 
   function el(tag, className, text) {
@@ -389,8 +395,7 @@ var ContactLabPlots = (function () {
           value: function (u, v) { return valueWithUnit(v, e.unit); }
         };
       });
-      var axisCommon = { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
-        grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+      var axisCommon = axisStyle();
       return {
         width: width,
         height: height,
@@ -573,6 +578,10 @@ var ContactLabPlots = (function () {
   return {
     create: create,
     formatNumber: formatNumber,
+    // Shared with loops.js:
+    axisStyle: axisStyle,
+    colors: COLORS,
+    el: el,
     // Exposed for unit tests of the decimation.
     _decimate: decimate,
     _parseUrlValue: parseUrlValue

@@ -255,6 +255,26 @@ export async function clickWidget(page, label) {
 }
 
 /** Asserts no console errors and no page errors were seen on this page. */
+/** A key held for a few frames: Dear ImGui 1.86 samples key state once per
+ * frame, so a press and release inside one frame would go unseen. */
+export async function holdKey(page, key) {
+  await page.keyboard.down(key);
+  await frames(page, 3);
+  await page.keyboard.up(key);
+  await frames(page, 2);
+}
+
+/** Replaces the text of the ImGui input `label` and presses Enter. */
+export async function typeInto(page, label, text) {
+  await clickWidget(page, label);
+  await frames(page, 3);  // ImGui takes the text focus on a frame after the click
+  await page.keyboard.down('Control');
+  await holdKey(page, 'a');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(text, { delay: 20 });  // characters are queued, none is lost
+  await holdKey(page, 'Enter');
+}
+
 /** Opens the panel's "Export" collapsing header with a real click on it. */
 export async function openExport(page) {
   if (await widgetRect(page, 'Series CSV')) return;

@@ -8,32 +8,13 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-/** A key held for a few frames: Dear ImGui 1.86 samples key state once per
- * frame, so a press and release inside one frame would go unseen. */
-async function hold(page, key) {
-  await page.keyboard.down(key);
-  await h.frames(page, 3);
-  await page.keyboard.up(key);
-  await h.frames(page, 2);
-}
-
-async function typeWall(page, text) {
-  await h.clickWidget(page, 'wall');
-  await h.frames(page, 3);  // ImGui takes the text focus on a frame after the click
-  await page.keyboard.down('Control');
-  await hold(page, 'a');
-  await page.keyboard.up('Control');
-  await page.keyboard.type(text, { delay: 20 });  // characters are queued, none is lost
-  await hold(page, 'Enter');
-}
-
 test('a wall typed in the panel applies on Reset; a bad one is refused with its position', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=implicit&N=20');
   try {
     const { page, errors } = app;
     assert.equal((await h.status(page)).scene, 'implicit');
 
-    await typeWall(page, 'abs(x)+abs(y)-12');
+    await h.typeInto(page, 'wall', 'abs(x)+abs(y)-12');
     let st = await h.status(page);
     assert.equal(st.params.wall, 'abs(x)+abs(y)-12', 'typed wall taken');
     assert.equal(st.reset_pending, true, 'a new wall waits for Reset');
@@ -42,7 +23,7 @@ test('a wall typed in the panel applies on Reset; a bad one is refused with its 
     st = await h.status(page);
     assert.equal(st.reset_pending, false, 'Reset applied the wall');
 
-    await typeWall(page, 'x^2+(y');
+    await h.typeInto(page, 'wall', 'x^2+(y');
     st = await h.status(page);
     assert.equal(st.params.wall, 'abs(x)+abs(y)-12', 'the bad wall is not taken');
     const text = await h.until(page, async () => (await h.messagesText(page)) || null, { what: 'a message' });

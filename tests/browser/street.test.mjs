@@ -12,25 +12,6 @@ after(async () => { await env?.close(); });
 const STREET = [0xc8, 0xb6, 0x8c];   // street polyline
 const ELLIPSE = [0xe0, 0x45, 0x3a];  // ellipse outline
 
-/** A key held for a few frames: Dear ImGui 1.86 samples key state once per
- * frame, so a press and release inside one frame would go unseen. */
-async function hold(page, key) {
-  await page.keyboard.down(key);
-  await h.frames(page, 3);
-  await page.keyboard.up(key);
-  await h.frames(page, 2);
-}
-
-async function typeStreet(page, text) {
-  await h.clickWidget(page, 'street');
-  await h.frames(page, 3);  // ImGui takes the text focus on a frame after the click
-  await page.keyboard.down('Control');
-  await hold(page, 'a');
-  await page.keyboard.up('Control');
-  await page.keyboard.type(text, { delay: 20 });  // characters are queued, none is lost
-  await hold(page, 'Enter');
-}
-
 test('the seed case draws the street and the ellipse and runs', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=street');
   try {
@@ -61,7 +42,7 @@ test('a street typed in the panel applies on Reset; a bad one is refused with it
     const { page, errors } = app;
     assert.equal((await h.status(page)).scene, 'street');
 
-    await typeStreet(page, '0.05*x^2');
+    await h.typeInto(page, 'street', '0.05*x^2');
     let st = await h.status(page);
     assert.equal(st.params.street, '0.05*x^2', 'typed street taken');
     assert.equal(st.reset_pending, true, 'a new street waits for Reset');
@@ -70,7 +51,7 @@ test('a street typed in the panel applies on Reset; a bad one is refused with it
     st = await h.status(page);
     assert.equal(st.reset_pending, false, 'Reset applied the street');
 
-    await typeStreet(page, '0.1*x^2+(x');
+    await h.typeInto(page, 'street', '0.1*x^2+(x');
     st = await h.status(page);
     assert.equal(st.params.street, '0.05*x^2', 'the bad street is not taken');
     const text = await h.until(page, async () => (await h.messagesText(page)) || null, { what: 'a message' });

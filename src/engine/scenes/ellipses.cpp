@@ -22,9 +22,6 @@ constexpr size_t kTrailPoints = 600;
 
 enum Field { kI, kJ, kImpactFields };  // then the contact tracker's impact_fields()
 
-const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
-const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
-                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
 
 
 }  // namespace
@@ -50,21 +47,6 @@ const SceneDescription& ellipses_description() {
         {"nu_w", "Poisson wall", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the wall."},
         {"E_e", "Young ellipse", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the ellipses.", {}, "", true},
         {"E_w", "Young wall", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the wall.", {}, "", true},
-        {"c_tau", "restitution c_tau", "", real, live, 0.975, 0.05, 1,
-         "Restitution parameter of the damped laws (1: no damping)."},
-        {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
-         "Normal force law: Hunt-Crossley (the seed), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
-         kLaws},
-        {"k_linear", "linear stiffness", "N/m", real, live, 1e6, 1, 1e12, "Stiffness of the linear spring-dashpot law.", {}, "", true},
-        {"friction", "friction", "s/m", real, live, 0.01, 0, 10,
-         "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
-        {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
-         "speed: the seeds' law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
-         {"speed", "coulomb"}},
-        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0, "Adaptive Dormand-Prince 5(4) or fixed-step RK4.",
-         {"dopri5", "rk4"}},
-        {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
-        {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
         {"v_max", "initial speed", "m/s", real, reset, 20, 0, 100, "Initial velocity components uniform in [-v_max, v_max] (seed: 20)."},
         {"w_max", "initial spin", "rad/s", real, reset, 15, 0, 100, "Initial angular velocity uniform in [-w_max, w_max] (seed: 15)."},
         {"layout", "start", "", ParamKind::Choice, reset, 0, 0, 0,
@@ -75,6 +57,7 @@ const SceneDescription& ellipses_description() {
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading centre trails."},
         {"contacts", "show contacts", "", ParamKind::Choice, live, 1, 0, 0, "Draw contact points and normals.", {"off", "on"}},
     };
+    insert_contact_params(s.params, "v_max", {0.975, 1e6, 0.01});
     s.event_fields = {"i", "j"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     s.is_random = true;
@@ -104,17 +87,7 @@ std::optional<std::string> EllipsesScene::read_model(const ParamValues& p, Model
            " m) do not fit in the wall of radius " + format_number(model.wall_radius) + " m";
   model.ellipse_material = {p.number("E_e"), p.number("nu_e")};
   model.wall_material = {p.number("E_w"), p.number("nu_w")};
-  model.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
-  model.c_tau = p.number("c_tau");
-  model.linear_stiffness = p.number("k_linear");
-  model.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
-  model.friction.speed_coefficient = p.number("friction");
-  model.friction.coulomb_coefficient = p.number("friction");
-  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
-  model.stepper.rtol = p.number("rtol");
-  model.stepper.atol = 1e-3 * p.number("rtol") * std::min(model.body.a, model.body.b);
-  model.stepper.h = p.number("dt");
-  model.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  model.contact = read_contact_params(p, std::min(model.body.a, model.body.b));
   model.trail = p.number("trail");
   model.show_contacts = p.choice("contacts") == "on";
   return std::nullopt;
@@ -215,8 +188,8 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
   const ContactSearch search{c.has_angle ? std::optional<double>(c.warm_angle) : std::nullopt, global, 48};
   const double size = std::max(model_.body.a, model_.body.b);
   NormalLawParams law;
-  law.restitution = model_.c_tau;
-  law.linear_stiffness = model_.linear_stiffness;
+  law.restitution = model_.contact.c_tau;
+  law.linear_stiffness = model_.contact.linear_stiffness;
 
   ContactGeometry g;
   Vector2d point, relative_velocity;
@@ -264,11 +237,11 @@ EllipsesScene::ContactResponse EllipsesScene::respond(const Contact& c, const Ve
     return r;
   }
   law.hertz_stiffness = k.stiffness;
-  if (model_.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
-  const NormalForce f = normal_force(model_.law, law, {-r.gap, r.rate, c.active ? c.impact_speed : r.rate});
+  if (model_.contact.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
+  const NormalForce f = normal_force(model_.contact.law, law, {-r.gap, r.rate, c.active ? c.impact_speed : r.rate});
   const Vector2d tangent(-g.normal.y(), g.normal.x());
   const double slip = relative_velocity.dot(tangent);  // of B (the wall) relative to A
-  const double f_t = friction_force(model_.friction_law, model_.friction, f.force, slip);
+  const double f_t = friction_force(model_.contact.friction_law, model_.contact.friction, f.force, slip);
   r.force = f.force;
   r.elastic_energy = f.elastic_energy;
   r.dissipated_power = f.dissipated_power - f_t * slip;  // friction opposes slip: -f_t slip >= 0
@@ -357,7 +330,7 @@ OdeRhs EllipsesScene::rhs() const {
 
 void EllipsesScene::restart_stepper() {
   steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
-  stepper_.configure(model_.stepper);
+  stepper_.configure(model_.contact.stepper);
   stepper_.start(t_, y_, rhs());
 }
 

@@ -15,6 +15,7 @@
 #include "contact/hertz_stiffness.h"
 #include "contact/normal_law.h"
 #include "core/scene.h"
+#include "scenes/contact_params.h"
 #include "dynamics/ellipse_body.h"
 #include "geometry/ellipse.h"
 #include "integrators/stepper.h"
@@ -72,12 +73,7 @@ class EllipsesScene final : public Scene {
     EllipseBody body;
     double wall_radius = 6.5;
     ElasticMaterial ellipse_material, wall_material;
-    NormalLaw law = NormalLaw::HuntCrossley;
-    double c_tau = 0.975;
-    FrictionLaw friction_law = FrictionLaw::SpeedProportional;
-    FrictionParams friction;
-    double linear_stiffness = 1e6;  ///< N/m, linear spring-dashpot law
-    StepperSettings stepper;
+    ContactParams contact;
     double trail = 2;
     bool show_contacts = true;
   };

@@ -20,9 +20,6 @@ constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 alon
 
 enum Field { kContactX, kImpactFields };  // then the contact tracker's impact_fields()
 
-const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
-const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
-                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
 
 }  // namespace
 
@@ -53,32 +50,18 @@ const SceneDescription& street_description() {
         {"E_s", "Young street", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the street.", {}, "", true},
         {"nu_e", "Poisson ellipse", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the ellipse."},
         {"nu_s", "Poisson street", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the street."},
-        {"c_tau", "restitution c_tau", "", real, live, 0.9, 0.05, 1,
-         "Restitution parameter of the damped laws (1: no damping)."},
-        {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
-         "Normal force law: Hunt-Crossley (the seed), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
-         kLaws},
-        {"k_linear", "linear stiffness", "N/m", real, live, 1e5, 1, 1e12, "Stiffness of the linear spring-dashpot law.", {}, "", true},
-        {"friction", "friction", "s/m", real, live, 0.1, 0, 10,
-         "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
-        {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
-         "speed: the seed's law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
-         {"speed", "coulomb"}},
         {"q0", "initial angle", "rad", real, reset, 7 * M_PI / 8, -100, 100, "Angle of the body's x axis at the start."},
         {"w0", "initial spin", "rad/s", real, reset, 5.5, -100, 100, "Angular velocity at the start (> 0 anticlockwise)."},
         {"x0", "initial x", "m", real, reset, 2.5, -100, 100, "Centre of the ellipse at the start."},
         {"y0", "initial y", "m", real, reset, 6, -100, 100, "Centre of the ellipse at the start (must be clear of the street)."},
         {"vx0", "initial vx", "m/s", real, reset, 0, -100, 100, "Velocity of the centre at the start."},
         {"vy0", "initial vy", "m/s", real, reset, -4.75, -100, 100, "Velocity of the centre at the start."},
-        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0, "Adaptive Dormand-Prince 5(4) or fixed-step RK4.",
-         {"dopri5", "rk4"}},
-        {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
-        {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
         {"trail", "trail", "s", real, live, 3, 0, 30, "Length of the fading trail of the centre."},
         {"follow", "view follows", "", ParamKind::Choice, live, 1, 0, 0,
          "Keep the ellipse in the middle of the view while it runs (zoom still works; off: a fixed view).",
          {"off", "on"}},
     };
+    insert_contact_params(s.params, "q0", {0.9, 1e5, 0.1});
     s.event_fields = {"contact_x"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     return s;
@@ -111,17 +94,7 @@ std::optional<std::string> StreetScene::read_model(const ParamValues& p, const S
   }
   model.ellipse_material = {p.number("E_e"), p.number("nu_e")};
   model.street_material = {p.number("E_s"), p.number("nu_s")};
-  model.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
-  model.c_tau = p.number("c_tau");
-  model.linear_stiffness = p.number("k_linear");
-  model.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
-  model.friction.speed_coefficient = p.number("friction");
-  model.friction.coulomb_coefficient = p.number("friction");
-  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
-  model.stepper.rtol = p.number("rtol");
-  model.stepper.atol = 1e-3 * p.number("rtol") * std::min(model.body.a, model.body.b);
-  model.stepper.h = p.number("dt");
-  model.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  model.contact = read_contact_params(p, std::min(model.body.a, model.body.b));
   model.trail = p.number("trail");
   model.follow = p.choice("follow") == "on";
   return std::nullopt;
@@ -214,15 +187,15 @@ StreetScene::Response StreetScene::respond(const Vec& y, bool global_check, Velo
   }
   NormalLawParams law;
   law.hertz_stiffness = k.stiffness;
-  law.linear_stiffness = model_.linear_stiffness;
-  law.restitution = model_.c_tau;
+  law.linear_stiffness = model_.contact.linear_stiffness;
+  law.restitution = model_.contact.c_tau;
   law.effective_mass = model_.body.total_mass();
-  if (model_.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
-  const NormalForce f = normal_force(model_.law, law, {-g.gap, r.rate, contact_.active ? contact_.impact_speed : r.rate});
+  if (model_.contact.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
+  const NormalForce f = normal_force(model_.contact.law, law, {-g.gap, r.rate, contact_.active ? contact_.impact_speed : r.rate});
   const Vector2d tangent(g.normal.y(), -g.normal.x());  // along increasing x
   const double slip = v_point.dot(tangent);             // of the ellipse over the street
   r.force_n = f.force;
-  r.force_t = friction_force(model_.friction_law, model_.friction, f.force, slip);
+  r.force_t = friction_force(model_.contact.friction_law, model_.contact.friction, f.force, slip);
   r.elastic_energy = f.elastic_energy;
   r.dissipated_power = f.dissipated_power - r.force_t * slip;  // friction opposes slip: -f_t slip >= 0
   if (F) {
@@ -264,7 +237,7 @@ OdeRhs StreetScene::rhs() const {
 
 void StreetScene::restart_stepper() {
   steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
-  stepper_.configure(model_.stepper);
+  stepper_.configure(model_.contact.stepper);
   stepper_.start(t_, y_, rhs());
 }
 

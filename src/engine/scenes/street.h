@@ -16,6 +16,7 @@
 #include "contact/hertz_stiffness.h"
 #include "contact/normal_law.h"
 #include "core/scene.h"
+#include "scenes/contact_params.h"
 #include "dynamics/ellipse_body.h"
 #include "geometry/street.h"
 #include "geometry/street_contact.h"
@@ -70,12 +71,7 @@ class StreetScene final : public Scene {
     double gravity = 9.8;  ///< m/s²
     Street street;
     ElasticMaterial ellipse_material, street_material;
-    NormalLaw law = NormalLaw::HuntCrossley;
-    double c_tau = 0.9;
-    double linear_stiffness = 1e6;  ///< N/m, linear spring-dashpot law
-    FrictionLaw friction_law = FrictionLaw::SpeedProportional;
-    FrictionParams friction;
-    StepperSettings stepper;
+    ContactParams contact;
     double trail = 3;  ///< s
     bool follow = false;
   };

@@ -1,0 +1,55 @@
+#include "scenes/contact_params.h"
+
+#include <algorithm>
+
+namespace cl {
+namespace {
+
+const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
+const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
+                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
+
+}  // namespace
+
+void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& before, const ContactDefaults& d) {
+  const auto live = ParamApply::Live;
+  const auto real = ParamKind::Real;
+  const std::vector<ParamSpec> shared = {
+      {"c_tau", "restitution c_tau", "", real, live, d.c_tau, 0.05, 1,
+       "Restitution parameter of the damped laws (1: no damping)."},
+      {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
+       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
+       kLaws},
+      {"k_linear", "linear stiffness", "N/m", real, live, d.k_linear, 1, 1e12,
+       "Stiffness of the linear spring-dashpot law.", {}, "", true},
+      {"friction", "friction", "s/m", real, live, d.friction, 0, 10,
+       "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
+      {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
+       "speed: the seeds' law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
+       {"speed", "coulomb"}},
+      {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
+       "Adaptive Dormand-Prince 5(4) or fixed-step RK4.", {"dopri5", "rk4"}},
+      {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+      {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
+  };
+  const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
+  specs.insert(at, shared.begin(), shared.end());
+}
+
+ContactParams read_contact_params(const ParamValues& p, double length) {
+  ContactParams c;
+  c.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
+  c.c_tau = p.number("c_tau");
+  c.linear_stiffness = p.number("k_linear");
+  c.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
+  c.friction.speed_coefficient = p.number("friction");
+  c.friction.coulomb_coefficient = p.number("friction");
+  c.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
+  c.stepper.rtol = p.number("rtol");
+  c.stepper.atol = 1e-3 * p.number("rtol") * length;
+  c.stepper.h = p.number("dt");
+  c.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  return c;
+}
+
+}  // namespace cl
