@@ -28,7 +28,7 @@ var ContactLabLoops = (function () {
     var loops = [];          // latest parsed loops, oldest first
     var choice = 'latest';   // 'latest' or an impact id (string)
     var revisionSeen = null;
-    var u = null, shownKey = '', lastTick = -Infinity, rafId = 0, stopped = false;
+    var u = null, shownKey = '';
 
     var head = el('div', 'panel-head');
     var title = el('span', 'loops-title', 'Hysteresis');
@@ -109,24 +109,9 @@ var ContactLabLoops = (function () {
       draw(false);
     }
 
-    function tick(now) {
-      if (stopped) return;
-      rafId = requestAnimationFrame(tick);
-      if (now - lastTick < REFRESH_MS) return;
-      lastTick = now;
-      try {
-        poll();
-      } catch (e) {
-        stop();
-        console.warn('ContactLab loops stopped:', e);
-      }
-    }
-
-    function stop() {
-      stopped = true;
-      if (rafId) cancelAnimationFrame(rafId);
-      rafId = 0;
-    }
+    var poller = ContactLabPlots.pollEvery(REFRESH_MS, poll, function (e) {
+      console.warn('ContactLab loops stopped:', e);
+    });
 
     if (window.ResizeObserver) {
       new ResizeObserver(function () {
@@ -136,8 +121,8 @@ var ContactLabLoops = (function () {
     }
 
     return {
-      start: function () { stopped = false; if (!rafId) rafId = requestAnimationFrame(tick); },
-      stop: stop,
+      start: poller.start,
+      stop: poller.stop,
       // For tests and embedding pages:
       shown: function () { return !host.hidden; },
       impacts: function () { return loops.length; },

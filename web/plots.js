@@ -177,6 +177,37 @@ var ContactLabPlots = (function () {
       grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
   }
 
+  /**
+   * Calls poll() at most every `ms` on animation frames (nothing while the
+   * tab is hidden). If poll throws (the runtime stopped, or the bridge is
+   * missing) polling stops quietly and onError gets the error once, instead
+   * of a throw 20 times a second. Returns {start, stop}.
+   */
+  function pollEvery(ms, poll, onError) {
+    var rafId = 0, lastTick = -Infinity, stopped = false;
+    function tick(now) {
+      if (stopped) return;
+      rafId = requestAnimationFrame(tick);
+      if (now - lastTick < ms) return;
+      lastTick = now;
+      try {
+        poll();
+      } catch (e) {
+        stop();
+        if (onError) onError(e);
+      }
+    }
+    function stop() {
+      stopped = true;
+      if (rafId) cancelAnimationFrame(rafId);
+      rafId = 0;
+    }
+    return {
+      start: function () { stopped = false; if (!rafId) rafId = requestAnimationFrame(tick); },
+      stop: stop
+    };
+  }
+
   // ---- DOM helpers -----------------------------------------------------------
 
   function el(tag, className, text) {
@@ -204,9 +235,6 @@ var ContactLabPlots = (function () {
     var revisionSeen = null;
     var needLayout = true;
     var needData = true;
-    var lastTick = -Infinity;
-    var rafId = 0;
-    var stopped = false;
 
     function readSeriesList() {
       series = [];
@@ -492,21 +520,6 @@ var ContactLabPlots = (function () {
 
     // -- loop --
 
-    function tick(now) {
-      if (stopped) return;
-      rafId = requestAnimationFrame(tick);
-      if (now - lastTick < REFRESH_MS) return;
-      lastTick = now;
-      try {
-        poll();
-      } catch (e) {
-        // The runtime stopped (abort) or the bridge is missing: stop quietly
-        // instead of throwing 20 times a second.
-        stop();
-        if (opts.onError) opts.onError(e);
-      }
-    }
-
     function poll() {
       var layout = api.layout();
       if (needLayout || layout !== layoutSeen) {
@@ -522,16 +535,7 @@ var ContactLabPlots = (function () {
       }
     }
 
-    function start() {
-      stopped = false;
-      if (!rafId) rafId = requestAnimationFrame(tick);
-    }
-
-    function stop() {
-      stopped = true;
-      if (rafId) cancelAnimationFrame(rafId);
-      rafId = 0;
-    }
+    var poller = pollEvery(REFRESH_MS, poll, opts.onError);
 
     // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
     document.addEventListener('click', function (ev) {
@@ -544,8 +548,8 @@ var ContactLabPlots = (function () {
     window.addEventListener('resize', function () { panels.forEach(sizePanel); });
 
     return {
-      start: start,
-      stop: stop,
+      start: poller.start,
+      stop: poller.stop,
       /** Series layout changed (Module.clSeriesChanged): rebuild on the next tick. */
       invalidateLayout: function () { needLayout = true; },
       /** Apply the URL's `plots` value (null: back to the scene defaults). */
@@ -580,6 +584,7 @@ var ContactLabPlots = (function () {
     formatNumber: formatNumber,
     // Shared with loops.js:
     axisStyle: axisStyle,
+    pollEvery: pollEvery,
     colors: COLORS,
     el: el,
     // Exposed for unit tests of the decimation.

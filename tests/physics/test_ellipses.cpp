@@ -125,27 +125,36 @@ double predicted_restitution(const std::string& law, double c) {
   return hertz_family_restitution(damping_beta(law, c));
 }
 
+/// The scene right after the impact, and its pair event.
+struct HeadOn {
+  cl::EllipsesScene scene;
+  cl::Event impact;
+};
+
 /// Two discs of radius 1 (preset "Two discs head-on"), 1 cm apart, closing at
-/// 10 m/s, under `law` and `c_tau`: the pair event, when the impact is over.
-cl::Event head_on_impact(const std::string& law, double c_tau) {
+/// 10 m/s, under `law` and `c_tau`, run until the impact is over.
+HeadOn head_on(const std::string& law, double c_tau) {
   char c_text[32];
   std::snprintf(c_text, sizeof c_text, "%.17g", c_tau);
-  cl::EllipsesScene scene;
-  auto error = scene.reset(preset_params("Two discs head-on", {{"law", law}, {"c_tau", c_text}}));
+  HeadOn run;
+  auto error = run.scene.reset(preset_params("Two discs head-on", {{"law", law}, {"c_tau", c_text}}));
   REQUIRE_MESSAGE(!error, *error);
-  error = scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
+  error = run.scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
       {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
       {"x": 1.005, "z": 0, "q": 0, "vx": -5, "vz": 0, "w": 0}]})"));
   REQUIRE_MESSAGE(!error, *error);
   std::vector<cl::Event> events;
-  while (scene.time() < 0.1) {  // contact ends within ~5 ms; the wall is 0.4 s away
-    error = scene.advance_to(scene.time() + 0.005, events);
+  while (run.scene.time() < 0.1) {  // contact ends within ~5 ms; the wall is 0.4 s away
+    error = run.scene.advance_to(run.scene.time() + 0.005, events);
     REQUIRE_MESSAGE(!error, *error);
     for (const cl::Event& e : events)
-      if (e.kind == "pair") return e;
+      if (e.kind == "pair") {
+        run.impact = e;
+        return run;
+      }
   }
   FAIL("no pair event within 0.1 s");
-  return {};
+  return run;
 }
 
 }  // namespace
@@ -265,7 +274,7 @@ TEST_CASE("ellipses: effective restitution of two discs head-on per law and c_ta
   for (double c : kRestitutions) {
     std::printf("%6.2f", c);
     for (size_t l = 0; l < kDampedLaws.size(); ++l) {
-      const cl::Event e = head_on_impact(kDampedLaws[l], c);
+      const cl::Event e = head_on(kDampedLaws[l], c).impact;
       const double r = field(e, "restitution"), predicted = predicted_restitution(kDampedLaws[l], c);
       std::printf("  %.8f [%.8f]        ", r, predicted);
       measured[l].push_back(r);
@@ -287,7 +296,7 @@ TEST_CASE("ellipses: effective restitution of two discs head-on per law and c_ta
     CHECK(std::abs(measured[l].back() - 1) < 1e-7);  // c_tau = 1: no damping
   }
   for (double c : {0.5, 1.0}) {
-    const double r = field(head_on_impact("hertz", c), "restitution");
+    const double r = field(head_on("hertz", c).impact, "restitution");
     std::printf("hertz (c_tau %.1f ignored): e_eff - 1 = %.2e\n", c, r - 1);
     CHECK(std::abs(r - 1) < 1e-7);  // undamped
   }
@@ -336,18 +345,9 @@ TEST_CASE("ellipses: a head-on impact records its force-vs-penetration loop") {
   // The area inside the loop, the integral of f dρ over the impact, is the
   // work the damping took: for two equal discs (reduced mass (m + m_o)/2,
   // no friction) the kinetic energy lost, 1/2 m_eff (v_impact^2 - v_rebound^2).
-  cl::EllipsesScene scene;
-  auto error = scene.reset(preset_params("Two discs head-on", {{"c_tau", "0.8"}}));
-  REQUIRE_MESSAGE(!error, *error);
-  error = scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
-      {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
-      {"x": 1.005, "z": 0, "q": 0, "vx": -5, "vz": 0, "w": 0}]})"));
-  REQUIRE_MESSAGE(!error, *error);
-  std::vector<cl::Event> events;
-  while (events.empty()) {
-    error = scene.advance_to(scene.time() + 0.005, events);
-    REQUIRE_MESSAGE(!error, *error);
-  }
+  const HeadOn run = head_on("hunt_crossley", 0.8);
+  const cl::EllipsesScene& scene = run.scene;
+  const std::vector<cl::Event> events = {run.impact};
   REQUIRE(scene.impact_loops());
   const auto& loops = scene.impact_loops()->loops();
   REQUIRE(loops.size() == 1);
