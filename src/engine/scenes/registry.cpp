@@ -3,6 +3,7 @@
 #include "scenes/ellipses.h"
 #include "scenes/implicit.h"
 #include "scenes/pendulum.h"
+#include "scenes/pile.h"
 
 namespace cl {
 
@@ -16,6 +17,7 @@ const std::vector<SceneEntry>& all_scenes() {
       {pendulum_description, make<PendulumScene>},
       {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state},
       {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state},
+      {pile_description, make<PileScene>, PileScene::fit_params_to_state},
   };
   return scenes;
 }
