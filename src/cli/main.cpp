@@ -2,7 +2,7 @@
 //   contactlab list
 //   contactlab params SCENE
 //   contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json] [--until T]
-//                        [--sample DT] [--out series.csv] [--events events.csv] [--timing]
+//                        [--sample DT] [--out series.csv] [--events events.csv] [--report table.csv] [--timing]
 // Exit codes: 0 ok, 1 the run failed (non-finite state), 2 bad command line or input.
 #include <algorithm>
 #include <chrono>
@@ -29,8 +29,10 @@ const char* kUsage =
     "  contactlab list\n"
     "  contactlab params SCENE\n"
     "  contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json]\n"
-    "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv] [--timing]\n"
-    "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it)\n";
+    "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv]\n"
+    "                       [--report table.csv] [--timing]\n"
+    "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it;\n"
+    "   --report writes the scene's summary table at the end, e.g. the pile's compression after a 1D spring pile)\n";
 
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
@@ -79,7 +81,7 @@ int print_params(const std::string& scene_id) {
 struct RunOptions {
   std::string scene;
   std::vector<std::string> sets;
-  std::string scene_file, out_path, events_path, preset;
+  std::string scene_file, out_path, events_path, report_path, preset;
   double until = 10, sample = 0.01;
   bool timing = false;
 };
@@ -129,7 +131,7 @@ int run_scene(const RunOptions& o) {
     if (auto error = sim.load_state(*state)) return fail_usage(o.scene_file + ": " + *error);
 
   // Every input is valid: only now open the outputs.
-  std::ofstream series_file, events_file;
+  std::ofstream series_file, events_file, report_file;
   std::ostream* series_out = &std::cout;
   if (!o.out_path.empty()) {
     series_file.open(o.out_path);
@@ -140,6 +142,10 @@ int run_scene(const RunOptions& o) {
     events_file.open(o.events_path);
     if (!events_file) return fail_usage("cannot write '" + o.events_path + "'");
     cl::write_events_header(events_file, entry->description().event_fields);
+  }
+  if (!o.report_path.empty()) {
+    report_file.open(o.report_path);
+    if (!report_file) return fail_usage("cannot write '" + o.report_path + "'");
   }
   cl::write_csv_header(*series_out, sim.series().names());
   // The first sample is already recorded (unless a loaded state starts off
@@ -163,6 +169,11 @@ int run_scene(const RunOptions& o) {
     std::cerr << "scene " << o.scene << ": simulated " << cl::format_number(sim.time()) << " s in "
               << cl::format_number(wall) << " s wall (" << cl::format_number(sim.time() / std::max(wall, 1e-9))
               << " x real time), " << sim.scene().step_count() << " steps, " << event_count << " events\n";
+  }
+  if (report_file.is_open()) {
+    const std::optional<cl::ReportTable> table = sim.scene().report();
+    if (!table) return fail_usage("scene '" + o.scene + "' has no report table for these settings");
+    cl::write_report_csv(report_file, *table);
   }
   if (sim.failed()) {
     std::cerr << "contactlab: " << sim.failure() << '\n';
@@ -197,6 +208,7 @@ int parse_run(int argc, char** argv) {
     else if (arg == "--scene-file") o.scene_file = *v;
     else if (arg == "--out") o.out_path = *v;
     else if (arg == "--events") o.events_path = *v;
+    else if (arg == "--report") o.report_path = *v;
     else if (arg == "--until") {
       if (!number(*v, o.until)) return fail_usage("--until: '" + *v + "' is not a number");
     } else if (arg == "--sample") {

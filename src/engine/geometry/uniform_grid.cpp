@@ -29,6 +29,18 @@ bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_c
   }
   origin_ = lo;
   for (int axis = 0; axis < 3; ++axis) dims_[axis] = cells_along(extent[axis], cell_);
+  // Half of the 26 neighbours: those after the cell in (z, y, x) order,
+  // leaving out the offsets along axes with a single cell (2D: 4 remain, 1D: 1).
+  stencil_.clear();
+  for (int dz = 0; dz <= 1; ++dz)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const bool after = dz > 0 || dy > 0 || (dy == 0 && dx > 0);
+        if (dz == 0 && dy < 0) continue;
+        if (!after) continue;
+        if ((dx != 0 && dims_[0] == 1) || (dy != 0 && dims_[1] == 1) || (dz != 0 && dims_[2] == 1)) continue;
+        stencil_.push_back({dx, dy, dz});
+      }
 
   const int cell_count = dims_[0] * dims_[1] * dims_[2];
   cell_of_.resize(n);

@@ -32,6 +32,7 @@ class UniformGrid {
   double cell_ = 1;
   Eigen::Vector3d origin_ = Eigen::Vector3d::Zero();
   std::array<int, 3> dims_{1, 1, 1};
+  std::vector<std::array<int, 3>> stencil_;  // neighbour offsets along the axes that have more than one cell
   std::vector<int> cell_of_;     // cell of each point
   std::vector<int> cell_start_;  // points of cell c: sorted_[cell_start_[c] .. cell_start_[c + 1])
   std::vector<int> sorted_;      // point indices ordered by cell
@@ -40,10 +41,6 @@ class UniformGrid {
 
 template <class Visit>
 void UniformGrid::for_each_candidate_pair(Visit&& visit) const {
-  // Half of the 26 neighbours: those after the cell in (z, y, x) order.
-  static constexpr int kHalfStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0},   {-1, -1, 1},
-                                              {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1},   {1, 0, 1},
-                                              {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
   for (int cz = 0; cz < dims_[2]; ++cz)
     for (int cy = 0; cy < dims_[1]; ++cy)
       for (int cx = 0; cx < dims_[0]; ++cx) {
@@ -52,7 +49,7 @@ void UniformGrid::for_each_candidate_pair(Visit&& visit) const {
         if (begin == end) continue;
         for (int a = begin; a < end; ++a)
           for (int b = a + 1; b < end; ++b) visit(sorted_[a], sorted_[b]);
-        for (const auto& o : kHalfStencil) {
+        for (const std::array<int, 3>& o : stencil_) {
           const int nx = cx + o[0], ny = cy + o[1], nz = cz + o[2];
           if (nx < 0 || ny < 0 || nz < 0 || nx >= dims_[0] || ny >= dims_[1] || nz >= dims_[2]) continue;
           const int n = cell_index(nx, ny, nz);
