@@ -263,8 +263,10 @@ void App::draw_report() {
   const bool open = ImGui::CollapsingHeader(table->title.c_str());
   remember_widget("Report");
   if (!open) return;
+  // Scrolls sideways; as tall as its rows (a scrolling table would fill the panel).
+  const ImVec2 size(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(table->rows.size()) + 2.5f));
   if (ImGui::BeginTable("report", static_cast<int>(table->columns.size()),
-                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX)) {
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX, size)) {
     for (const ReportColumn& c : table->columns)
       ImGui::TableSetupColumn((c.unit.empty() ? c.name : c.name + " / " + c.unit).c_str());
     ImGui::TableHeadersRow();
