@@ -108,7 +108,7 @@ TEST_CASE("pile: particle-particle contacts conserve momentum to round-off (bill
       REQUIRE(!sim->failed());
       const cl::ContactTally& tally = pile(*sim).particles().tally();
       const double drift = (pile(*sim).particles().momentum() - p0).norm();
-      MESSAGE(std::string(model) << ", " << integrator << ": " << tally.pair << " pair contacts, |p - p0| = " << drift
+      MESSAGE(std::string(model) << ", " << std::string(integrator) << ": " << tally.pair << " pair contacts, |p - p0| = " << drift
                     << " kg m/s (|p0| = " << p0.norm() << ")");
       CHECK(tally.pair >= 4);
       CHECK(tally.surface == 0);
