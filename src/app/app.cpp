@@ -160,10 +160,29 @@ void App::handle_view_input() {
   const bool dragging_body = body_drag_.update(*sim_, camera_, !running_, refused);
   if (refused) message(MessageLevel::Warning, *refused);
   if (dragging_body || io.WantCaptureMouse) return;
+  if (orbit_view_input()) return;
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0))
     camera_.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
   if (io.MouseWheel != 0) camera_.zoom_at({io.MousePos.x, io.MousePos.y}, std::pow(1.15, io.MouseWheel));
   if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) command("reset_view");
+}
+
+bool App::orbit_view_input() {
+  // Scenes with a 3D view (parameters view_yaw, view_pitch in degrees) turn it
+  // by a right-button or shift + left drag: 0.4 degrees per pixel.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0) ||
+                        (io.KeyShift && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
+  ParamValues values = sim_->params();
+  const std::optional<size_t> yaw = values.index_of("view_yaw"), pitch = values.index_of("view_pitch");
+  if (!dragging || !yaw || !pitch) return false;
+  if (io.MouseDelta.x == 0 && io.MouseDelta.y == 0) return true;
+  const double new_yaw = std::remainder(values.number_at(*yaw) - 0.4 * io.MouseDelta.x, 360.0);
+  const double new_pitch = std::clamp(values.number_at(*pitch) + 0.4 * io.MouseDelta.y, -90.0, 90.0);
+  values.set_number(*yaw, new_yaw);
+  values.set_number(*pitch, new_pitch);
+  set_params(values);
+  return true;
 }
 
 void App::pinch(double factor, float cx, float cy) {
@@ -243,6 +262,11 @@ void App::export_file(const std::string& what) {
   } else if (what == "loops" && sim_->scene().impact_loops()) {
     write_impact_loops_csv(out, *sim_->scene().impact_loops());
     page_download_text(base + "-loops.csv", "text/csv", out.str());
+  } else if (what == "report") {
+    if (const std::optional<ReportTable> table = sim_->scene().report()) {
+      write_report_csv(out, *table);
+      page_download_text(base + "-report.csv", "text/csv", out.str());
+    }
   } else if (what == "scene") {
     page_download_text(base + ".json", "application/json", scene_file_json(*sim_).dump(2) + "\n");
   } else if (what == "png") {

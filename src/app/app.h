@@ -51,6 +51,9 @@ class App {
   void report_link_problems(const std::vector<std::string>& problems);
   void handle_view_input();
   void export_file(const std::string& what);
+  void draw_report();
+  /// Turns a 3D view by dragging; true when the drag was used for that.
+  bool orbit_view_input();
 
   // control_panel.cpp
   void draw_panel();

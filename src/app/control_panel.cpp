@@ -75,6 +75,7 @@ void App::draw_panel() {
   const bool parameters_open = ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen);
   remember_widget("Parameters");
   if (parameters_open) draw_parameters();
+  draw_report();
   const bool export_open = ImGui::CollapsingHeader("Export");
   remember_widget("Export");
   if (export_open) draw_exports();
@@ -259,6 +260,33 @@ void App::draw_exports() {
   const SeriesRecorder& r = sim_->series();
   ImGui::TextColored(kMuted, "%zu samples x %zu series (every %s s), %zu events", r.size(), r.names().size(),
                      format_number(r.stride() * sim_->sample_interval()).c_str(), sim_->events().total());
+}
+
+void App::draw_report() {
+  // Any scene's summary table (the pile's compression after a 1D spring pile), when it has one.
+  const std::optional<ReportTable> table = sim_->scene().report();
+  if (!table) return;
+  const bool open = ImGui::CollapsingHeader(table->title.c_str());
+  remember_widget("Report");
+  if (!open) return;
+  // Scrolls sideways; as tall as its rows (a scrolling table would fill the panel).
+  const ImVec2 size(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(table->rows.size()) + 2.5f));
+  if (ImGui::BeginTable("report", static_cast<int>(table->columns.size()),
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX, size)) {
+    for (const ReportColumn& c : table->columns)
+      ImGui::TableSetupColumn((c.unit.empty() ? c.name : c.name + " / " + c.unit).c_str());
+    ImGui::TableHeadersRow();
+    for (const std::vector<double>& row : table->rows) {
+      ImGui::TableNextRow();
+      for (double value : row) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4g", value);
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (ImGui::Button("Report CSV")) export_file("report");
+  remember_widget("Report CSV");
 }
 
 }  // namespace cl::app

@@ -3,7 +3,7 @@
 //   contactlab params SCENE
 //   contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json] [--until T]
 //                        [--sample DT] [--out series.csv] [--events events.csv] [--loops loops.csv]
-//                        [--timing]
+//                        [--report table.csv] [--timing]
 // Exit codes: 0 ok, 1 the run failed (non-finite state), 2 bad command line or input.
 #include <algorithm>
 #include <chrono>
@@ -32,9 +32,10 @@ const char* kUsage =
     "  contactlab params SCENE\n"
     "  contactlab run SCENE [--preset NAME] [--set name=value]... [--scene-file FILE.json]\n"
     "                       [--until T] [--sample DT] [--out series.csv] [--events events.csv]\n"
-    "                       [--loops loops.csv] [--timing]\n"
+    "                       [--loops loops.csv] [--report table.csv] [--timing]\n"
     "  (--preset takes a name from the scene's presets, e.g. \"Astroid\"; --set values apply after it;\n"
-    "   --loops writes force against penetration of the latest 64 impacts, for scenes with compliant contacts)\n";
+    "   --loops writes force against penetration of the latest 64 impacts, for scenes with compliant contacts;\n"
+    "   --report writes the scene's summary table at the end, e.g. the pile's compression after a 1D spring pile)\n";
 
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
@@ -83,7 +84,7 @@ int print_params(const std::string& scene_id) {
 struct RunOptions {
   std::string scene;
   std::vector<std::string> sets;
-  std::string scene_file, out_path, events_path, loops_path, preset;
+  std::string scene_file, out_path, events_path, loops_path, report_path, preset;
   double until = 10, sample = 0.01;
   bool timing = false;
 };
@@ -136,7 +137,7 @@ int run_scene(const RunOptions& o) {
     return fail_usage("scene '" + o.scene + "' records no impact loops (--loops is for scenes with compliant contacts)");
 
   // Every input is valid: only now open the outputs.
-  std::ofstream series_file, events_file, loops_file;
+  std::ofstream series_file, events_file, loops_file, report_file;
   std::ostream* series_out = &std::cout;
   if (!o.out_path.empty()) {
     series_file.open(o.out_path);
@@ -151,6 +152,10 @@ int run_scene(const RunOptions& o) {
   if (!o.loops_path.empty()) {
     loops_file.open(o.loops_path);
     if (!loops_file) return fail_usage("cannot write '" + o.loops_path + "'");
+  }
+  if (!o.report_path.empty()) {
+    report_file.open(o.report_path);
+    if (!report_file) return fail_usage("cannot write '" + o.report_path + "'");
   }
   cl::write_csv_header(*series_out, sim.series().names());
   // The first sample is already recorded (unless a loaded state starts off
@@ -176,6 +181,11 @@ int run_scene(const RunOptions& o) {
               << " x real time), " << sim.scene().step_count() << " steps, " << event_count << " events\n";
   }
   if (loops_file.is_open()) cl::write_impact_loops_csv(loops_file, *sim.scene().impact_loops());
+  if (report_file.is_open()) {
+    const std::optional<cl::ReportTable> table = sim.scene().report();
+    if (!table) return fail_usage("scene '" + o.scene + "' has no report table for these settings");
+    cl::write_report_csv(report_file, *table);
+  }
   if (sim.failed()) {
     std::cerr << "contactlab: " << sim.failure() << '\n';
     return kExitRunFailed;
@@ -210,6 +220,7 @@ int parse_run(int argc, char** argv) {
     else if (arg == "--out") o.out_path = *v;
     else if (arg == "--events") o.events_path = *v;
     else if (arg == "--loops") o.loops_path = *v;
+    else if (arg == "--report") o.report_path = *v;
     else if (arg == "--until") {
       if (!number(*v, o.until)) return fail_usage("--until: '" + *v + "' is not a number");
     } else if (arg == "--sample") {

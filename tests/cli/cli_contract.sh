@@ -229,5 +229,24 @@ rm -f loops_none.csv
 run_cl loops_none.out loops_none.err run pendulum --until 1 --loops loops_none.csv
 check "--loops on a scene without compliant contacts exits 2, says why, writes nothing" \
   sh -c '[ "$0" -eq 2 ] && grep -q "no impact loops" loops_none.err && [ ! -e loops_none.csv ]' "$rc"
+# --- pile: presets and the report table -----------------------------------------
+run_cl pile.out pile.err run pile --preset "1D spring pile, k_s = 40000" --until 18 --sample 1 --out pile.csv --report pile_report.csv
+check "pile: --report writes the 1D spring pile's compression table (seed Table 3.2-1: 2.7 %, 0.568 m)" python3 -c '
+import csv
+rows = list(csv.DictReader(open("pile_report.csv")))
+assert len(rows) == 1, rows
+r = rows[0]
+assert float(r["k_s (N/m)"]) == 40000 and float(r["particles in pile"]) == 131, r
+# A snapshot of a column still ringing in its slowest mode (about +-0.6 m).
+assert abs(float(r["pile compression (%)"]) - 2.7) < 1 and abs(float(r["bottom particle D (m)"]) - 0.568) < 0.01, r
+'
+run_cl pile_none.out pile_none.err run pile --until 0.1 --out pile_none.csv --report pile_none_report.csv
+check "--report for settings without a table (2D pile): exit 2 with a message" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "no report table" pile_none.err' "$rc"
+run_cl pile2.out pile2.err run pile --preset "1D impulse pile, h = 0.01" --until 60 --sample 1 --out pile2.csv
+check "pile: the 1D impulse pile explodes with a message and exit code 1" [ "$rc" -eq 1 ]
+check "pile: the explosion message says so" grep -q "exploded" pile2.err
+bad_case "pile: billiard in 3D" run pile --set start=billiard --set dim=3
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

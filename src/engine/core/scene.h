@@ -12,6 +12,7 @@
 #include "core/event.h"
 #include "core/impact_loop.h"
 #include "core/param.h"
+#include "core/report_table.h"
 #include "core/sketch.h"
 
 namespace cl {
@@ -89,6 +90,9 @@ class Scene {
                                                 const Eigen::Vector2d& velocity) {
     return std::string("the bodies of this scene cannot be moved");
   }
+  /// A summary table of the run so far (seed 003's pile compression), or
+  /// nothing when the scene or its current settings have none.
+  virtual std::optional<ReportTable> report() const { return std::nullopt; }
 
   /// Presets computed from the current values (e.g. the olympiad v0 for L, g).
   virtual std::vector<Preset> presets(const ParamValues& current) const { return {}; }

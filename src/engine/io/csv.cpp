@@ -40,4 +40,11 @@ void write_event_row(std::ostream& out, const Event& e) {
   out << '\n';
 }
 
+void write_report_csv(std::ostream& out, const ReportTable& table) {
+  std::vector<std::string> names;
+  for (const ReportColumn& c : table.columns) names.push_back(c.unit.empty() ? c.name : c.name + " (" + c.unit + ")");
+  write_csv_header(out, names);
+  for (const std::vector<double>& row : table.rows) write_csv_row(out, row);
+}
+
 }  // namespace cl

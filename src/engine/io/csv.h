@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/event.h"
+#include "core/report_table.h"
 #include "core/series_recorder.h"
 
 namespace cl {
@@ -20,5 +21,8 @@ void write_series_csv(std::ostream& out, const SeriesRecorder& recorder);
 void write_events_header(std::ostream& out, const std::vector<std::string>& fields);
 /// One event; fields that do not apply (NaN) are left empty.
 void write_event_row(std::ostream& out, const Event& e);
+
+/// A scene's report table: header "name (unit)", then its rows.
+void write_report_csv(std::ostream& out, const ReportTable& table);
 
 }  // namespace cl

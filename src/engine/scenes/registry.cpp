@@ -4,6 +4,7 @@
 #include "scenes/implicit.h"
 #include "scenes/pendulum.h"
 #include "scenes/street.h"
+#include "scenes/pile.h"
 
 namespace cl {
 
@@ -18,6 +19,7 @@ const std::vector<SceneEntry>& all_scenes() {
       {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state},
       {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state},
       {street_description, make<StreetScene>},
+      {pile_description, make<PileScene>, PileScene::fit_params_to_state},
   };
   return scenes;
 }

@@ -1,0 +1,63 @@
+#pragma once
+// Broad phase for equal spheres: a uniform grid of cubic cells at least one
+// contact distance wide, filled by a counting sort (no allocation once the
+// arrays have grown). Two spheres can touch only if their cells are the same
+// or adjacent, so each candidate pair is visited once through a half stencil
+// of neighbour cells. Unused axes (a 1D or 2D run) have one cell.
+#include <array>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace cl {
+
+class UniformGrid {
+ public:
+  /// Sorts `points` (m) into cells of side at least `min_cell` (m). The cell
+  /// grows when the points spread so far that the grid would exceed about
+  /// `cells_per_point` cells per point (memory stays proportional to N).
+  /// Returns false (and builds nothing) if a coordinate is not finite.
+  bool build(const std::vector<Eigen::Vector3d>& points, double min_cell, double cells_per_point = 4);
+
+  /// Calls visit(i, j) once for every pair i != j of points in the same or
+  /// adjacent cells: every pair closer than min_cell is among them.
+  template <class Visit>
+  void for_each_candidate_pair(Visit&& visit) const;
+
+  double cell_size() const { return cell_; }
+
+ private:
+  int cell_index(int cx, int cy, int cz) const { return (cz * dims_[1] + cy) * dims_[0] + cx; }
+
+  double cell_ = 1;
+  Eigen::Vector3d origin_ = Eigen::Vector3d::Zero();
+  std::array<int, 3> dims_{1, 1, 1};
+  std::vector<std::array<int, 3>> stencil_;  // neighbour offsets along the axes that have more than one cell
+  std::vector<int> cell_of_;     // cell of each point
+  std::vector<int> cell_start_;  // points of cell c: sorted_[cell_start_[c] .. cell_start_[c + 1])
+  std::vector<int> sorted_;      // point indices ordered by cell
+  std::vector<int> cursor_;      // next free slot of each cell while filling
+};
+
+template <class Visit>
+void UniformGrid::for_each_candidate_pair(Visit&& visit) const {
+  for (int cz = 0; cz < dims_[2]; ++cz)
+    for (int cy = 0; cy < dims_[1]; ++cy)
+      for (int cx = 0; cx < dims_[0]; ++cx) {
+        const int c = cell_index(cx, cy, cz);
+        const int begin = cell_start_[c], end = cell_start_[c + 1];
+        if (begin == end) continue;
+        for (int a = begin; a < end; ++a)
+          for (int b = a + 1; b < end; ++b) visit(sorted_[a], sorted_[b]);
+        for (const std::array<int, 3>& o : stencil_) {
+          const int nx = cx + o[0], ny = cy + o[1], nz = cz + o[2];
+          if (nx < 0 || ny < 0 || nz < 0 || nx >= dims_[0] || ny >= dims_[1] || nz >= dims_[2]) continue;
+          const int n = cell_index(nx, ny, nz);
+          const int n_begin = cell_start_[n], n_end = cell_start_[n + 1];
+          for (int a = begin; a < end; ++a)
+            for (int b = n_begin; b < n_end; ++b) visit(sorted_[a], sorted_[b]);
+        }
+      }
+}
+
+}  // namespace cl

@@ -1,0 +1,155 @@
+#include "particles/particle_system.h"
+
+#include "particles/impulse_contact.h"
+#include "particles/sphere_overlap.h"
+#include "particles/spring_dashpot_contact.h"
+
+namespace cl {
+
+using Eigen::Vector3d;
+
+void ParticleSystem::clear() {
+  x_.clear();
+  v_.clear();
+  a_.clear();
+  mass_.clear();
+  inverse_mass_.clear();
+  touching_.clear();
+  tally_ = {};
+  spring_energy_ = 0;
+  accelerations_valid_ = false;
+}
+
+void ParticleSystem::set_surfaces(std::vector<SurfacePlane> surfaces) {
+  surfaces_ = std::move(surfaces);
+  accelerations_valid_ = false;
+}
+
+void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
+  x_.push_back(x);
+  v_.push_back(v);
+  a_.push_back(Vector3d::Zero());
+  mass_.push_back(mass);
+  inverse_mass_.push_back(1 / mass);
+  touching_.push_back(0);
+  accelerations_valid_ = false;
+}
+
+bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false); }
+
+bool ParticleSystem::step(const ParticleModel& model) {
+  if (model.contact == ContactModel::Impulse && !resolve_impulses(model)) return false;
+  if (!accelerations_valid_ && !evaluate_accelerations(model, false)) return false;
+  const double h = model.h;
+  const size_t n = x_.size();
+  if (model.integrator == ParticleIntegrator::SemiImplicitEuler) {
+    for (size_t i = 0; i < n; ++i) {
+      v_[i] += h * a_[i];
+      x_[i] += h * v_[i];
+    }
+    return evaluate_accelerations(model, true);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    v_[i] += (0.5 * h) * a_[i];
+    x_[i] += h * v_[i];
+  }
+  if (!evaluate_accelerations(model, true)) return false;
+  for (size_t i = 0; i < n; ++i) v_[i] += (0.5 * h) * a_[i];
+  return true;
+}
+
+bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count) {
+  const size_t n = x_.size();
+  const Vector3d gravity(0, 0, -model.g);
+  spring_energy_ = 0;
+  if (model.contact == ContactModel::Impulse) {
+    // Contacts act by impulses between steps; the force is gravity alone.
+    for (size_t i = 0; i < n; ++i) a_[i] = gravity;
+    accelerations_valid_ = true;
+    return true;
+  }
+  const double diameter = 2 * model.r, diameter_squared = diameter * diameter;
+  // a_ holds forces (N) until the last loop turns them into accelerations.
+  for (size_t i = 0; i < n; ++i) {
+    a_[i].setZero();
+    touching_[i] = 0;
+  }
+  if (!grid_.build(x_, diameter)) return false;
+  double energy = 0;
+  long long pair_onsets = 0, surface_onsets = 0;
+  const double h = model.h;
+  grid_.for_each_candidate_pair([&](int a, int b) {
+    if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
+    const SphereOverlap o = sphere_overlap(x_[a], x_[b], diameter);
+    const double rate = (v_[a] - v_[b]).dot(o.normal);  // m/s, > 0 approaching
+    const Vector3d f = spring_dashpot_force(o.depth, rate, model.k_s, model.k_d) * o.normal;
+    a_[a] -= f;
+    a_[b] += f;
+    energy += cl::spring_energy(o.depth, model.k_s);
+    touching_[a] = touching_[b] = 1;
+    // Begun in this step: the overlap one step ago (linearly) was negative.
+    if (o.depth - h * rate < 0) ++pair_onsets;
+  });
+  for (const SurfacePlane& s : surfaces_)
+    for (size_t i = 0; i < n; ++i) {
+      const double depth = model.r - (x_[i].dot(s.normal) - s.offset);
+      if (depth < 0) continue;
+      const double rate = -v_[i].dot(s.normal);
+      a_[i] += spring_dashpot_force(depth, rate, model.k_s, model.k_d) * s.normal;
+      energy += cl::spring_energy(depth, model.k_s);
+      touching_[i] = 1;
+      if (depth - h * rate < 0) ++surface_onsets;
+    }
+  for (size_t i = 0; i < n; ++i) a_[i] = a_[i] * inverse_mass_[i] + gravity;
+  spring_energy_ = energy;
+  if (count) {
+    tally_.pair += pair_onsets;
+    tally_.surface += surface_onsets;
+  }
+  accelerations_valid_ = true;
+  return true;
+}
+
+bool ParticleSystem::resolve_impulses(const ParticleModel& model) {
+  const size_t n = x_.size();
+  const double diameter = 2 * model.r, diameter_squared = diameter * diameter;
+  for (size_t i = 0; i < n; ++i) touching_[i] = 0;
+  if (!grid_.build(x_, diameter)) return false;
+  // One sweep, in grid order; each impulse sees the velocities the previous ones left.
+  grid_.for_each_candidate_pair([&](int a, int b) {
+    if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
+    const ImpulseOutcome o = collide_spheres(x_[a], v_[a], inverse_mass_[a], x_[b], v_[b], inverse_mass_[b], model.r,
+                                             model.r, model.e, model.k_p);
+    if (!o.touching) return;
+    touching_[a] = touching_[b] = 1;
+    if (o.impact) ++tally_.pair;
+  });
+  for (const SurfacePlane& s : surfaces_)
+    for (size_t i = 0; i < n; ++i) {
+      const ImpulseOutcome o = collide_sphere_plane(x_[i], v_[i], model.r, s.normal, s.offset, model.e, model.k_p);
+      if (!o.touching) continue;
+      touching_[i] = 1;
+      if (o.impact) ++tally_.surface;
+    }
+  return true;
+}
+
+double ParticleSystem::kinetic_energy() const {
+  double e = 0;
+  for (size_t i = 0; i < x_.size(); ++i) e += 0.5 * mass_[i] * v_[i].squaredNorm();
+  return e;
+}
+
+double ParticleSystem::potential_energy(double g) const {
+  double e = 0;
+  for (size_t i = 0; i < x_.size(); ++i) e += mass_[i] * g * x_[i].z();
+  return e;
+}
+
+Vector3d ParticleSystem::momentum() const {
+  Vector3d p = Vector3d::Zero();
+  for (size_t i = 0; i < x_.size(); ++i) p += mass_[i] * v_[i];
+  return p;
+}
+
+}  // namespace cl

@@ -1,0 +1,98 @@
+#pragma once
+// Equal spheres (radius r, masses per particle) under gravity along -z, in
+// contact with each other and with fixed planes, by seed 003's two contact
+// models and two integrators with a fixed step h:
+//   semi-implicit Euler  v += h a(x, v);  x += h v
+//   leapfrog (Hut & Makino's kick-drift-kick)
+//                        v += h/2 a;  x += h v;  v += h/2 a(x_new)
+// With impulses, contacts are resolved first, at the synchronised x_n, v_n,
+// then the integrator moves the particles under gravity. That order is the
+// seed's: with it Euler loses energy at every bounce (by about g h |v|) while
+// leapfrog keeps it, because only leapfrog's velocities are in step with its
+// positions. With springs the contact forces are part of a(x, v).
+//
+// Accelerations are evaluated once per step, at the end (and reused by the
+// next step: leapfrog's first kick is the previous step's last); the spring
+// energy and the contact flags therefore always belong to the current x.
+// Positions are 3-vectors in every dimension: a 1D run moves along z only, a
+// 2D run in x and z; the unused components stay exactly zero.
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "geometry/uniform_grid.h"
+
+namespace cl {
+
+enum class ContactModel { Impulse, SpringDashpot };
+enum class ParticleIntegrator { SemiImplicitEuler, Leapfrog };
+
+struct ParticleModel {
+  ContactModel contact = ContactModel::SpringDashpot;
+  ParticleIntegrator integrator = ParticleIntegrator::SemiImplicitEuler;
+  double h = 1e-3;   ///< s, time step
+  double e = 1;      ///< restitution of impulses
+  double k_p = 0;    ///< projection factor of impulses, in [0, 1]
+  double k_s = 8000; ///< N/m, contact spring
+  double k_d = 0;    ///< N s/m, contact dashpot
+  double r = 0.3;    ///< m, radius of every particle
+  double g = 9.81;   ///< m/s^2, along -z
+};
+
+/// A fixed plane {y : y.normal = offset}; `normal` (unit) points to the free side.
+struct SurfacePlane {
+  Eigen::Vector3d normal;
+  double offset;  ///< m
+};
+
+/// Contacts counted since reset: impulses applied, or spring contacts begun.
+struct ContactTally {
+  long long pair = 0;     ///< particle-particle
+  long long surface = 0;  ///< particle-surface
+};
+
+class ParticleSystem {
+ public:
+  void clear();
+  void set_surfaces(std::vector<SurfacePlane> surfaces);
+  const std::vector<SurfacePlane>& surfaces() const { return surfaces_; }
+  /// Adds a particle (m, m/s, kg).
+  void add(const Eigen::Vector3d& x, const Eigen::Vector3d& v, double mass);
+  /// Call after changing the model (k_s, g, ...) or the particles by hand.
+  void forces_changed() { accelerations_valid_ = false; }
+
+  /// One step of model.h. Returns false, and leaves the state as it is, if a
+  /// position is not finite (the run has exploded past recovery).
+  bool step(const ParticleModel& model);
+  /// Re-evaluates forces, spring energy and contact flags at the current state
+  /// without counting contacts (after add(), a model change or a load).
+  bool refresh(const ParticleModel& model);
+
+  size_t size() const { return x_.size(); }
+  const std::vector<Eigen::Vector3d>& positions() const { return x_; }
+  const std::vector<Eigen::Vector3d>& velocities() const { return v_; }
+  double mass(size_t i) const { return mass_[i]; }
+  /// Touched another particle or a surface at the last contact evaluation.
+  bool touching(size_t i) const { return touching_[i] != 0; }
+  const ContactTally& tally() const { return tally_; }
+
+  double kinetic_energy() const;                 ///< J
+  double potential_energy(double g) const;       ///< J, zero at z = 0
+  double spring_energy() const { return spring_energy_; }  ///< J, at the current x (springs only)
+  Eigen::Vector3d momentum() const;              ///< kg m/s
+
+ private:
+  bool evaluate_accelerations(const ParticleModel& model, bool count);
+  bool resolve_impulses(const ParticleModel& model);
+
+  std::vector<Eigen::Vector3d> x_, v_, a_;
+  std::vector<double> mass_, inverse_mass_;
+  std::vector<unsigned char> touching_;
+  std::vector<SurfacePlane> surfaces_;
+  UniformGrid grid_;
+  ContactTally tally_;
+  double spring_energy_ = 0;
+  bool accelerations_valid_ = false;
+};
+
+}  // namespace cl

@@ -1,0 +1,584 @@
+#include "scenes/pile.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "core/random.h"
+#include "io/json_numbers.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kHitBin = 0.01;  // s: hits_pp, hits_ps count the contacts of one such bin
+// Explosion: with e <= 1 and k_d >= 0 the energy less what the emitter
+// brought in can only fall (up to the integrator's small fluctuations). The
+// run stops when it rises above its lowest value so far by this fraction of
+// the pile's energy scale: N m g r (lifting every particle by its radius)
+// plus the kinetic energy at the start.
+constexpr double kExplosionMargin = 0.5;
+constexpr double kJitter = 0.1;      // emitter jitter, in units of r
+constexpr double kBlockGap = 1.05;   // block start: centre spacing in units of 2r
+
+// The billiard of seed 003's momentum test (2D, g = 0, a closed box): masses
+// (kg), positions (in units of the box width) and velocities (m/s) chosen so
+// that E_kin = 12.5 J and p = (-5, 0) kg m/s at the start.
+struct BilliardBall {
+  double m, x, z, vx, vz;
+};
+constexpr BilliardBall kBilliard[] = {
+    {1.0, 0.80, 0.50, -4.0, 1.0},  {2.0, 0.50, 0.45, -1.0, 0.0}, {0.5, 0.25, 0.55, 2.0, -2.0},
+    {1.0, 0.55, 0.80, 0.0, 1.0},   {1.0, 0.45, 0.20, 0.0, -1.0},
+};
+
+const Rgba kPalette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb084f5ff};
+
+/// Scales the colour channels of 0xRRGGBBAA by `f` (alpha kept).
+Rgba shade(Rgba c, double f) {
+  auto channel = [&](int shift) {
+    const double v = std::clamp(((c >> shift) & 0xff) * f, 0.0, 255.0);
+    return static_cast<Rgba>(v) << shift;
+  };
+  return channel(24) | channel(16) | channel(8) | (c & 0xff);
+}
+
+/// Mixes `c` towards white by `f` in [0, 1].
+Rgba lighten(Rgba c, double f) {
+  auto channel = [&](int shift) {
+    const double v = ((c >> shift) & 0xff) * (1 - f) + 255 * f;
+    return static_cast<Rgba>(std::clamp(v, 0.0, 255.0)) << shift;
+  };
+  return channel(24) | channel(16) | channel(8) | (c & 0xff);
+}
+
+}  // namespace
+
+const SceneDescription& pile_description() {
+  static const SceneDescription d = [] {
+    SceneDescription s;
+    s.id = "pile";
+    s.title = "A pile of particles";
+    s.summary = "particles piling up in 1D/2D/3D: impulse vs linear-spring contact, Euler vs leapfrog (seed 003)";
+    const auto live = ParamApply::Live, reset = ParamApply::Reset;
+    const auto real = ParamKind::Real;
+    s.params = {
+        {"start", "start", "", ParamKind::Choice, reset, 0, 0, 0,
+         "emitter: particles appear one by one at the emitter (the seed's piles); block: N_max particles start "
+         "at rest on a lattice and fall; ball: one ball dropped from the emitter height (energy tests); "
+         "billiard: the seed's momentum test, five balls of different masses in a closed 2D box without "
+         "gravity, E = 12.5 J and p = (-5, 0) kg m/s at the start.",
+         {"emitter", "block", "ball", "billiard"}},
+        {"dim", "dimension", "", ParamKind::Choice, reset, 1, 0, 0,
+         "Space dimension; the last axis is the height (1D: z only, 2D: x and z, 3D: x, y and z).",
+         {"1", "2", "3"}},
+        {"model", "contact model", "", ParamKind::Choice, live, 1, 0, 0,
+         "impulse: instantaneous momentum exchange with restitution e on approaching contacts, plus position "
+         "projections k_p; spring: linear spring k_s with dashpot k_d on the overlap.",
+         {"impulse", "spring"}},
+        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
+         "euler: semi-implicit Euler (v += h a, then x += h v); leapfrog: kick-drift-kick (Hut & Makino), "
+         "whose velocities are in step with its positions.",
+         {"euler", "leapfrog"}},
+        {"h", "time step", "s", real, live, 1e-3, 1e-5, 0.05,
+         "Fixed integrator step. Springs are stable for h < sqrt(m / k_s); impulse piles explode later at "
+         "smaller h.", {}, "", true},
+        {"e", "restitution", "", real, live, 0.5, 0, 1, "Impulse model: normal speed kept at an impact (1: elastic)."},
+        {"k_p", "projection factor", "", real, live, 0.4, 0, 1,
+         "Impulse model: share of an overlap removed by position projections per step (0: none, 1: all). "
+         "Acts like a spring k_s = k_p / (h^2 (1/m_a + 1/m_b)); above 0.5 it adds energy."},
+        {"k_s", "spring stiffness", "N/m", real, live, 8000, 1, 1e7,
+         "Spring model: contact force k_s times the overlap.", {}, "", true},
+        {"k_d", "damping", "N s/m", real, live, 100, 0, 1e5,
+         "Spring model: dashpot force k_d times the overlap rate (the force never pulls)."},
+        {"r", "radius", "m", real, reset, 0.3, 0.01, 10, "Radius of every particle.", {}, "", true},
+        {"m", "mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of every emitted particle.", {}, "", true},
+        {"g", "gravity", "m/s^2", real, live, 9.81, 0, 100, "Gravitational acceleration, along -z (the last axis)."},
+        {"emit_interval", "emit every", "s", real, live, 0.2, 1e-3, 100, "Time between two emitted particles."},
+        {"emit_speed", "emit speed", "m/s", real, live, 0, 0, 100,
+         "Downward speed of an emitted particle. A column emitted quickly (1D) needs it: at rest, the previous "
+         "particle has not yet left the emitter's spot."},
+        {"emit_height", "emitter height", "m", real, reset, 6, 0, 1e4,
+         "Height of the emitter above the ground (the ball's drop height). An emission waits while the spot "
+         "is occupied."},
+        {"N_max", "particles", "", ParamKind::Integer, reset, 200, 1, 20000,
+         "Most particles emitted (or placed by the block start)."},
+        {"width", "box width", "m", real, reset, 6, 0.02, 1e4,
+         "Side of the box: walls at 0 and width on every horizontal axis (none in 1D); the emitter is over "
+         "the centre."},
+        {"seed", "random seed", "", ParamKind::Integer, reset, 1, 0, 1e9,
+         "Seed of the emitter's and the block's small horizontal jitter."},
+        {"view_yaw", "view yaw", "deg", real, live, 30, -180, 180, "3D view: turn about the vertical axis."},
+        {"view_pitch", "view pitch", "deg", real, live, 20, -90, 90, "3D view: tilt (positive looks down)."},
+    };
+    s.is_random = true;
+    return s;
+  }();
+  return d;
+}
+
+PileScene::PileScene() {
+  if (auto error = reset(ParamValues(pile_description().params))) throw std::logic_error(*error);
+}
+
+std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
+  ParticleModel m;
+  m.contact = params.choice("model") == "impulse" ? ContactModel::Impulse : ContactModel::SpringDashpot;
+  m.integrator =
+      params.choice("integrator") == "leapfrog" ? ParticleIntegrator::Leapfrog : ParticleIntegrator::SemiImplicitEuler;
+  m.h = params.number("h");
+  m.e = params.number("e");
+  m.k_p = params.number("k_p");
+  m.k_s = params.number("k_s");
+  m.k_d = params.number("k_d");
+  m.r = params.number("r");
+  m.g = params.number("g");
+  model = m;
+  return std::nullopt;
+}
+
+std::optional<std::string> PileScene::reset(const ParamValues& params) {
+  ParticleModel model;
+  if (auto error = read_model(params, model)) return error;
+  Setup setup;
+  const std::string& start = params.choice("start");
+  setup.start = start == "block"      ? Start::Block
+                : start == "ball"     ? Start::Ball
+                : start == "billiard" ? Start::Billiard
+                                      : Start::Emitter;
+  setup.dim = std::stoi(params.choice("dim"));
+  setup.m = params.number("m");
+  setup.width = params.number("width");
+  setup.emit_interval = params.number("emit_interval");
+  setup.emit_speed = params.number("emit_speed");
+  setup.emit_height = params.number("emit_height");
+  setup.n_max = params.integer("N_max");
+  setup.view_yaw = params.number("view_yaw");
+  setup.view_pitch = params.number("view_pitch");
+  const double r = model.r;
+  if (setup.dim > 1 && setup.width < 2 * r)
+    return "the box (width " + format_number(setup.width) + " m) is narrower than a particle (2 r = " +
+           format_number(2 * r) + " m): widen it or make r smaller";
+  if (setup.start != Start::Billiard && setup.start != Start::Block && setup.emit_height < r)
+    return "the emitter (height " + format_number(setup.emit_height) + " m) is below a particle's radius r = " +
+           format_number(r) + " m: raise it";
+  if (setup.start == Start::Billiard) {
+    if (setup.dim != 2) return "the billiard start is 2D: set dim = 2";
+    if (setup.width < 20 * r)
+      return "the billiard needs a box of at least 20 r = " + format_number(20 * r) + " m: widen it or make r smaller";
+  }
+
+  PileScene fresh(*this);
+  fresh.model_ = model;
+  fresh.setup_ = setup;
+  fresh.rng_.seed(static_cast<uint64_t>(params.number("seed")));
+  fresh.system_.clear();
+  fresh.system_.set_surfaces(fresh.box_surfaces());
+  fresh.t_ = fresh.t_segment_ = 0;
+  fresh.segment_steps_ = fresh.steps_ = 0;
+  fresh.next_emit_ = 0;
+  fresh.hit_bin_ = 0;
+  fresh.tally_at_bin_start_ = fresh.hits_last_bin_ = {};
+  if (auto error = fresh.place_start(fresh.rng_)) return error;
+  fresh.system_.refresh(fresh.model_);
+  fresh.energy_in_ = fresh.total_energy();
+  fresh.lowest_surplus_ = 0;
+  fresh.initial_kinetic_energy_ = fresh.system_.kinetic_energy();
+  fresh.emit_if_due();
+  *this = std::move(fresh);
+  return std::nullopt;
+}
+
+std::vector<SurfacePlane> PileScene::box_surfaces() const {
+  std::vector<SurfacePlane> s = {{Vector3d::UnitZ(), 0}};  // the ground
+  const double w = setup_.width;
+  if (setup_.dim >= 2) s.insert(s.end(), {{Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -w}});
+  if (setup_.dim == 3) s.insert(s.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
+  if (setup_.start == Start::Billiard) s.push_back({-Vector3d::UnitZ(), -w});  // a closed table
+  return s;
+}
+
+std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
+  const double r = model_.r, w = setup_.width;
+  const double centre = setup_.dim >= 2 ? 0.5 * w : 0;
+  switch (setup_.start) {
+    case Start::Emitter:
+      return std::nullopt;
+    case Start::Ball: {
+      // Thrown sideways at 1 m/s in 2D and 3D, so the walls take part.
+      const Vector3d v(setup_.dim >= 2 ? 1.0 : 0.0, 0, 0);
+      system_.add(Vector3d(centre, setup_.dim == 3 ? centre : 0, setup_.emit_height), v, setup_.m);
+      return std::nullopt;
+    }
+    case Start::Billiard:
+      for (const BilliardBall& b : kBilliard)
+        system_.add(Vector3d(b.x * w, 0, b.z * w), Vector3d(b.vx, 0, b.vz), b.m);
+      return std::nullopt;
+    case Start::Block: {
+      const double spacing = 2 * r * kBlockGap;
+      const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / spacing)) + 1 : 1;
+      const int per_layer = setup_.dim == 3 ? per_row * per_row : per_row;
+      for (int i = 0; i < setup_.n_max; ++i) {
+        const int layer = i / per_layer, k = i % per_layer;
+        auto jitter = [&] { return (2 * unit_random(rng) - 1) * 0.01 * r; };
+        Vector3d x(0, 0, r * kBlockGap + layer * spacing);
+        if (setup_.dim >= 2) x.x() = r + (k % per_row) * spacing + jitter();
+        if (setup_.dim == 3) x.y() = r + (k / per_row) * spacing + jitter();
+        system_.add(x.cwiseMax(Vector3d(0, 0, 0)), Vector3d::Zero(), setup_.m);
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
+  ParticleModel model;
+  if (auto error = read_model(params, model)) return error;
+  const double energy_before = total_energy();
+  const double state_time = t_segment_ + segment_steps_ * model_.h;
+  if (model.h != model_.h) {  // a new step size begins where the state is
+    t_segment_ = state_time;
+    segment_steps_ = 0;
+  }
+  model.r = model_.r;  // r needs a reset (it would create overlaps)
+  model_ = model;
+  setup_.emit_interval = params.number("emit_interval");
+  setup_.emit_speed = params.number("emit_speed");
+  setup_.view_yaw = params.number("view_yaw");
+  setup_.view_pitch = params.number("view_pitch");
+  system_.forces_changed();
+  system_.refresh(model_);
+  // Energy changed by the user (g, k_s) is not growth: keep the surplus as it was.
+  energy_in_ += total_energy() - energy_before;
+  return std::nullopt;
+}
+
+void PileScene::emit_if_due() {
+  if (setup_.start != Start::Emitter || static_cast<int>(system_.size()) >= setup_.n_max) return;
+  const double state_time = t_segment_ + segment_steps_ * model_.h;
+  if (state_time < next_emit_ - 1e-9 * model_.h) return;
+  const double r = model_.r, w = setup_.width;
+  Vector3d x(0, 0, setup_.emit_height);
+  auto jitter = [&] { return (2 * unit_random(rng_) - 1) * kJitter * r; };
+  if (setup_.dim >= 2) x.x() = std::clamp(0.5 * w + jitter(), r, w - r);
+  if (setup_.dim == 3) x.y() = std::clamp(0.5 * w + jitter(), r, w - r);
+  const auto& positions = system_.positions();
+  for (const Vector3d& p : positions)
+    if ((p - x).squaredNorm() < 4 * r * r) return;  // occupied: try again next step
+  const Vector3d v(0, 0, -setup_.emit_speed);
+  system_.add(x, v, setup_.m);
+  system_.refresh(model_);
+  energy_in_ += setup_.m * (model_.g * x.z() + 0.5 * v.squaredNorm());
+  next_emit_ += setup_.emit_interval;
+  if (next_emit_ < state_time) next_emit_ = state_time + setup_.emit_interval;  // waited: keep the interval
+}
+
+std::optional<std::string> PileScene::advance_to(double t_end, std::vector<Event>&) {
+  const double h = model_.h;
+  while (t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h) {
+    if (!system_.step(model_))
+      return "a particle's position is no longer finite: the pile exploded (try a smaller h, or k_p < 0.5)";
+    ++segment_steps_;
+    ++steps_;
+    count_hits_in_bin();
+    emit_if_due();
+  }
+  t_ = std::max(t_, t_end);
+  // Explosion: energy gained that no emission brought in.
+  const double surplus = total_energy() - energy_in_;  // J, <= 0 when only dissipated
+  lowest_surplus_ = std::min(lowest_surplus_, surplus);
+  double scale = initial_kinetic_energy_;
+  for (size_t i = 0; i < system_.size(); ++i) scale += system_.mass(i) * model_.g * model_.r;
+  if (surplus - lowest_surplus_ > kExplosionMargin * scale && scale > 0)
+    return "the pile exploded with " + std::to_string(system_.size()) + " particles: it gained " +
+           format_number(surplus - lowest_surplus_) + " J that nothing brought in. This is the instability seed "
+           "003 reports for impulses: try a smaller h, a smaller k_p (< 0.5) or the spring model";
+  return std::nullopt;
+}
+
+void PileScene::count_hits_in_bin() {
+  const double state_time = t_segment_ + segment_steps_ * model_.h;
+  const long long bin = static_cast<long long>(std::floor(state_time / kHitBin + 1e-9));
+  if (bin == hit_bin_) return;
+  const ContactTally& now = system_.tally();
+  hits_last_bin_ = {now.pair - tally_at_bin_start_.pair, now.surface - tally_at_bin_start_.surface};
+  tally_at_bin_start_ = now;
+  hit_bin_ = bin;
+}
+
+double PileScene::total_energy() const {
+  return system_.kinetic_energy() + system_.potential_energy(model_.g) + system_.spring_energy();
+}
+
+double PileScene::pile_height() const {
+  double top = 0;
+  const auto& x = system_.positions();
+  for (size_t i = 0; i < x.size(); ++i)
+    if (system_.touching(i)) top = std::max(top, x[i].z() + model_.r);
+  return top;
+}
+
+double PileScene::bottom_diameter() const {
+  const auto& x = system_.positions();
+  if (x.empty()) return 0;
+  size_t lowest = 0;
+  for (size_t i = 1; i < x.size(); ++i)
+    if (x[i].z() < x[lowest].z()) lowest = i;
+  const double r = model_.r;
+  const double ground = std::max(0.0, r - x[lowest].z());
+  double pair = 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (i != lowest) pair = std::max(pair, 2 * r - (x[i] - x[lowest]).norm());
+  return 2 * r - 0.5 * ground - 0.5 * pair;
+}
+
+std::vector<SeriesSpec> PileScene::series() const {
+  return {{"t", "s"},         {"N", ""},          {"E_kin", "J"},          {"E_pot", "J"},
+          {"E_spring", "J"},  {"E_total", "J"},   {"px", "kg m/s"},        {"py", "kg m/s"},
+          {"pz", "kg m/s"},   {"com_height", "m"}, {"pile_height", "m"},   {"bottom_diameter", "m"},
+          {"hits_pp", ""},    {"hits_ps", ""}};
+}
+
+std::vector<std::vector<std::string>> PileScene::default_plots() const {
+  return {{"E_kin", "E_pot", "E_spring", "E_total"},
+          {"px", "pz", "hits_pp", "hits_ps"},
+          {"com_height"},
+          {"bottom_diameter", "pile_height"}};
+}
+
+void PileScene::sample(std::vector<double>& values) const {
+  const double e_kin = system_.kinetic_energy(), e_pot = system_.potential_energy(model_.g);
+  const double e_spring = system_.spring_energy();
+  const Vector3d p = system_.momentum();
+  double mass = 0, moment = 0;
+  for (size_t i = 0; i < system_.size(); ++i) {
+    mass += system_.mass(i);
+    moment += system_.mass(i) * system_.positions()[i].z();
+  }
+  values = {t_,
+            static_cast<double>(system_.size()),
+            e_kin,
+            e_pot,
+            e_spring,
+            e_kin + e_pot + e_spring,
+            p.x(),
+            p.y(),
+            p.z(),
+            mass > 0 ? moment / mass : 0,
+            pile_height(),
+            bottom_diameter(),
+            static_cast<double>(hits_last_bin_.pair),
+            static_cast<double>(hits_last_bin_.surface)};
+}
+
+Sketch PileScene::sketch() const {
+  Sketch s;
+  const double r = model_.r, w = setup_.width;
+  const auto& x = system_.positions();
+  const double top = std::max({setup_.emit_height + r, setup_.start == Start::Billiard ? w : 0.0, 4 * r});
+  const Rgba wall_color = 0xe6e6e6ff;
+  if (setup_.dim <= 2) {
+    const double left = setup_.dim == 2 ? 0 : -3 * r, right = setup_.dim == 2 ? w : 3 * r;
+    SketchPolyline box;
+    box.color = wall_color;
+    if (setup_.dim == 2) box.points = {{0, top}, {0, 0}, {w, 0}, {w, top}};
+    else box.points = {{left, 0}, {right, 0}};
+    if (setup_.start == Start::Billiard) box.closed = true;
+    s.lines.push_back(std::move(box));
+    for (size_t i = 0; i < x.size(); ++i)
+      s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, kPalette[i % 5], 0, 1.0f, 1.5f});
+    s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
+    s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
+    return s;
+  }
+  // 3D: orthographic view about the box centre, turned by yaw about z and
+  // tilted by pitch; spheres drawn back to front as a dark rim, a body and a highlight.
+  const double yaw = setup_.view_yaw * kPi / 180, pitch = setup_.view_pitch * kPi / 180;
+  const Vector3d centre(0.5 * w, 0.5 * w, 0);
+  struct Projected {
+    Vector2d screen;
+    double depth;  // m, larger is farther
+  };
+  auto project = [&](const Vector3d& p) {
+    const Vector3d q = p - centre;
+    const double across = std::cos(yaw) * q.x() - std::sin(yaw) * q.y();
+    const double along = std::sin(yaw) * q.x() + std::cos(yaw) * q.y();  // into the screen before the tilt
+    return Projected{Vector2d(across, std::sin(pitch) * along + std::cos(pitch) * q.z()),
+                     std::cos(pitch) * along - std::sin(pitch) * q.z()};
+  };
+  auto edge = [&](const Vector3d& a, const Vector3d& b, Rgba color) {
+    SketchPolyline line;
+    line.points = {project(a).screen, project(b).screen};
+    line.color = color;
+    line.width_px = 1.5f;
+    s.lines.push_back(std::move(line));
+  };
+  const Vector3d corners[4] = {{0, 0, 0}, {w, 0, 0}, {w, w, 0}, {0, w, 0}};
+  for (int k = 0; k < 4; ++k) {
+    edge(corners[k], corners[(k + 1) % 4], wall_color);
+    edge(corners[k], corners[k] + Vector3d(0, 0, top), 0x8c8c8cff);
+  }
+  std::vector<std::pair<double, size_t>> order(x.size());
+  std::vector<Projected> projected(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    projected[i] = project(x[i]);
+    order[i] = {projected[i].depth, i};
+  }
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const Vector2d light(-0.3 * r, 0.35 * r);  // highlight offset: light from the upper left
+  s.circles.reserve(3 * x.size());
+  for (const auto& [depth, i] : order) {
+    const Rgba base = kPalette[i % 5];
+    const Vector2d c = projected[i].screen;
+    s.circles.push_back({c, r, shade(base, 0.55), 0, 1.0f, 1.5f});
+    s.circles.push_back({c + 0.25 * light, 0.82 * r, base, 0, 1.0f, 0});
+    s.circles.push_back({c + light, 0.28 * r, lighten(base, 0.6), 0, 1.0f, 0});
+  }
+  s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
+  s.view_half_height = 0.6 * std::max(top, 1.5 * w);
+  return s;
+}
+
+std::optional<ReportTable> PileScene::report() const {
+  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot || system_.size() == 0) return std::nullopt;
+  // Particles in the pile: those touching something (the rest are still falling).
+  int in_pile = 0;
+  for (size_t i = 0; i < system_.size(); ++i) in_pile += system_.touching(i) ? 1 : 0;
+  if (in_pile == 0) return std::nullopt;
+  const double r = model_.r, d = 2 * r, n = in_pile;
+  const double height = pile_height(), diameter = bottom_diameter();
+  // Static estimate: the contact under particle i carries the n - i + 1 particles above it.
+  const double load = setup_.m * model_.g / model_.k_s;  // m of overlap per particle carried
+  const double static_height = n * d - load * n * (n + 1) / 2;
+  const double static_diameter = d - 0.5 * load * (2 * n - 1);
+  ReportTable t;
+  t.title = "Compression of the pile (seed 003, Table 3.2-1)";
+  t.columns = {{"k_s", "N/m"},         {"particles in pile", ""},          {"pile height", "m"},
+               {"pile compression", "%"}, {"bottom particle D", "m"},      {"bottom compression", "%"},
+               {"static pile height", "m"}, {"static bottom D", "m"}};
+  t.rows = {{model_.k_s, n, height, 100 * (1 - height / (n * d)), diameter, 100 * (1 - diameter / d), static_height,
+             static_diameter}};
+  return t;
+}
+
+std::vector<Preset> PileScene::presets(const ParamValues&) const {
+  // Every preset sets the whole experiment, so it does not depend on what was set before.
+  auto make = [](const char* name, const char* help, std::map<std::string, std::string> values) {
+    const std::map<std::string, std::string> base = {
+        {"start", "emitter"}, {"dim", "2"},  {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"},
+        {"e", "0.5"},         {"k_p", "0.4"}, {"k_s", "8000"},    {"k_d", "100"},          {"r", "0.3"},
+        {"m", "1"},           {"g", "9.81"}, {"emit_interval", "0.2"}, {"emit_speed", "0"}, {"emit_height", "6"}, {"N_max", "200"},
+        {"width", "6"},       {"seed", "1"}};
+    for (const auto& [key, value] : base) values.emplace(key, value);
+    return Preset{name, help, std::move(values)};
+  };
+  const std::map<std::string, std::string> ball = {{"start", "ball"}, {"dim", "2"}, {"h", "0.01"}, {"e", "1"},
+                                                   {"k_p", "0"},      {"k_d", "0"}, {"emit_height", "5"},
+                                                   {"width", "10"}};
+  auto with = [](std::map<std::string, std::string> values, std::map<std::string, std::string> more) {
+    for (const auto& [key, value] : more) values[key] = value;
+    return values;
+  };
+  const std::map<std::string, std::string> billiard = {{"start", "billiard"}, {"dim", "2"}, {"g", "0"},
+                                                       {"e", "1"},  {"k_p", "0"}, {"k_d", "0"}, {"k_s", "8000"},
+                                                       {"h", "0.001"}, {"width", "10"}};
+  const std::map<std::string, std::string> pile_1d_impulse = {
+      {"dim", "1"}, {"model", "impulse"}, {"integrator", "leapfrog"}, {"e", "1"}, {"k_p", "0.8"},
+      {"emit_interval", "1"}, {"emit_height", "15"}, {"N_max", "40"}};
+  const std::map<std::string, std::string> pile_1d_spring = {
+      {"dim", "1"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
+      {"emit_interval", "0.1"}, {"emit_speed", "10"}, {"emit_height", "80"}, {"N_max", "131"}};
+  return {
+      make("Ball: impulse, Euler", "one ball, e = 1, h = 0.01 s: Euler loses energy at every bounce",
+           with(ball, {{"model", "impulse"}, {"integrator", "euler"}})),
+      make("Ball: impulse, leapfrog", "one ball, e = 1, h = 0.01 s: leapfrog keeps the energy",
+           with(ball, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
+      make("Ball: spring, Euler", "one ball, k_s = 8000 N/m, no damping: the energy is kept",
+           with(ball, {{"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}})),
+      make("Ball: spring, leapfrog", "one ball, k_s = 8000 N/m, no damping: the energy is kept",
+           with(ball, {{"model", "spring"}, {"integrator", "leapfrog"}, {"h", "0.001"}})),
+      make("Billiard: impulse", "momentum test: E = 12.5 J, p_x = -5 kg m/s; pair impacts keep p, walls change it",
+           with(billiard, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
+      make("Billiard: spring", "momentum test with springs (k_s = 8000 N/m, no damping), semi-implicit Euler",
+           with(billiard, {{"model", "spring"}, {"integrator", "euler"}})),
+      make("1D impulse pile, h = 0.01", "one particle per second, leapfrog: jitters, then explodes",
+           with(pile_1d_impulse, {{"h", "0.01"}})),
+      make("1D impulse pile, h = 0.005", "the same with half the step: the explosion comes later",
+           with(pile_1d_impulse, {{"h", "0.005"}})),
+      make("1D spring pile, k_s = 4000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
+           with(pile_1d_spring, {{"k_s", "4000"}})),
+      make("1D spring pile, k_s = 8000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
+           with(pile_1d_spring, {{"k_s", "8000"}})),
+      make("1D spring pile, k_s = 40000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
+           with(pile_1d_spring, {{"k_s", "40000"}})),
+      make("2D impulse pile", "e = 0.5, k_p = 0.4, leapfrog h = 0.002 s, 49 particles in 10 s",
+           {{"dim", "2"}, {"model", "impulse"}, {"integrator", "leapfrog"}, {"h", "0.002"}, {"e", "0.5"},
+            {"k_p", "0.4"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"}, {"emit_height", "6"}}),
+      make("3D spring pile", "k_s = 8000 N/m, k_d = 100 N s/m, Euler h = 0.001 s, up to 351 particles in 70 s",
+           {{"dim", "3"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_s", "8000"},
+            {"k_d", "100"}, {"emit_interval", "0.2"}, {"N_max", "351"}, {"width", "4.2"}, {"emit_height", "8"}}),
+  };
+}
+
+nlohmann::json PileScene::state_json() const {
+  nlohmann::json list = nlohmann::json::array();
+  for (size_t i = 0; i < system_.size(); ++i) {
+    const Vector3d& x = system_.positions()[i];
+    const Vector3d& v = system_.velocities()[i];
+    list.push_back({{"x", x.x()}, {"y", x.y()}, {"z", x.z()}, {"vx", v.x()}, {"vy", v.y()}, {"vz", v.z()},
+                    {"m", system_.mass(i)}});
+  }
+  return {{"t", t_}, {"next_emit", next_emit_}, {"particles", list}};
+}
+
+void PileScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+  auto list = state.is_object() ? state.find("particles") : state.end();
+  if (list == state.end() || !list->is_array()) return;
+  const double n = static_cast<double>(list->size());
+  if (n > params.number("N_max")) params.set_number(*params.index_of("N_max"), n);
+}
+
+std::optional<std::string> PileScene::load_state_json(const nlohmann::json& state) {
+  auto list = state.is_object() ? state.find("particles") : state.end();
+  if (list == state.end() || !list->is_array())
+    return "pile state needs a \"particles\" list of {x, y, z, vx, vy, vz, m}";
+  if (static_cast<int>(list->size()) > setup_.n_max)
+    return "pile state has " + std::to_string(list->size()) + " particles, more than N_max = " +
+           std::to_string(setup_.n_max);
+  std::array<double, 2> times{0, 0};
+  if (auto error = read_finite_numbers(state, std::array{"t", "next_emit"}, times, "pile state")) return error;
+  if (times[0] < 0) return "pile state: t must be >= 0";
+  ParticleSystem loaded;
+  loaded.set_surfaces(box_surfaces());
+  for (size_t i = 0; i < list->size(); ++i) {
+    std::array<double, 7> q;
+    if (auto error = read_finite_numbers((*list)[i], std::array{"x", "y", "z", "vx", "vy", "vz", "m"}, q,
+                                         "pile state: particle " + std::to_string(i)))
+      return error;
+    if (!(q[6] > 0)) return "pile state: particle " + std::to_string(i) + " needs a mass m > 0";
+    Vector3d x(q[0], q[1], q[2]), v(q[3], q[4], q[5]);
+    // Axes this dimension does not have stay zero.
+    if (setup_.dim < 3) x.y() = v.y() = 0;
+    if (setup_.dim < 2) x.x() = v.x() = 0;
+    loaded.add(x, v, q[6]);
+  }
+  system_ = std::move(loaded);
+  t_ = t_segment_ = times[0];
+  segment_steps_ = 0;
+  next_emit_ = times[1];
+  hit_bin_ = static_cast<long long>(std::floor(t_ / kHitBin + 1e-9));
+  tally_at_bin_start_ = hits_last_bin_ = {};
+  system_.refresh(model_);
+  energy_in_ = total_energy();
+  lowest_surplus_ = 0;
+  initial_kinetic_energy_ = system_.kinetic_energy();
+  return std::nullopt;
+}
+
+}  // namespace cl

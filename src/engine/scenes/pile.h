@@ -1,0 +1,89 @@
+#pragma once
+// Seed 003: spheres emitted one by one pile up in a box (1D, 2D or 3D) under
+// gravity along the last axis, by impulses with restitution and projections
+// or by linear spring-dashpot contacts, integrated by semi-implicit Euler or
+// leapfrog with a fixed step h. What the seed teaches is kept visible:
+// impulse piles jitter and finally explode (detected, the run stops with the
+// last good state), spring piles compress under their own weight, Euler
+// loses a bouncing ball's energy where leapfrog keeps it.
+#include <random>
+
+#include <Eigen/Core>
+
+#include "core/scene.h"
+#include "particles/particle_system.h"
+
+namespace cl {
+
+const SceneDescription& pile_description();
+
+class PileScene final : public Scene {
+ public:
+  PileScene();
+  const SceneDescription& description() const override { return pile_description(); }
+  std::unique_ptr<Scene> clone() const override { return std::make_unique<PileScene>(*this); }
+
+  std::optional<std::string> reset(const ParamValues& params) override;
+  std::optional<std::string> apply_live(const ParamValues& params) override;
+  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
+  double time() const override { return t_; }
+  long long step_count() const override { return steps_; }
+
+  std::vector<SeriesSpec> series() const override;
+  std::vector<std::vector<std::string>> default_plots() const override;
+  void sample(std::vector<double>& values) const override;
+  Sketch sketch() const override;
+  std::optional<ReportTable> report() const override;
+  std::vector<Preset> presets(const ParamValues& current) const override;
+
+  nlohmann::json state_json() const override;
+  std::optional<std::string> load_state_json(const nlohmann::json& state) override;
+  /// A scene file's "particles" list raises N_max to its length if needed.
+  static void fit_params_to_state(const nlohmann::json& state, ParamValues& params);
+
+  const ParticleSystem& particles() const { return system_; }
+  /// J: initial energy plus the energy each emitted particle brought in.
+  double energy_brought_in() const { return energy_in_; }
+  double total_energy() const;
+  /// Top of the highest particle touching something (m); 0 without one.
+  double pile_height() const;
+  /// Height-wise size of the lowest particle (m): 2r less half the overlap
+  /// with the ground and half the largest overlap with another particle
+  /// (each contact's overlap shared by its two bodies, as the seed measures).
+  double bottom_diameter() const;
+
+ private:
+  enum class Start { Emitter, Block, Ball, Billiard };
+  struct Setup {
+    Start start = Start::Emitter;
+    int dim = 2;
+    double m = 1;            // kg, emitted particles
+    double width = 6;        // m, box side
+    double emit_interval = 0.2, emit_speed = 0, emit_height = 6;  // s, m/s, m
+    int n_max = 200;
+    double view_yaw = 30, view_pitch = 20;  // deg
+  };
+
+  static std::optional<std::string> read_model(const ParamValues& params, ParticleModel& model);
+  std::vector<SurfacePlane> box_surfaces() const;
+  std::optional<std::string> place_start(std::mt19937_64& rng);
+  /// Emits one particle at the emitter if due and the spot is free.
+  void emit_if_due();
+  void count_hits_in_bin();
+
+  ParticleModel model_;
+  Setup setup_;
+  ParticleSystem system_;
+  std::mt19937_64 rng_;
+  double t_ = 0;               // s, time reported (the requested end of the last advance)
+  double t_segment_ = 0;       // s, state time where the current step size began
+  long long segment_steps_ = 0, steps_ = 0;
+  double next_emit_ = 0;       // s
+  double energy_in_ = 0;       // J
+  double lowest_surplus_ = 0;  // J, lowest energy less energy_in_ so far
+  double initial_kinetic_energy_ = 0;  // J
+  long long hit_bin_ = 0;      // index of the 10 ms bin being counted
+  ContactTally tally_at_bin_start_, hits_last_bin_;
+};
+
+}  // namespace cl
