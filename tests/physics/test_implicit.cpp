@@ -64,7 +64,7 @@ cl::ParamValues implicit_params(const std::map<std::string, std::string>& values
   cl::ParamValues p(cl::implicit_description().params);
   for (const auto& [name, value] : values) {
     const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, *error);
+    REQUIRE_MESSAGE(!error, error.value_or(""));
   }
   return p;
 }
@@ -86,12 +86,12 @@ std::unique_ptr<cl::ImplicitScene> make_scene(const std::map<std::string, std::s
                                               const std::vector<BallStart>& balls = {}) {
   auto scene = std::make_unique<cl::ImplicitScene>();
   auto error = scene->reset(implicit_params(values));
-  REQUIRE_MESSAGE(!error, *error);
+  REQUIRE_MESSAGE(!error, error.value_or(""));
   if (!balls.empty()) {
     nlohmann::json list = nlohmann::json::array();
     for (const BallStart& b : balls) list.push_back({{"x", b.x}, {"y", b.y}, {"vx", b.vx}, {"vy", b.vy}});
     error = scene->load_state_json({{"balls", list}});
-    REQUIRE_MESSAGE(!error, *error);
+    REQUIRE_MESSAGE(!error, error.value_or(""));
   }
   return scene;
 }

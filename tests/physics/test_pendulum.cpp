@@ -39,7 +39,7 @@ cl::ParamValues pendulum_params(const std::map<std::string, std::string>& values
   cl::ParamValues p(cl::pendulum_description().params);
   for (const auto& [name, value] : values) {
     const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, *error);
+    REQUIRE_MESSAGE(!error, error.value_or(""));
   }
   return p;
 }
@@ -69,7 +69,7 @@ std::optional<cl::Event> run_until_event(cl::PendulumScene& scene, const std::st
   while (scene.time() < t_max) {
     const size_t before = events.size();
     const auto error = scene.advance_to(std::min(t_max, scene.time() + chunk), events);
-    REQUIRE_MESSAGE(!error, *error);
+    REQUIRE_MESSAGE(!error, error.value_or(""));
     for (size_t i = before; i < events.size(); ++i)
       if (events[i].kind == kind) return events[i];
   }
