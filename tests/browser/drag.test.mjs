@@ -24,6 +24,22 @@ async function drag(page, from, to) {
   await h.frames(page, 3);
 }
 
+/** The same drag with one finger (touch events through the DevTools protocol). */
+async function touchDrag(page, from, to) {
+  const box = await page.locator('#canvas').boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x, y) => [{ x: box.x + x, y: box.y + y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from[0], from[1]) });
+  await h.frames(page, 3);
+  for (let k = 1; k <= 8; k++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove', touchPoints: at(from[0] + (to[0] - from[0]) * k / 8, from[1] + (to[1] - from[1]) * k / 8) });
+    await h.frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await h.frames(page, 3);
+}
+
 test('paused ellipses: drag a body, drag its velocity arrow, an overlap is refused', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=2&friction=0');
   try {
@@ -53,6 +69,22 @@ test('paused ellipses: drag a body, drag its velocity arrow, an overlap is refus
     assert.ok(Math.hypot(st.bodies[0].x - st.bodies[1].x, st.bodies[0].z - st.bodies[1].z) >= 2, 'no overlap');
     assert.match(await h.messagesText(page), /placement refused: .*overlaps body/);
     await h.saveScreenshot(page, 'drag-paused.png');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('paused ellipses on a touch screen: one finger drags a body', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=2&friction=0',
+    { viewport: { width: 800, height: 600 }, hasTouch: true });
+  try {
+    const { page, errors } = app;
+    const [b0, b1] = (await h.status(page)).bodies;
+    const pxPerM = (b1.screen[0] - b0.screen[0]) / (b1.x - b0.x);
+    await touchDrag(page, b0.screen, [b0.screen[0] + 2 * pxPerM, b0.screen[1]]);
+    const moved = (await h.status(page)).bodies[0];
+    assert.ok(Math.abs(moved.x - (b0.x + 2)) < 0.05, `body 0 moved 2 m right by touch: x = ${moved.x}`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
