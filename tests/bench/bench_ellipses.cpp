@@ -39,9 +39,11 @@ void ellipses(int repetitions) {
   run({}, kSeedSimulated, 1);  // warm-up
   for (const char* integrator : {"dopri5", "rk4"}) {
     const Result r = run({{"integrator", integrator}}, kSeedSimulated, repetitions);
-    std::printf("%-8s %9.1f ms  %7lld steps  %5.2f us/step  %3zu impacts  %7.1f x real time  goal < 100 ms: %s  E(10 s) = %.10g J\n",
+    // The goal (under 0.1 s) is for the default integrator, dopri5.
+    const std::string goal = std::string(integrator) != "dopri5" ? "" : r.best_wall < 0.1 ? "  goal < 100 ms: yes" : "  goal < 100 ms: NO";
+    std::printf("%-8s %9.1f ms  %7lld steps  %5.2f us/step  %3zu impacts  %7.1f x real time%s  E(10 s) = %.10g J\n",
                 integrator, 1e3 * r.best_wall, r.steps, 1e6 * r.best_wall / static_cast<double>(r.steps), r.events,
-                kSeedSimulated / r.best_wall, r.best_wall < 0.1 ? "yes" : "NO", r.final_energy);
+                kSeedSimulated / r.best_wall, goal.c_str(), r.final_energy);
   }
 
   constexpr double kGasSimulated = 2;  // s
