@@ -20,7 +20,12 @@ namespace {
 
 constexpr double kSampleInterval = 0.005;  // s of simulated time between recorded samples
 constexpr double kMaxFrameDt = 0.1;        // s; longer gaps (tab hidden) are not caught up
-constexpr double kStepBudget = 0.012;      // s of wall time per frame for the simulation
+// Wall time per frame for the simulation, s. At 60 frames per second 12 ms
+// are left for it. When frames come slower (software rendering, a busy GPU)
+// the main thread mostly waits for them, so half the frame interval goes to
+// the simulation, up to 35 ms: the tab keeps answering.
+constexpr double kMinStepBudget = 0.012;
+constexpr double kMaxStepBudget = 0.035;
 
 double wall_now() {
   using clock = std::chrono::steady_clock;
@@ -115,7 +120,9 @@ void App::advance_run(double wall_dt) {
   // Time is owed in whole samples (grid-aligned stops make a frame-chopped run
   // identical to the CLI's); the remainder carries over to the next frame.
   owed_time_ += speed_ * wall_dt;
-  const double deadline = wall_now() + kStepBudget;
+  frame_interval_ = frame_interval_ == 0 ? wall_dt : 0.9 * frame_interval_ + 0.1 * wall_dt;
+  const double budget = std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget);
+  const double deadline = wall_now() + budget;
   const double advanced = sim_->advance_on_grid(owed_time_, [deadline] { return wall_now() > deadline; });
   owed_time_ -= advanced;
   behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;

@@ -78,6 +78,7 @@ class App {
   bool play_from_link_ = false;
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s
+  double frame_interval_ = 0;   // s, smoothed over ~10 frames
   double owed_time_ = 0;        // simulated s due but not yet run (less than a sample)
   double real_time_factor_ = 0; // simulated / wall, smoothed
   bool behind_ = false;         // the simulation could not keep up
