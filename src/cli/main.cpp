@@ -7,6 +7,7 @@
 // Exit codes: 0 ok, 1 the run failed (non-finite state), 2 bad command line or input.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -183,7 +184,11 @@ int run_scene(const RunOptions& o) {
   if (loops_file.is_open()) cl::write_impact_loops_csv(loops_file, *sim.scene().impact_loops());
   if (report_file.is_open()) {
     const std::optional<cl::ReportTable> table = sim.scene().report();
-    if (!table) return fail_usage("scene '" + o.scene + "' has no report table for these settings");
+    if (!table) {  // known only after the run: take back the empty file
+      report_file.close();
+      std::remove(o.report_path.c_str());
+      return fail_usage("scene '" + o.scene + "' has no report table for these settings");
+    }
     cl::write_report_csv(report_file, *table);
   }
   if (sim.failed()) {

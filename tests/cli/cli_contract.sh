@@ -241,8 +241,8 @@ assert float(r["k_s (N/m)"]) == 40000 and float(r["particles in pile"]) == 131, 
 assert abs(float(r["pile compression (%)"]) - 2.7) < 1 and abs(float(r["bottom particle D (m)"]) - 0.568) < 0.01, r
 '
 run_cl pile_none.out pile_none.err run pile --until 0.1 --out pile_none.csv --report pile_none_report.csv
-check "--report for settings without a table (2D pile): exit 2 with a message" \
-  sh -c '[ "$0" -eq 2 ] && grep -q "no report table" pile_none.err' "$rc"
+check "--report for settings without a table (2D pile): exit 2 with a message, no report file" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "no report table" pile_none.err && [ ! -e pile_none_report.csv ]' "$rc"
 run_cl pile2.out pile2.err run pile --preset "1D impulse pile, h = 0.01" --until 60 --sample 1 --out pile2.csv
 check "pile: the 1D impulse pile explodes with a message and exit code 1" [ "$rc" -eq 1 ]
 check "pile: the explosion message says so" grep -q "exploded" pile2.err
