@@ -100,7 +100,7 @@ const SceneDescription& pile_description() {
         {"m", "mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of every emitted particle.", {}, "", true},
         {"g", "gravity", "m/s^2", real, live, 9.81, 0, 100, "Gravitational acceleration, along -z (the last axis)."},
         {"emit_interval", "emit every", "s", real, live, 0.2, 1e-3, 100, "Time between two emitted particles; longer while the last one has not left the emitter's spot "
-         "(a particle released at rest needs ~0.35 s to fall its own diameter of 0.6 m: see emit speed)."},
+         "(released at rest, a particle of r = 0.3 m needs ~0.35 s to fall clear of it: see emit speed)."},
         {"emit_speed", "emit speed", "m/s", real, live, 0, 0, 100,
          "Downward speed of an emitted particle. A column emitted quickly (1D) needs it: at rest, the previous "
          "particle has not yet left the emitter's spot."},
