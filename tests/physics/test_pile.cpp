@@ -226,6 +226,14 @@ TEST_CASE("pile: 1D spring piles compress as the static estimate says; the seed'
                 100 * (1 - static_height / (0.6 * n)), row.diameter, diameter, static_diameter);
     MESSAGE("k_s = " << row.k_s << ": mean pile height " << height << " m (static " << static_height << "), mean bottom D "
                      << diameter << " m (static " << static_diameter << ")");
+    // The report averages the same quantities since the last particle joined.
+    const double report_height = table->rows[0][2], report_diameter = table->rows[0][4];
+    const double averaged_over = table->rows[0][8];
+    MESSAGE("report: mean pile height " << report_height << " m, bottom D " << report_diameter << " m over the last "
+                                        << averaged_over << " s");
+    CHECK(averaged_over > 40);
+    CHECK(std::abs(report_height - height) < 0.01 * height);
+    CHECK(std::abs(report_diameter - diameter) < 0.01 * diameter);
     // The stiffest pile hardly rings; the softest swings by several metres about its mean.
     const double tolerance = row.k_s >= 40000 ? 0.005 : 0.03;
     CHECK(std::abs(height - static_height) < tolerance * static_height);

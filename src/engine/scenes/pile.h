@@ -70,6 +70,9 @@ class PileScene final : public Scene {
   /// Emits one particle at the emitter if due and the spot is free.
   void emit_if_due();
   void count_hits_in_bin();
+  int particles_in_pile() const;
+  /// Adds the step that ended at `state_time` (s) to the means of the 1D spring pile.
+  void update_pile_means(double state_time);
 
   ParticleModel model_;
   Setup setup_;
@@ -84,6 +87,15 @@ class PileScene final : public Scene {
   double initial_kinetic_energy_ = 0;  // J
   long long hit_bin_ = 0;      // index of the 10 ms bin being counted
   ContactTally tally_at_bin_start_, hits_last_bin_;
+  /// Time means of the 1D spring pile's height and bottom diameter since the
+  /// number of particles in it last changed: the column keeps ringing in its
+  /// slowest mode, so a snapshot is off by about its amplitude.
+  struct PileMeans {
+    int particles = -1;
+    double since = 0, duration = 0;      // s
+    double height = 0, diameter = 0;     // m s, integrals over the duration
+  };
+  PileMeans means_;
 };
 
 }  // namespace cl
