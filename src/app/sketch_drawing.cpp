@@ -52,7 +52,8 @@ void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw) {
 }  // namespace
 
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
-  for (const SketchPolyline& line : sketch.lines) draw_polyline(line, camera, draw);
+  for (const SketchPolyline& line : sketch.lines)
+    if (!line.in_front) draw_polyline(line, camera, draw);
   for (const SketchCircle& c : sketch.circles) {
     const float radius =
         std::max(static_cast<float>(c.radius * camera.pixels_per_metre()), c.min_radius_px);
@@ -61,6 +62,8 @@ void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
     if (c.fill) draw.AddCircleFilled(center, radius, to_imgui(c.fill), segments);
     if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, c.width_px);
   }
+  for (const SketchPolyline& line : sketch.lines)
+    if (line.in_front) draw_polyline(line, camera, draw);
   for (const SketchArrow& a : sketch.arrows) draw_arrow(a, camera, draw);
   for (const SketchLabel& l : sketch.labels) draw.AddText(to_im(camera.to_screen(l.at)), to_imgui(l.color), l.text.c_str());
 }

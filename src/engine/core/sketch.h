@@ -19,6 +19,7 @@ struct SketchPolyline {
   float width_px = 2;
   bool closed = false;
   bool fade = false;  ///< alpha ramps from 0 at the first point to full at the last (trails)
+  bool in_front = false;  ///< drawn after the circles (3D: edges nearer than the bodies)
 };
 
 struct SketchCircle {

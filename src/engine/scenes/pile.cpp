@@ -420,6 +420,7 @@ Sketch PileScene::sketch() const {
     line.points = {project(a).screen, project(b).screen};
     line.color = color;
     line.width_px = 1.5f;
+    line.in_front = project(0.5 * (a + b)).depth < 0;  // the nearer half of the box covers the spheres
     s.lines.push_back(std::move(line));
   };
   const Vector3d corners[4] = {{0, 0, 0}, {w, 0, 0}, {w, w, 0}, {0, w, 0}};
