@@ -30,6 +30,7 @@
 #include "io/scene_file.h"
 #include "scenes/ellipses.h"
 #include "scenes/registry.h"
+#include "support/scene_params.h"
 
 namespace {
 
@@ -55,27 +56,6 @@ cl::Simulation simulation_from_file(const std::string& text) {
     REQUIRE_MESSAGE(!error, error.value_or(""));
   }
   return sim;
-}
-
-/// Default parameters with a preset's values, then `extra` on top.
-cl::ParamValues preset_params(const std::string& preset, const std::map<std::string, std::string>& extra) {
-  cl::ParamValues p(cl::ellipses_description().params);
-  const cl::EllipsesScene scene;
-  bool found = false;
-  for (const cl::Preset& pr : scene.presets(p))
-    if (pr.name == preset) {
-      found = true;
-      for (const auto& [name, value] : pr.values) {
-        const auto error = p.set(name, value);
-        REQUIRE_MESSAGE(!error, error.value_or(""));
-      }
-    }
-  REQUIRE_MESSAGE(found, "no preset " << preset);
-  for (const auto& [name, value] : extra) {
-    const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, error.value_or(""));
-  }
-  return p;
 }
 
 /// Index of a series by name.
@@ -137,7 +117,7 @@ HeadOn head_on(const std::string& law, double c_tau) {
   char c_text[32];
   std::snprintf(c_text, sizeof c_text, "%.17g", c_tau);
   HeadOn run;
-  auto error = run.scene.reset(preset_params("Two discs head-on", {{"law", law}, {"c_tau", c_text}}));
+  auto error = run.scene.reset(test::preset_params("ellipses", "Two discs head-on", {{"law", law}, {"c_tau", c_text}}));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   error = run.scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
       {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
@@ -214,7 +194,7 @@ TEST_CASE("ellipses: pair impact conserves linear momentum, loses energy, audit 
     std::string name;
     if (which == 0) {
       name = "preset 'Two discs head-on' (c_tau 0.975, friction 0)";
-      REQUIRE(!sim.set_params(preset_params("Two discs head-on", {})));
+      REQUIRE(!sim.set_params(test::preset_params("ellipses", "Two discs head-on", {})));
       REQUIRE(!sim.reset());
     } else {
       name = "two seed ellipses with observers, spin, friction 0.01, c_tau 0.8";

@@ -10,13 +10,11 @@
 #include "core/simulation.h"
 #include "geometry/ellipse_contact.h"
 #include "scenes/ellipses.h"
+#include "support/scene_params.h"
 
 TEST_CASE("Ellipses billiard break: the rack starts apart and the break conserves momentum until a wall is hit") {
   cl::Simulation sim(std::make_unique<cl::EllipsesScene>());
-  cl::ParamValues p = sim.params();
-  for (const cl::Preset& preset : sim.scene().presets(p))
-    if (preset.name == "Billiard break")
-      for (const auto& [name, value] : preset.values) REQUIRE_FALSE(p.set(name, value));
+  const cl::ParamValues p = test::preset_params("ellipses", "Billiard break");
   REQUIRE(p.integer("n") == 20);
   REQUIRE_FALSE(sim.set_params(p));
   REQUIRE_FALSE(sim.reset());

@@ -49,6 +49,7 @@
 #include "core/simulation.h"
 #include "io/scene_file.h"
 #include "scenes/implicit.h"
+#include "support/scene_params.h"
 
 namespace {
 
@@ -59,15 +60,6 @@ const char* const kDiamond = "abs(x) + abs(y) - 15";
 const char* const kAstroid = "((x/15)^2 + (y/15)^2 - 1)^3 + 27*(x/15)^2*(y/15)^2";
 constexpr double kG = 9.8, kR = 0.3;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-cl::ParamValues implicit_params(const std::map<std::string, std::string>& values) {
-  cl::ParamValues p(cl::implicit_description().params);
-  for (const auto& [name, value] : values) {
-    const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, error.value_or(""));
-  }
-  return p;
-}
 
 /// Index of an event field by name ("nx", "vn_before", ...).
 size_t field(const std::string& name) {
@@ -85,7 +77,7 @@ struct BallStart {
 std::unique_ptr<cl::ImplicitScene> make_scene(const std::map<std::string, std::string>& values,
                                               const std::vector<BallStart>& balls = {}) {
   auto scene = std::make_unique<cl::ImplicitScene>();
-  auto error = scene->reset(implicit_params(values));
+  auto error = scene->reset(test::scene_params("implicit", values));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   if (!balls.empty()) {
     nlohmann::json list = nlohmann::json::array();

@@ -29,20 +29,12 @@
 
 #include "core/simulation.h"
 #include "scenes/pendulum.h"
+#include "support/scene_params.h"
 
 namespace {
 
 constexpr double kL = 1.1, kG = 10;
 const double kPi = std::acos(-1.0);
-
-cl::ParamValues pendulum_params(const std::map<std::string, std::string>& values) {
-  cl::ParamValues p(cl::pendulum_description().params);
-  for (const auto& [name, value] : values) {
-    const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, error.value_or(""));
-  }
-  return p;
-}
 
 std::string num(double x) {
   char buf[40];
@@ -112,7 +104,7 @@ TEST_CASE("taut phase conserves energy: small swing and full loop, dopri5 and rk
       auto values = m.values;
       values["v0"] = num(c.v0);
       cl::PendulumScene scene;
-      REQUIRE(!scene.reset(pendulum_params(values)));
+      REQUIRE(!scene.reset(test::scene_params("pendulum", values)));
       std::vector<cl::Event> events;
       const double e0 = sample_of(scene).e_total;
       double drift = 0, tension_error = 0, min_taut = 1;
@@ -143,7 +135,7 @@ TEST_CASE("slack angle and speed match the closed form") {
   for (double k : ks) {
     const double v0 = v0_for(k);
     cl::PendulumScene scene;
-    REQUIRE(!scene.reset(pendulum_params({{"v0", num(v0)}})));
+    REQUIRE(!scene.reset(test::scene_params("pendulum", {{"v0", num(v0)}})));
     std::vector<cl::Event> events;
     const auto slack = run_until_event(scene, "slack", 3, events);
     REQUIRE(slack);
@@ -164,7 +156,7 @@ TEST_CASE("slack angle and speed match the closed form") {
 
 TEST_CASE("olympiad: the free flight passes through the nail at speed sqrt(g L sqrt 3)") {
   cl::PendulumScene scene;  // the defaults are the olympiad case
-  REQUIRE(!scene.reset(pendulum_params({})));
+  REQUIRE(!scene.reset(test::scene_params("pendulum", {})));
   std::vector<cl::Event> events;
   const auto nail = run_until_event(scene, "nail", 3, events);
   REQUIRE(nail);
@@ -188,7 +180,7 @@ TEST_CASE("slack time converges as dopri5's rtol shrinks and with order 4 as rk4
   MESSAGE("reference slack time " << num(t_ref) << " s (400 vs 800 panels differ by " << t_ref - t_ref2 << ")");
   auto slack_time = [&](const std::map<std::string, std::string>& values) {
     cl::PendulumScene scene;
-    REQUIRE(!scene.reset(pendulum_params(values)));
+    REQUIRE(!scene.reset(test::scene_params("pendulum", values)));
     std::vector<cl::Event> events;
     const auto slack = run_until_event(scene, "slack", 3, events, 3.0);
     REQUIRE(slack);
@@ -258,7 +250,7 @@ TEST_CASE("snap taut: the radial speed is removed (e = 0) or reversed times e, e
   for (double e : {0.0, 0.5, 1.0}) {
     const auto values = std::map<std::string, std::string>{{"v0", num(v0)}, {"e_thread", num(e)}};
     cl::PendulumScene scene;
-    REQUIRE(!scene.reset(pendulum_params(values)));
+    REQUIRE(!scene.reset(test::scene_params("pendulum", values)));
     std::vector<cl::Event> events;
     const auto taut = run_until_event(scene, "taut", 3, events);
     REQUIRE(taut);
@@ -280,7 +272,7 @@ TEST_CASE("snap taut: the radial speed is removed (e = 0) or reversed times e, e
 
     // Energies measured on a second run just before and just after the snap.
     cl::PendulumScene probe;
-    REQUIRE(!probe.reset(pendulum_params(values)));
+    REQUIRE(!probe.reset(test::scene_params("pendulum", values)));
     std::vector<cl::Event> probe_events;
     REQUIRE(!probe.advance_to(taut->t - 1e-7, probe_events));
     const double e_before = sample_of(probe).e_total;
@@ -306,7 +298,7 @@ TEST_CASE("snap taut: the radial speed is removed (e = 0) or reversed times e, e
 
 TEST_CASE("with e_thread = 1 energy is conserved through every snap") {
   cl::PendulumScene scene;
-  REQUIRE(!scene.reset(pendulum_params({{"v0", num(v0_for(3.2))}, {"e_thread", "1"}})));
+  REQUIRE(!scene.reset(test::scene_params("pendulum", {{"v0", num(v0_for(3.2))}, {"e_thread", "1"}})));
   std::vector<cl::Event> events;
   const double e0 = sample_of(scene).e_total;
   double drift = 0;
@@ -336,7 +328,7 @@ TEST_CASE("no NaN, no stall, no negative tension over 60 s for v0 in [0, 30] and
     for (int i = 0; i <= 20; ++i) {
       const double v0 = 1.5 * i;
       cl::Simulation sim(std::make_unique<cl::PendulumScene>());
-      REQUIRE(!sim.set_params(pendulum_params({{"v0", num(v0)}, {"e_thread", num(e)}})));
+      REQUIRE(!sim.set_params(test::scene_params("pendulum", {{"v0", num(v0)}, {"e_thread", num(e)}})));
       REQUIRE(!sim.reset());
       const double e0 = 0.5 * v0 * v0 - kG * kL;  // per unit mass (m = 1)
       const double scale = 0.5 * v0 * v0 + kG * kL;
@@ -384,11 +376,12 @@ TEST_CASE("changing live parameters while taut does not start a flight") {
   // and logged a spurious 'taut' snap moments later.
   for (const char* integrator : {"dopri5", "rk4"}) {
     cl::Simulation sim(std::make_unique<cl::PendulumScene>());
-    REQUIRE(!sim.set_params(pendulum_params({{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", integrator}})));
+    REQUIRE(!sim.set_params(
+        test::scene_params("pendulum", {{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", integrator}})));
     REQUIRE(!sim.reset());
     for (int k = 0; k < 500; ++k) {
-      REQUIRE(!sim.set_params(pendulum_params(
-          {{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", integrator}, {"trail", k % 2 ? "2" : "3"}})));
+      REQUIRE(!sim.set_params(test::scene_params(
+          "pendulum", {{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", integrator}, {"trail", k % 2 ? "2" : "3"}})));
       sim.advance(0.01);
     }
     MESSAGE(std::string(integrator) << ": 500 live changes over 5 s of a full loop: " << sim.events().total() << " events");
@@ -402,7 +395,8 @@ TEST_CASE("rk4 with a coarse step stays taut on a full loop") {
   // pointing inwards: spurious 'taut' events and a tension drop to zero.
   for (double dt : {1e-3, 0.01, 0.02}) {
     cl::PendulumScene scene;
-    REQUIRE(!scene.reset(pendulum_params({{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", "rk4"}, {"dt", num(dt)}})));
+    REQUIRE(!scene.reset(test::scene_params(
+        "pendulum", {{"v0", num(1.05 * std::sqrt(5 * kG * kL))}, {"integrator", "rk4"}, {"dt", num(dt)}})));
     std::vector<cl::Event> events;
     double min_taut = 1;
     for (int k = 1; k <= 1000; ++k) {
@@ -417,7 +411,7 @@ TEST_CASE("rk4 with a coarse step stays taut on a full loop") {
 
 TEST_CASE("JSON state: loads a state within reach, rejects a mass farther than L") {
   cl::PendulumScene scene;
-  REQUIRE(!scene.reset(pendulum_params({})));
+  REQUIRE(!scene.reset(test::scene_params("pendulum", {})));
   std::vector<cl::Event> events;
   REQUIRE(!scene.advance_to(0.3, events));
   const nlohmann::json before = scene.state_json();

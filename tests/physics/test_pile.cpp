@@ -30,32 +30,11 @@
 #include "core/number_format.h"
 #include "core/simulation.h"
 #include "scenes/pile.h"
+#include "support/scene_params.h"
 
 namespace {
 
 using Eigen::Vector3d;
-
-cl::ParamValues pile_params(const std::string& preset, const std::map<std::string, std::string>& more = {}) {
-  cl::ParamValues p(cl::pile_description().params);
-  if (!preset.empty()) {
-    cl::PileScene scene;
-    bool found = false;
-    for (const cl::Preset& candidate : scene.presets(p))
-      if (candidate.name == preset) {
-        found = true;
-        for (const auto& [name, value] : candidate.values) {
-          const auto error = p.set(name, value);
-          REQUIRE_MESSAGE(!error, error.value_or(""));
-        }
-      }
-    REQUIRE_MESSAGE(found, "no preset " << preset);
-  }
-  for (const auto& [name, value] : more) {
-    const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, error.value_or(""));
-  }
-  return p;
-}
 
 std::unique_ptr<cl::Simulation> simulation(const cl::ParamValues& params) {
   auto sim = std::make_unique<cl::Simulation>(std::make_unique<cl::PileScene>());
@@ -98,7 +77,7 @@ TEST_CASE("pile: particle-particle contacts conserve momentum to round-off (bill
     for (const char* integrator : {"euler", "leapfrog"}) {
       CAPTURE(model);
       CAPTURE(integrator);
-      auto sim = simulation(pile_params("", {{"start", "emitter"}, {"N_max", "5"}, {"dim", "2"}, {"g", "0"},
+      auto sim = simulation(test::scene_params("pile", {{"start", "emitter"}, {"N_max", "5"}, {"dim", "2"}, {"g", "0"},
                                              {"width", "100"}, {"model", model}, {"integrator", integrator},
                                              {"e", "0.7"}, {"k_p", "0.3"}, {"k_s", "8000"}, {"k_d", "20"},
                                              {"emit_height", "1000"}, {"emit_interval", "100"}}));
@@ -118,7 +97,7 @@ TEST_CASE("pile: particle-particle contacts conserve momentum to round-off (bill
 
 TEST_CASE("pile: the billiard preset starts with E = 12.5 J and p = (-5, 0) kg m/s as in the seed") {
   for (const char* preset : {"Billiard: impulse", "Billiard: spring"}) {
-    auto sim = simulation(pile_params(preset));
+    auto sim = simulation(test::preset_params("pile", preset));
     const Vector3d p = pile(*sim).particles().momentum();
     const double energy = pile(*sim).total_energy();
     MESSAGE(std::string(preset) << ": E = " << energy << " J, p = (" << p.x() << ", " << p.z() << ") kg m/s");
@@ -132,7 +111,7 @@ TEST_CASE("pile: single ball without dissipation: leapfrog keeps the energy, Eul
   double drift[2];
   int k = 0;
   for (const char* preset : {"Ball: impulse, Euler", "Ball: impulse, leapfrog"}) {
-    auto sim = simulation(pile_params(preset));
+    auto sim = simulation(test::preset_params("pile", preset));
     const double e0 = pile(*sim).total_energy();
     sim->advance(30);
     REQUIRE(!sim->failed());
@@ -147,7 +126,7 @@ TEST_CASE("pile: single ball without dissipation: leapfrog keeps the energy, Eul
   CHECK(std::abs(drift[1]) < 1e-6 * std::abs(drift[0]));
 
   for (const char* preset : {"Ball: spring, Euler", "Ball: spring, leapfrog"}) {
-    auto sim = simulation(pile_params(preset));
+    auto sim = simulation(test::preset_params("pile", preset));
     const double e0 = pile(*sim).total_energy();
     double worst = 0;
     for (int s = 0; s < 300; ++s) {
@@ -208,7 +187,7 @@ TEST_CASE("pile: 1D spring piles compress as the static estimate says; the seed'
   std::printf("%8s | %7s %8s %8s | %7s %8s %8s | %7s %8s %8s\n", "N/m", "seed", "ours", "static", "seed", "ours",
               "static", "seed", "ours", "static");
   for (const SeedRow& row : seed) {
-    auto sim = simulation(pile_params("1D spring pile, k_s = " + cl::format_number(row.k_s)));
+    auto sim = simulation(test::preset_params("pile", "1D spring pile, k_s = " + cl::format_number(row.k_s)));
     sim->advance(60);
     REQUIRE(!sim->failed());
     const auto table = pile(*sim).report();
@@ -245,7 +224,7 @@ TEST_CASE("pile: the 1D impulse pile explodes, and later at the smaller step") {
   int exploded_at[2] = {0, 0};
   int k = 0;
   for (const char* preset : {"1D impulse pile, h = 0.01", "1D impulse pile, h = 0.005"}) {
-    auto sim = simulation(pile_params(preset));
+    auto sim = simulation(test::preset_params("pile", preset));
     sim->advance(120);
     REQUIRE(sim->failed());
     CHECK(sim->failure().find("exploded") != std::string::npos);
@@ -273,7 +252,7 @@ TEST_CASE("pile: bad parameters are refused with a message and change nothing") 
       {{{"emit_height", "0.1"}}, "below a particle's radius"},
   };
   for (const Case& c : cases) {
-    const auto error = scene.reset(pile_params("", c.values));
+    const auto error = scene.reset(test::scene_params("pile", c.values));
     REQUIRE(error);
     MESSAGE(*error);
     CHECK(error->find(c.says) != std::string::npos);

@@ -20,32 +20,9 @@
 #include <nlohmann/json.hpp>
 
 #include "scenes/street.h"
+#include "support/scene_params.h"
 
 namespace {
-
-/// Default parameters with `values` on top (all must be accepted).
-cl::ParamValues street_params(const std::map<std::string, std::string>& values) {
-  cl::ParamValues p(cl::street_description().params);
-  for (const auto& [name, value] : values) {
-    const auto error = p.set(name, value);
-    REQUIRE_MESSAGE(!error, error.value_or(""));
-  }
-  return p;
-}
-
-/// A preset's values, then `extra`.
-cl::ParamValues preset_params(const std::string& name, const std::map<std::string, std::string>& extra = {}) {
-  cl::ParamValues p(cl::street_description().params);
-  const cl::StreetScene scene;
-  for (const cl::Preset& preset : scene.presets(p))
-    if (preset.name == name) {
-      std::map<std::string, std::string> values = preset.values;
-      for (const auto& [key, value] : extra) values[key] = value;
-      return street_params(values);
-    }
-  FAIL("no preset " << name);
-  return p;
-}
 
 size_t column(const cl::StreetScene& scene, const std::string& name) {
   const auto specs = scene.series();
@@ -65,7 +42,7 @@ TEST_CASE("street: a disc bouncing on a flat street under Hertz keeps its apex h
   double drift_at_default = 0;
   for (const char* rtol : {"1e-9", "1e-11"}) {
     cl::StreetScene scene;
-    auto error = scene.reset(preset_params("Disc on a flat street", {{"rtol", rtol}}));
+    auto error = scene.reset(test::preset_params("street", "Disc on a flat street", {{"rtol", rtol}}));
     REQUIRE_MESSAGE(!error, error.value_or(""));
     std::vector<cl::Event> events;
     std::vector<double> apexes;  // y + vy^2 / 2g of each flight, m
@@ -160,9 +137,9 @@ TEST_CASE("street: the seed's defaults run 5 s with falling energy, a closed aud
 TEST_CASE("street: a conformal contact stops the run with a message, not NaN") {
   // A disc of radius 1 m dropped into a circular pit of radius 1 m: 1/R1 + 1/R2 = 0.
   cl::StreetScene scene;
-  auto error = scene.reset(street_params({{"street", "1 - sqrt(max(1 - x^2, 0))"}, {"a", "1"}, {"b", "1"},
-                                          {"alpha", "0"}, {"beta", "0"}, {"q0", "0"}, {"w0", "0"}, {"x0", "0"},
-                                          {"y0", "1.5"}, {"vy0", "0"}}));
+  auto error = scene.reset(test::scene_params("street", {{"street", "1 - sqrt(max(1 - x^2, 0))"}, {"a", "1"},
+                                                         {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"q0", "0"},
+                                                         {"w0", "0"}, {"x0", "0"}, {"y0", "1.5"}, {"vy0", "0"}}));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   std::vector<cl::Event> events;
   std::optional<std::string> failure;
@@ -192,7 +169,7 @@ TEST_CASE("street: bad inputs are refused with a message and change nothing") {
       {{{"y0", "0.5"}}, "starts in the street"},
   };
   for (const Case& c : cases) {
-    const auto error = scene.reset(street_params(c.values));
+    const auto error = scene.reset(test::scene_params("street", c.values));
     REQUIRE(error);
     MESSAGE(c.values.begin()->first << " = " << c.values.begin()->second << " -> " << *error);
     CHECK(error->find(c.expected) != std::string::npos);
@@ -207,7 +184,7 @@ TEST_CASE("street: bad inputs are refused with a message and change nothing") {
   }
   CHECK(p == cl::ParamValues(cl::street_description().params));
   // A typed street the ellipse then lands on.
-  const auto error = scene.reset(preset_params("Drop into a valley"));
+  const auto error = scene.reset(test::preset_params("street", "Drop into a valley"));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   CHECK(scene.street().text() == "0.1*x^2");
   std::vector<cl::Event> events;
@@ -218,7 +195,7 @@ TEST_CASE("street: bad inputs are refused with a message and change nothing") {
 TEST_CASE("street: a saved state reloads into a fresh scene and the run goes on the same") {
   // Saved at t = 1 s, after the first impact and in flight until ~2.4 s.
   cl::StreetScene original;
-  auto error = original.reset(street_params({}));
+  auto error = original.reset(test::scene_params("street", {}));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   std::vector<cl::Event> events;
   error = original.advance_to(1.0, events);
@@ -227,7 +204,7 @@ TEST_CASE("street: a saved state reloads into a fresh scene and the run goes on 
   const nlohmann::json saved = original.state_json();
 
   cl::StreetScene reloaded;
-  error = reloaded.reset(street_params({}));
+  error = reloaded.reset(test::scene_params("street", {}));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   error = reloaded.load_state_json(saved);
   REQUIRE_MESSAGE(!error, error.value_or(""));
