@@ -43,23 +43,23 @@ std::optional<std::string> Simulation::reset() {
   return std::nullopt;
 }
 
-std::optional<std::string> Simulation::load_state(const nlohmann::json& state) {
-  std::unique_ptr<Scene> loaded = scene_->clone();
-  if (auto error = loaded->load_state_json(state)) return error;
-  scene_ = std::move(loaded);
+std::optional<std::string> Simulation::change_state(
+    const std::function<std::optional<std::string>(Scene&)>& change) {
+  std::unique_ptr<Scene> changed = scene_->clone();
+  if (auto error = change(*changed)) return error;
+  scene_ = std::move(changed);
   failure_.clear();
   start_recording();
   return std::nullopt;
 }
 
+std::optional<std::string> Simulation::load_state(const nlohmann::json& state) {
+  return change_state([&](Scene& scene) { return scene.load_state_json(state); });
+}
+
 std::optional<std::string> Simulation::place_body(size_t i, const Eigen::Vector2d& position,
                                                   const Eigen::Vector2d& velocity) {
-  std::unique_ptr<Scene> placed = scene_->clone();
-  if (auto error = placed->place_body(i, position, velocity)) return error;
-  scene_ = std::move(placed);
-  failure_.clear();
-  start_recording();
-  return std::nullopt;
+  return change_state([&](Scene& scene) { return scene.place_body(i, position, velocity); });
 }
 
 void Simulation::set_sample_interval(double dt) {

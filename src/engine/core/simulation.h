@@ -71,6 +71,9 @@ class Simulation {
   std::function<void(const Event&)> on_event;
 
  private:
+  /// Runs `change` on a copy of the scene; on success the copy runs on and
+  /// the recording restarts at its time. On error nothing changes.
+  std::optional<std::string> change_state(const std::function<std::optional<std::string>(Scene&)>& change);
   bool needs_reset(const ParamValues& values) const;
   double sample_time(long long k) const;
   double advance_until(double t_target, const std::function<bool()>& stop_early);
