@@ -180,9 +180,10 @@ bool App::orbit_view_input() {
   const ImGuiIO& io = ImGui::GetIO();
   const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0) ||
                         (io.KeyShift && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
+  if (!dragging) return false;
   ParamValues values = sim_->params();
   const std::optional<size_t> yaw = values.index_of("view_yaw"), pitch = values.index_of("view_pitch");
-  if (!dragging || !yaw || !pitch) return false;
+  if (!yaw || !pitch) return false;
   if (io.MouseDelta.x == 0 && io.MouseDelta.y == 0) return true;
   const double new_yaw = std::remainder(values.number_at(*yaw) - 0.4 * io.MouseDelta.x, 360.0);
   const double new_pitch = std::clamp(values.number_at(*pitch) + 0.4 * io.MouseDelta.y, -90.0, 90.0);

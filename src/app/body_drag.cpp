@@ -12,12 +12,13 @@ constexpr Rgba kArrowColor = 0xffd166ff;
 
 bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::optional<std::string>& refused) {
   const ImGuiIO& io = ImGui::GetIO();
+  // Nothing to do on most frames (running, or no press): no list of bodies then.
+  if (!active_ && (!paused || io.WantCaptureMouse || !ImGui::IsMouseClicked(ImGuiMouseButton_Left))) return false;
   const Eigen::Vector2f mouse(io.MousePos.x, io.MousePos.y);
   const Eigen::Vector2d world = camera.to_world(mouse);
   const std::vector<DraggableBody> bodies = sim.scene().draggable_bodies();
   if (!active_) {
-    if (!paused || io.WantCaptureMouse || !ImGui::IsMouseClicked(ImGuiMouseButton_Left) || bodies.empty())
-      return false;
+    if (bodies.empty()) return false;
     // Arrow tips first (a tip may lie over another body), unless the press
     // is nearer the body's own centre (a slow body's tip sits by its centre).
     for (size_t i = 0; i < bodies.size() && !active_; ++i) {
