@@ -43,7 +43,7 @@ var ContactLabLoops = (function () {
     host.appendChild(holder);
     host.appendChild(legend);
     holder.appendChild(note);
-    select.addEventListener('change', function () { choice = select.value; draw(true); });
+    select.addEventListener('change', function () { choice = select.value; draw(); });
 
     function chosenLoops() {
       if (choice === 'latest') return loops.slice(-LATEST);
@@ -80,7 +80,7 @@ var ContactLabLoops = (function () {
     }
 
     /** Rebuilds the uPlot when the set of loops shown changes; otherwise only its data. */
-    function draw(force) {
+    function draw() {
       var shown = chosenLoops().filter(function (l) { return l.penetration.length > 1; });
       note.hidden = shown.length > 0;
       var data = [null].concat(shown.map(function (l) {
@@ -88,7 +88,7 @@ var ContactLabLoops = (function () {
       }));
       var key = shown.map(function (l) { return l.id; }).join(',');
       var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
-      if (!u || force || key !== shownKey) {
+      if (!u || key !== shownKey) {
         if (u) u.destroy();
         legend.textContent = '';
         u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
@@ -106,7 +106,7 @@ var ContactLabLoops = (function () {
       var parsed = JSON.parse(api.loopsJson() || 'null');
       loops = parsed && Array.isArray(parsed.loops) ? parsed.loops : [];
       fillChooser();
-      draw(false);
+      draw();
     }
 
     var poller = ContactLabPlots.pollEvery(REFRESH_MS, poll, function (e) {
@@ -126,7 +126,7 @@ var ContactLabLoops = (function () {
       // For tests and embedding pages:
       shown: function () { return !host.hidden; },
       impacts: function () { return loops.length; },
-      choose: function (value) { select.value = String(value); choice = select.value || 'latest'; draw(true); },
+      choose: function (value) { select.value = String(value); choice = select.value || 'latest'; draw(); },
       plotted: function () { return chosenLoops().map(function (l) { return { id: l.id, points: l.penetration.length }; }); },
       uplot: function () { return u; }
     };
