@@ -9,6 +9,7 @@
 
 #include "core/number_format.h"
 #include "io/csv.h"
+#include "io/description_json.h"
 #include "io/impact_loops_io.h"
 #include "io/scene_file.h"
 #include "io/url_state.h"
@@ -19,7 +20,11 @@ namespace cl::app {
 namespace {
 
 constexpr double kSampleInterval = 0.005;  // s of simulated time between recorded samples
+constexpr double kStepCommand = 0.01;      // s of simulated time one Step advances
 constexpr double kMaxFrameDt = 0.1;        // s; longer gaps (tab hidden) are not caught up
+// One integrator step that takes longer than this (s of wall time) cannot be
+// split across frames: the run pauses and says why instead of freezing the tab.
+constexpr double kMaxStepWall = 0.25;
 // Wall time per frame for the simulation, s. At 60 frames per second 12 ms
 // are left for it. When frames come slower (software rendering, a busy GPU)
 // the main thread mostly waits for them, so half the frame interval goes to
@@ -76,16 +81,45 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
   sim_ = std::move(sim);
   ++simulations_started_;
   running_ = false;
+  step_until_ = -1;
   reported_failure_ = false;
   page_series_changed();
 }
 
-void App::set_params(const ParamValues& values) {
-  if (auto error = sim_->set_params(values)) {
-    message(MessageLevel::Error, *error + " — value not applied");
-    return;
-  }
+std::optional<std::string> App::set_params(const ParamValues& values) {
+  if (auto error = sim_->set_params(values)) return error;
   update_hash();
+  return std::nullopt;
+}
+
+std::optional<std::string> App::set_param(const std::string& name, const std::string& value) {
+  ParamValues values = sim_->params();
+  if (auto error = values.set(name, value)) return error;
+  return set_params(values);
+}
+
+std::optional<std::string> App::apply_preset(const std::string& name) {
+  for (const Preset& preset : sim_->scene().presets(sim_->params())) {
+    if (preset.name != name) continue;
+    ParamValues values = sim_->params();
+    for (const auto& [key, value] : preset.values)
+      if (auto error = values.set(key, value)) return "preset '" + name + "' not applied: " + *error;
+    if (auto error = set_params(values)) return "preset '" + name + "' not applied: " + *error;
+    drafts_.clear();
+    reset_run();
+    return std::nullopt;
+  }
+  return "scene '" + sim_->description().id + "' has no preset '" + name + "'";
+}
+
+bool App::switch_scene(const std::string& id) {
+  const SceneEntry* entry = find_scene(id);
+  if (!entry) return false;
+  if (id != sim_->description().id) {
+    drafts_.clear();
+    start_scene(id, ParamValues(entry->description().params));
+  }
+  return true;
 }
 
 void App::reset_run() {
@@ -94,6 +128,7 @@ void App::reset_run() {
     return;
   }
   reported_failure_ = false;
+  step_until_ = -1;
   if (!camera_.user_moved()) fit_view();
 }
 
@@ -111,30 +146,75 @@ void App::message(MessageLevel level, const std::string& text) {
 }
 
 void App::advance_run(double wall_dt) {
+  if (wall_dt > 0) frame_interval_ = frame_interval_ == 0 ? wall_dt : 0.9 * frame_interval_ + 0.1 * wall_dt;
+  const double budget = std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget);
+  const double start = wall_now(), deadline = start + budget;
+  // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
+  const Scene::YieldCheck out_of_time = [deadline] { return wall_now() > deadline; };
+  const long long steps_before = sim_->scene().step_count();
+  if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way
+    sim_->advance(step_until_ - sim_->time(), out_of_time);
+    judge_speed(wall_now() - start, sim_->scene().step_count() - steps_before);
+  }
   if (!running_) {
     owed_time_ = 0;
-    real_time_factor_ = 0;
+    meter_.clear();
     behind_ = false;
-    return;
+  } else {
+    // Time is owed in whole samples (grid-aligned stops make a frame-chopped run
+    // identical to the CLI's); the remainder carries over to the next frame.
+    // A long gap (a hidden tab) is not caught up.
+    owed_time_ += speed_ * std::min(wall_dt, kMaxFrameDt);
+    const double advanced = sim_->advance_on_grid(owed_time_, out_of_time);
+    owed_time_ -= advanced;
+    behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
+    if (behind_) owed_time_ = 0;  // slow down instead of piling up a backlog
+    meter_.add(advanced, wall_dt);  // the whole frame, however long: the factor the user sees
+    judge_speed(wall_now() - start, sim_->scene().step_count() - steps_before);
   }
-  // Time is owed in whole samples (grid-aligned stops make a frame-chopped run
-  // identical to the CLI's); the remainder carries over to the next frame.
-  owed_time_ += speed_ * wall_dt;
-  frame_interval_ = frame_interval_ == 0 ? wall_dt : 0.9 * frame_interval_ + 0.1 * wall_dt;
-  const double budget = std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget);
-  const double deadline = wall_now() + budget;
-  const double advanced = sim_->advance_on_grid(owed_time_, [deadline] { return wall_now() > deadline; });
-  owed_time_ -= advanced;
-  behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
-  if (behind_) owed_time_ = 0;  // slow down instead of piling up a backlog
-  // Smooth over ~10 frames so the indicator is readable.
-  const double rtf = wall_dt > 0 ? advanced / wall_dt : 0;
-  real_time_factor_ = real_time_factor_ == 0 ? rtf : 0.9 * real_time_factor_ + 0.1 * rtf;
   if (sim_->failed()) {
     running_ = false;
+    step_until_ = -1;
     if (!reported_failure_) message(MessageLevel::Error, sim_->failure());
     reported_failure_ = true;
   }
+}
+
+void App::judge_speed(double call_wall, long long steps) {
+  if (steps <= 0) return;
+  const double per_step = call_wall / static_cast<double>(steps);
+  wall_per_step_ = wall_per_step_ == 0 ? per_step : 0.8 * wall_per_step_ + 0.2 * per_step;
+  if (per_step <= kMaxStepWall) return;
+  // One step that outlasts several frames cannot be split: stop before the tab freezes.
+  running_ = false;
+  step_until_ = -1;
+  const SceneDescription& d = sim_->description();
+  std::string cause;
+  for (const std::string& name : d.cost_params)
+    if (auto i = sim_->params().index_of(name)) {
+      const ParamSpec& s = d.params[*i];
+      cause += (cause.empty() ? "" : ", ") + name + " = " + sim_->params().format(*i) + (s.unit.empty() ? "" : " " + s.unit);
+    }
+  message(MessageLevel::Error, "Paused: one integrator step took " + format_number(per_step) +
+                                   " s, too long to keep the page responsive. What sets the cost here: " + cause +
+                                   ". " + d.cost_hint + ".");
+}
+
+std::string App::speed_text() const {
+  char text[96];
+  const double factor = meter_.factor();
+  if (!running_ || meter_.span() < 0.3) return "";
+  if (factor < 0.95) {
+    std::snprintf(text, sizeof text, "slow motion x%.2g", factor);
+    std::string s = text;
+    if (behind_) {
+      std::snprintf(text, sizeof text, " (can't keep up with x%.3g)", speed_);
+      s += text;
+    }
+    return s;
+  }
+  std::snprintf(text, sizeof text, factor < 1.05 ? "real time x%.2f" : "fast motion x%.3g", factor);
+  return text;
 }
 
 void App::frame(double wall_seconds) {
@@ -153,12 +233,21 @@ void App::frame(double wall_seconds) {
   const float view_x = panel_right_ < 0.5f * io.DisplaySize.x ? panel_right_ : 0;
   camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y);
 
-  const Sketch sketch = sim_->scene().sketch();
+  Sketch sketch = sim_->scene().sketch();
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   draw_sketch(sketch, camera_, draw);
-  if (!running_) draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
+  const bool handles_shown = !running_ && !sim_->scene().draggable_bodies().empty();
+  if (handles_shown) {
+    draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
+    sketch.legend.push_back(BodyDrag::legend_entry());
+  }
+  if (show_legend_) {
+    // Bottom left of the scene's area: clear of the panel, and of the page's messages at the right.
+    const ImVec4 box = draw_legend(sketch.legend, draw, {view_x + 10, io.DisplaySize.y - 10});
+    widget_rects_["legend"] = box;
+  }
 }
 
 void App::handle_view_input() {
@@ -209,10 +298,15 @@ bool App::command(const std::string& name) {
   else if (name == "toggle") running_ = !running_ && !sim_->failed();
   else if (name == "step") {
     running_ = false;
-    sim_->advance(2 * kSampleInterval);
-  } else if (name == "reset") reset_run();
+    step_until_ = (step_until_ > sim_->time() ? step_until_ : sim_->time()) + kStepCommand;
+  } else if (name == "reset") {
+    step_until_ = -1;
+    reset_run();
+  }
   else if (name == "defaults") {
     set_params(ParamValues(sim_->description().params));
+    drafts_.clear();
+    step_until_ = -1;
     reset_run();
   } else if (name == "reset_view") {
     fit_view();
@@ -288,11 +382,13 @@ std::string App::status_json() const {
                       {"running", running_},
                       {"failed", sim_->failed()},
                       {"message", sim_->failed() ? sim_->failure() : last_message_},
-                      {"rtf", real_time_factor_},
+                      {"rtf", meter_.factor()},
+                      {"speed_text", speed_text()},
                       {"behind", behind_},
                       {"speed", speed_},
                       {"embed", embed_},
                       {"reset_pending", sim_->reset_pending()},
+                      {"pending", sim_->pending_params()},
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},
                       {"events", sim_->events().total()}};
@@ -311,6 +407,39 @@ std::string App::status_json() const {
   s["bodies"] = bodies;
   return s.dump();
 }
+
+std::string App::scene_json() const {
+  nlohmann::json d = scene_description_json(sim_->description());
+  nlohmann::json presets = nlohmann::json::array();
+  for (const Preset& p : sim_->scene().presets(sim_->params())) presets.push_back({{"name", p.name}, {"help", p.help}});
+  d["presets"] = presets;
+  nlohmann::json legend = nlohmann::json::array();
+  for (const SketchLegendEntry& e : sim_->scene().sketch().legend) legend.push_back(e.text);
+  if (!sim_->scene().draggable_bodies().empty()) legend.push_back(BodyDrag::kLegend);
+  d["legend"] = legend;
+  nlohmann::json scenes = nlohmann::json::array();
+  for (const SceneEntry& e : all_scenes()) scenes.push_back({{"id", e.description().id}, {"title", e.description().title}});
+  d["scenes"] = scenes;
+  d["has_loops"] = sim_->scene().impact_loops() != nullptr;
+  d["has_report"] = sim_->scene().report().has_value();
+  return d.dump();
+}
+
+std::string App::events_json(long long since) const {
+  const EventLog& log = sim_->events();
+  const auto& kept = log.events();
+  const long long total = static_cast<long long>(log.total());
+  const long long first_kept = total - static_cast<long long>(kept.size());
+  const long long from = std::max({since, first_kept, total - 20});
+  nlohmann::json events = nlohmann::json::array();
+  for (long long k = from; k < total; ++k) {
+    const Event& e = kept[static_cast<size_t>(k - first_kept)];
+    events.push_back({{"t", e.t}, {"kind", e.kind}});
+  }
+  return nlohmann::json{{"total", total}, {"events", events}}.dump();
+}
+
+bool App::wants_text_input() const { return ImGui::GetIO().WantTextInput; }
 
 std::optional<ImVec4> App::widget_rect(const std::string& label) const {
   auto it = widget_rects_.find(label);

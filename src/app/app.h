@@ -13,6 +13,7 @@
 #include "camera.h"
 #include "core/simulation.h"
 #include "page.h"
+#include "speed_meter.h"
 
 namespace cl::app {
 
@@ -30,7 +31,22 @@ class App {
   bool command(const std::string& name);
   void apply_hash(const std::string& hash);
   void load_scene_text(const std::string& text);
+  /// Sets one parameter from text, as the panel does; the error, if any, and nothing changes.
+  std::optional<std::string> set_param(const std::string& name, const std::string& value);
+  /// Applies the current scene's preset `name` and resets; the error, if any.
+  std::optional<std::string> apply_preset(const std::string& name);
+  /// Switches to scene `id` with its defaults; false for an unknown id.
+  bool switch_scene(const std::string& id);
+  /// "series", "events", "loops", "report", "scene" (downloads) or "png".
+  void export_file(const std::string& what);
   std::string status_json() const;
+  /// The scene for the page's accessible controls: description, presets,
+  /// legend, the list of scenes (see page_bridge.h).
+  std::string scene_json() const;
+  /// The events after the first `since` of the run (at most the latest 20), and the total.
+  std::string events_json(long long since) const;
+  /// True while an ImGui text field has the keyboard (page shortcuts stand back).
+  bool wants_text_input() const;
   /// Screen rectangle of a labelled widget from the last frame.
   std::optional<ImVec4> widget_rect(const std::string& label) const;
 
@@ -43,14 +59,18 @@ class App {
 
  private:
   void start_scene(const std::string& id, const ParamValues& values);
-  void set_params(const ParamValues& values);
+  std::optional<std::string> set_params(const ParamValues& values);
   void reset_run();
   void advance_run(double wall_dt);
+  /// After an advance that took `call_wall` s for `steps` integrator steps:
+  /// the slow-motion note, or a pause when one step outlasts several frames.
+  void judge_speed(double call_wall, long long steps);
+  /// "real time x1.00", "slow motion x0.25", ... for the panel and the page.
+  std::string speed_text() const;
   void update_hash();
   void message(MessageLevel level, const std::string& text);
   void report_link_problems(const std::vector<std::string>& problems);
   void handle_view_input();
-  void export_file(const std::string& what);
   void draw_report();
   /// Turns a 3D view by dragging; true when the drag was used for that.
   bool orbit_view_input();
@@ -62,6 +82,8 @@ class App {
   void draw_compact_bar(float top);
   void draw_transport();
   void draw_parameters();
+  void draw_parameter(size_t i, ParamValues& values, float label_width, bool& changed);
+  void draw_text_parameter(size_t i, ParamValues& values);
   void draw_exports();
   void remember_widget(const std::string& label);
 
@@ -76,12 +98,21 @@ class App {
   bool running_ = false;
   bool embed_ = false;
   bool play_from_link_ = false;
+  bool show_legend_ = true;
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s
   double frame_interval_ = 0;   // s, smoothed over ~10 frames
   double owed_time_ = 0;        // simulated s due but not yet run (less than a sample)
-  double real_time_factor_ = 0; // simulated / wall, smoothed
+  double step_until_ = -1;      // s; Step runs to here over as many frames as it needs
+  SpeedMeter meter_;            // the true real-time factor
   bool behind_ = false;         // the simulation could not keep up
+  double wall_per_step_ = 0;    // s, smoothed cost of one integrator step
+  double step_size_ = 0;        // s, smoothed simulated time per step
+  /// A text parameter's typed text that was refused: kept in the field, with why.
+  struct TextDraft {
+    std::string text, error;
+  };
+  std::map<std::string, TextDraft> drafts_;
   std::string last_hash_;
   std::string last_message_;
   MessageLevel last_level_ = MessageLevel::Info;

@@ -61,6 +61,8 @@ bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::o
   return true;
 }
 
+SketchLegendEntry BodyDrag::legend_entry() { return {SketchLegendEntry::Glyph::Arrow, kArrowColor, kLegend}; }
+
 Sketch BodyDrag::handles(const Simulation& sim) {
   Sketch s;
   for (const DraggableBody& body : sim.scene().draggable_bodies()) {

@@ -19,6 +19,10 @@ class BodyDrag {
  public:
   /// Velocity arrows are drawn as the distance covered in this time, s.
   static constexpr double kArrowSeconds = 0.2;
+  /// The arrows' line in the legend (drawn while paused).
+  static constexpr const char* kLegend = "velocity (0.2 s of travel): drag its tip to change it while paused";
+  /// The arrows' legend entry, in their colour.
+  static SketchLegendEntry legend_entry();
 
   /// Call once per frame before the view's own mouse handling. Returns true
   /// while a drag owns the mouse (the view must not pan). `refused` is set

@@ -1,7 +1,9 @@
 // The ImGui control panel: scene picker, transport, parameters generated
 // from the scene's parameter list, presets, export.
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <cstdlib>
 
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
@@ -17,19 +19,48 @@ const ImVec4 kWarning{0.95f, 0.75f, 0.30f, 1.0f};
 const ImVec4 kError{1.0f, 0.45f, 0.40f, 1.0f};
 const ImVec4 kMuted{0.62f, 0.65f, 0.70f, 1.0f};
 
-void help_tooltip(const ParamSpec& s) {
+constexpr float kSliderMinWidth = 150;  // px
+constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
+constexpr const char* kTypeHint = "Ctrl+click or double-click to type a value.";
+
+void help_tooltip(const ParamSpec& s, bool pending) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
   ImGui::TextUnformatted(s.help.c_str());
   ImGui::TextColored(kMuted, "%s = %s   %s", s.name.c_str(), describe_range(s).c_str(),
-                     s.apply == ParamApply::Live ? "applies at once" : "applies on Reset");
+                     s.apply == ParamApply::Live ? "applies at once"
+                     : pending                   ? "changed: applies on Reset"
+                                                 : "applies on Reset");
+  if (s.kind == ParamKind::Real || s.kind == ParamKind::Integer) ImGui::TextColored(kMuted, "%s", kTypeHint);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
-std::string label_with_unit(const ParamSpec& s) {
-  return s.unit.empty() ? s.label : s.label + " (" + s.unit + ")";
+/// "thread length (m) *": the unit, and a star when the value waits for Reset.
+std::string panel_label(const ParamSpec& s) {
+  std::string label = s.unit.empty() ? s.label : s.label + " (" + s.unit + ")";
+  return s.apply == ParamApply::Reset ? label + " *" : label;
+}
+
+/// The parameters' label column: the longest label at the current font size, px.
+float label_column_width(const std::vector<ParamSpec>& specs) {
+  float width = 0;
+  for (const ParamSpec& s : specs) width = std::max(width, ImGui::CalcTextSize(panel_label(s).c_str()).x);
+  return width + ImGui::GetStyle().ItemSpacing.x;
+}
+
+/// A double-click on the last slider opens it for typing, as Ctrl+click does.
+void type_on_double_click() {
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) ImGui::SetKeyboardFocusHere(-1);
+}
+
+/// The character position named in an expression error ("... at position 10"), or -1.
+int error_position(const std::string& error) {
+  const std::string key = "position ";
+  const size_t at = error.rfind(key);
+  if (at == std::string::npos) return -1;
+  return std::atoi(error.c_str() + at + key.size());
 }
 
 }  // namespace
@@ -41,9 +72,13 @@ void App::remember_widget(const std::string& label) {
 
 void App::draw_panel() {
   const ImGuiIO& io = ImGui::GetIO();
+  const SceneDescription& d = sim_->description();
+  // Label column: the longest label at the current font size; sliders get the rest.
+  const float width = std::clamp(label_column_width(d.params) + kSliderMinWidth + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
+                                 std::max(200.0f, io.DisplaySize.x - 20));
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
   // Fixed width, height fitted to the content (0), capped by the canvas.
-  ImGui::SetNextWindowSize({std::min(330.0f, io.DisplaySize.x - 20), 0}, ImGuiCond_Always);
+  ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints({200, 0}, {FLT_MAX, io.DisplaySize.y - 20});
   if (io.DisplaySize.x < 520) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
   // Begin() still lays out a collapsed window that auto-fits its height: ask both.
@@ -57,20 +92,20 @@ void App::draw_panel() {
     return;
   }
 
-  const SceneDescription& d = sim_->description();
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##scene", d.title.c_str())) {
     for (const SceneEntry& e : all_scenes()) {
       const SceneDescription& other = e.description();
-      if (ImGui::Selectable(other.title.c_str(), other.id == d.id) && other.id != d.id) {
-        start_scene(other.id, ParamValues(other.params));
-        running_ = false;
-      }
+      if (ImGui::Selectable(other.title.c_str(), other.id == d.id)) switch_scene(other.id);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", other.summary.c_str());
     }
     ImGui::EndCombo();
   }
   remember_widget("scene");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kMuted, "%s", d.caption.c_str());
+  ImGui::PopTextWrapPos();
+  remember_widget("caption");
   draw_transport();
   const bool parameters_open = ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen);
   remember_widget("Parameters");
@@ -83,7 +118,14 @@ void App::draw_panel() {
   remember_widget("View");
   if (view_open) {
     if (ImGui::Button("Reset view")) command("reset_view");
-    ImGui::TextColored(kMuted, "Drag to pan, wheel or pinch to zoom,\ndouble-click to reset the view.");
+    ImGui::SameLine();
+    ImGui::Checkbox("Legend", &show_legend_);
+    remember_widget("Legend");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kMuted, "Drag to pan, wheel or pinch to zoom, double-click to reset the view.");
+    ImGui::TextColored(kMuted, "Keys: Space play/pause, S step, R reset, ? help; Tab leaves the canvas for the "
+                               "page's controls (screen readers read those).");
+    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }
@@ -91,6 +133,9 @@ void App::draw_panel() {
 void App::draw_compact_bar(float top) {
   ImGui::SetNextWindowPos({8, top}, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
+  // Phones: buttons at least 40 CSS px tall, as touch guidelines ask.
+  const bool touch = page_coarse_pointer();
+  if (touch) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {14, std::max(4.0f, 0.5f * (kTouchTarget - ImGui::GetFontSize()))});
   ImGui::Begin("##embed", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings);
@@ -100,10 +145,13 @@ void App::draw_compact_bar(float top) {
   if (ImGui::Button("Reset")) command("reset");
   remember_widget("Reset");
   ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
   ImGui::Text("t = %.2f s", sim_->time());
-  if (behind_) ImGui::TextColored(kWarning, "slower than real time");
+  const std::string speed = speed_text();
+  if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(kWarning, "%s", speed.c_str());
   if (sim_->failed()) ImGui::TextColored(kError, "stopped: see message");
   ImGui::End();
+  if (touch) ImGui::PopStyleVar();
 }
 
 void App::draw_embed_panel() {
@@ -114,40 +162,38 @@ void App::draw_embed_panel() {
 void App::draw_transport() {
   if (ImGui::Button(running_ ? "Pause" : "Play", {70, 0})) command("toggle");
   remember_widget(running_ ? "Pause" : "Play");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
   ImGui::SameLine();
   if (ImGui::Button("Step")) command("step");
   remember_widget("Step");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance 10 ms of simulated time and pause");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance 10 ms of simulated time and pause (S)");
   ImGui::SameLine();
   const bool pending = sim_->reset_pending();
   if (pending) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.10f, 1.0f));
   if (ImGui::Button("Reset")) command("reset");
   remember_widget("Reset");
   if (pending) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart from the parameters (R)");
   ImGui::SameLine();
   ImGui::Text("t = %.3f s", sim_->time());
 
   ImGui::SetNextItemWidth(-FLT_MIN);
   const double speed_min = 0.01, speed_max = 10;
-  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max, "speed %.3gx",
+  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max, "speed x%.3g",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   remember_widget("speed");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second");
-  if (running_) {
-    if (behind_)
-      ImGui::TextColored(kWarning, "Can't keep up: running at %.2fx instead of %.2fx", real_time_factor_, speed_);
-    else
-      ImGui::TextColored(kMuted, "real-time factor %.2fx", real_time_factor_);
-  }
-  if (sim_->failed()) {
-    ImGui::PushTextWrapPos(0);
+  type_on_double_click();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Simulated seconds per real second.\n%s", kTypeHint);
+  ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
+  const std::string speed = speed_text();
+  if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? kWarning : kMuted, "%s", speed.c_str());
+  remember_widget("speed_text");
+  if (sim_->failed())
     ImGui::TextColored(kError, "%s", sim_->failure().c_str());
-    ImGui::PopTextWrapPos();
-  } else if (!last_message_.empty() && last_level_ == MessageLevel::Error) {
-    ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
-    ImGui::TextColored(last_level_ == MessageLevel::Error ? kError : kWarning, "%s", last_message_.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  else if (!last_message_.empty() && last_level_ == MessageLevel::Error)
+    ImGui::TextColored(kError, "%s", last_message_.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 void App::draw_parameters() {
@@ -162,79 +208,134 @@ void App::draw_parameters() {
                                  ImGui::CalcTextSize(presets[k].name.c_str()).x + 2 * style.FramePadding.x;
         if (next_right <= right_edge) ImGui::SameLine();
       }
-      if (ImGui::SmallButton(presets[k].name.c_str())) {
-        ParamValues values = sim_->params();
-        std::string problems;
-        for (const auto& [name, value] : presets[k].values)
-          if (auto error = values.set(name, value)) problems += *error + "; ";
-        if (problems.empty()) {
-          set_params(values);
-          reset_run();
-        } else {
-          message(MessageLevel::Error, "preset not applied: " + problems);
-        }
-      }
+      if (ImGui::SmallButton(presets[k].name.c_str()))
+        if (auto error = apply_preset(presets[k].name)) message(MessageLevel::Error, *error);
       remember_widget(presets[k].name);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[k].help.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
+        ImGui::TextUnformatted(presets[k].help.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
     }
     ImGui::Separator();
   }
 
-  if (sim_->reset_pending()) {
-    ImGui::TextColored(kWarning, "Changes marked * apply on Reset");
+  const std::vector<std::string> pending = sim_->pending_params();
+  if (pending.empty()) {
+    ImGui::TextColored(kMuted, "* applies on Reset; the others at once");
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(kWarning, "%zu change%s appl%s on Reset", pending.size(), pending.size() == 1 ? "" : "s",
+                       pending.size() == 1 ? "ies" : "y");
     ImGui::SameLine();
     if (ImGui::SmallButton("Reset now")) command("reset");
+    remember_widget("Reset now");
   }
+  remember_widget("pending");
   ParamValues values = sim_->params();
-  const auto& specs = sim_->description().params;
-  const float label_width = ImGui::GetFontSize() * 9.5f;
+  const float label_width = label_column_width(values.specs());
   bool changed = false;
-  for (size_t i = 0; i < specs.size(); ++i) {
-    const ParamSpec& s = specs[i];
-    ImGui::PushID(static_cast<int>(i));
-    const std::string label = label_with_unit(s);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label.c_str());
-    help_tooltip(s);
-    ImGui::SameLine(label_width);
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    switch (s.kind) {
-      case ParamKind::Real:
-      case ParamKind::Integer: {
-        double v = values.number_at(i);
-        const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (s.log_scale ? ImGuiSliderFlags_Logarithmic : 0);
-        const char* format = s.kind == ParamKind::Integer ? "%.0f" : (s.log_scale ? "%.3g" : "%.4g");
-        if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &v, &s.min, &s.max, format, flags)) {
-          if (s.kind == ParamKind::Integer) v = std::round(v);
-          changed |= !values.set_number(i, v).has_value();
-        }
-        break;
-      }
-      case ParamKind::Choice: {
-        int index = static_cast<int>(values.number_at(i));
-        if (ImGui::BeginCombo("##c", s.choices[index].c_str())) {
-          for (size_t c = 0; c < s.choices.size(); ++c)
-            if (ImGui::Selectable(s.choices[c].c_str(), static_cast<int>(c) == index))
-              changed |= !values.set_number(i, static_cast<double>(c)).has_value();
-          ImGui::EndCombo();
-        }
-        break;
-      }
-      case ParamKind::Text: {
-        std::string text = values.text_at(i);
-        if (ImGui::InputText("##t", &text, ImGuiInputTextFlags_EnterReturnsTrue))
-          changed |= !values.set_text(i, text).has_value();
-        break;
-      }
-    }
-    remember_widget(s.name);
-    help_tooltip(s);
-    ImGui::PopID();
-  }
-  if (changed) set_params(values);
+  for (size_t i = 0; i < values.specs().size(); ++i) draw_parameter(i, values, label_width, changed);
+  if (changed)
+    if (auto error = set_params(values)) message(MessageLevel::Error, *error + " — value not applied");
   if (ImGui::Button("Defaults")) command("defaults");
   remember_widget("Defaults");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restore every parameter's default and reset");
+}
+
+void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool& changed) {
+  const ParamSpec& s = values.specs()[i];
+  ImGui::PushID(static_cast<int>(i));
+  const std::vector<std::string> pending = sim_->pending_params();
+  const bool is_pending = std::find(pending.begin(), pending.end(), s.name) != pending.end();
+  ImGui::AlignTextToFramePadding();
+  if (is_pending)
+    ImGui::TextColored(kWarning, "%s", panel_label(s).c_str());
+  else
+    ImGui::TextUnformatted(panel_label(s).c_str());
+  remember_widget(s.name + ":label");
+  help_tooltip(s, is_pending);
+  ImGui::SameLine(label_width + ImGui::GetStyle().WindowPadding.x);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  switch (s.kind) {
+    case ParamKind::Real:
+    case ParamKind::Integer: {
+      double v = values.number_at(i);
+      const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (s.log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+      const char* format = s.kind == ParamKind::Integer ? "%.0f" : (s.log_scale ? "%.3g" : "%.4g");
+      if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &v, &s.min, &s.max, format, flags)) {
+        if (s.kind == ParamKind::Integer) v = std::round(v);
+        changed |= !values.set_number(i, v).has_value();
+      }
+      type_on_double_click();
+      break;
+    }
+    case ParamKind::Choice: {
+      int index = static_cast<int>(values.number_at(i));
+      if (ImGui::BeginCombo("##c", s.choices[index].c_str())) {
+        for (size_t c = 0; c < s.choices.size(); ++c)
+          if (ImGui::Selectable(s.choices[c].c_str(), static_cast<int>(c) == index))
+            changed |= !values.set_number(i, static_cast<double>(c)).has_value();
+        ImGui::EndCombo();
+      }
+      break;
+    }
+    case ParamKind::Text:
+      draw_text_parameter(i, values);
+      break;
+  }
+  remember_widget(s.name);
+  help_tooltip(s, is_pending);
+  ImGui::PopID();
+}
+
+void App::draw_text_parameter(size_t i, ParamValues& values) {
+  const ParamSpec& s = values.specs()[i];
+  auto draft = drafts_.find(s.name);
+  std::string text = draft != drafts_.end() ? draft->second.text : values.text_at(i);
+  if (draft != drafts_.end()) {
+    ImGui::PushStyleColor(ImGuiCol_Border, kError);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
+  }
+  const bool submitted = ImGui::InputTextWithHint("##t", s.placeholder.c_str(), &text, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (draft != drafts_.end()) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+  }
+  if (submitted) {
+    // Checked at once (the scene compiles the expression), so a mistake never
+    // replaces the running one and the typed text is kept for mending.
+    ParamValues trial = values;
+    std::optional<std::string> error = trial.set_text(i, text);
+    if (!error) error = set_params(trial);
+    if (error) {
+      drafts_[s.name] = {text, *error};
+    } else {
+      drafts_.erase(s.name);
+      values = trial;
+    }
+    draft = drafts_.find(s.name);
+  }
+  if (draft == drafts_.end()) return;
+  // Mark the offending character under the field, then say what is wrong.
+  const int position = error_position(draft->second.error);
+  const ImVec2 frame_min = ImGui::GetItemRectMin(), frame_max = ImGui::GetItemRectMax();
+  if (position >= 0 && position <= static_cast<int>(draft->second.text.size()) && !ImGui::IsItemActive()) {
+    const float x = frame_min.x + ImGui::GetStyle().FramePadding.x +
+                    ImGui::CalcTextSize(draft->second.text.substr(0, static_cast<size_t>(position)).c_str()).x;
+    const float w = std::max(6.0f, ImGui::CalcTextSize(draft->second.text.substr(static_cast<size_t>(position), 1).c_str()).x);
+    if (x < frame_max.x)
+      ImGui::GetWindowDrawList()->AddLine({x, frame_max.y - 3}, {std::min(x + w, frame_max.x), frame_max.y - 3},
+                                          ImGui::GetColorU32(kError), 2.0f);
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kError, "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
+                                                                                        ? "the built-in one"
+                                                                                        : values.text_at(i).c_str());
+  ImGui::PopTextWrapPos();
+  remember_widget(s.name + ":error");
 }
 
 void App::draw_exports() {

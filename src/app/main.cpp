@@ -98,6 +98,10 @@ void apply_style() {
   style.FramePadding = {7, 4};
   style.ItemSpacing = {8, 6};
   style.Colors[ImGuiCol_WindowBg].w = 0.92f;
+  // A slim, see-through slider handle: the value's digits stay readable over it.
+  style.GrabMinSize = 5;
+  style.Colors[ImGuiCol_SliderGrab].w = 0.55f;
+  style.Colors[ImGuiCol_SliderGrabActive].w = 0.75f;
   // Bigger touch targets on coarse pointers are handled by the page's zoom; keep ImGui's sizes.
 }
 
@@ -137,6 +141,9 @@ void frame(void* arg) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Keys go to SDL (and ImGui) only while the canvas has focus: the page's
+  // buttons, fields and Tab key keep working (SDL listens on the window by default).
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::fprintf(stderr, "contactlab: SDL_Init failed: %s\n", SDL_GetError());
     return 1;

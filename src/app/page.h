@@ -24,5 +24,7 @@ void page_open_scene_file();
 void page_series_changed();
 /// CSS size (px) of the area the canvas should fill; desktop: 0,0 (the window decides).
 void page_canvas_area(int& width, int& height);
+/// True on touch screens (the page's pointer is coarse): bigger buttons.
+bool page_coarse_pointer();
 
 }  // namespace cl::app

@@ -16,6 +16,10 @@ int cl_series_count(void);
 const char* cl_series_name(int i);
 /// Unit of series i ("s", "m", "N", ... or "").
 const char* cl_series_unit(int i);
+/// Human label of series i without unit ("kinetic energy"); plots and legends.
+const char* cl_series_label(int i);
+/// 1 when series i is drawn dashed (a sum drawn over its terms).
+int cl_series_dashed(int i);
 /// Number of stored samples (the same for every series).
 int cl_series_size(void);
 /// Pointer (byte offset in the wasm heap, 8-byte aligned) to the
@@ -37,7 +41,7 @@ const char* cl_loops_json(void);
 
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
-/// "speed","embed","reset_pending","samples","steps","events","params":{name:text},
+/// "speed","speed_text","embed","reset_pending","pending":[names],"samples","steps","events","params":{name:text},
 /// "bodies":[{"x","z","vx","vz","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
 /// — for tests and embedding pages.
 const char* cl_status_json(void);
@@ -49,6 +53,25 @@ int cl_command(const char* name);
 void cl_apply_hash(const char* hash);
 /// Loads a JSON scene file's text; reports errors and keeps the old run.
 void cl_load_scene_json(const char* text);
+/// JSON of the current scene for the page's accessible controls:
+/// {"id","title","summary","caption","params":[spec...],"presets":[{"name","help"}],
+///  "legend":[text...],"scenes":[{"id","title"}],"has_loops","has_report"}
+/// (a param spec as `contactlab params` prints it).
+const char* cl_scene_json(void);
+/// Sets parameter `name` from text as the panel does. Returns "" on success,
+/// else the message (and nothing changed).
+const char* cl_set_param(const char* name, const char* value);
+/// Applies the current scene's preset and resets; "" or the message.
+const char* cl_apply_preset(const char* name);
+/// Switches scene (defaults); 0 on success, 1 for an unknown id.
+int cl_set_scene(const char* id);
+/// Starts a download: "series", "events", "loops", "report", "scene", "png".
+void cl_export(const char* what);
+/// JSON {"total", "events":[{"t","kind"}]}: the events after the first
+/// `since` of this run (at most the latest 20). `total` restarts with the recording.
+const char* cl_events_json(double since);
+/// 1 while an ImGui text field takes the keys (page shortcuts must not fire).
+int cl_wants_keyboard(void);
 /// JSON {"x","y","w","h"} in CSS pixels, relative to the canvas, of the ImGui
 /// item with this label as drawn in the last frame (null if not drawn) — lets
 /// tests click it. Labels: "panel", "scene", "Play"/"Pause", "Step", "Reset",

@@ -45,4 +45,6 @@ void page_series_changed() {}
 
 void page_canvas_area(int& width, int& height) { width = height = 0; }
 
+bool page_coarse_pointer() { return false; }
+
 }  // namespace cl::app

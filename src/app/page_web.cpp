@@ -44,6 +44,9 @@ EM_JS(int, js_canvas_area_width, (), {
   const area = Module.canvas && Module.canvas.parentElement;
   return area ? Math.round(area.clientWidth) : 0;
 });
+EM_JS(int, js_coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
+});
 EM_JS(int, js_canvas_area_height, (), {
   const area = Module.canvas && Module.canvas.parentElement;
   return area ? Math.round(area.clientHeight) : 0;
@@ -78,6 +81,11 @@ void page_canvas_area(int& width, int& height) {
   height = js_canvas_area_height();
 }
 
+bool page_coarse_pointer() {
+  static const bool coarse = js_coarse_pointer() != 0;  // asked once: it does not change while the page is open
+  return coarse;
+}
+
 }  // namespace cl::app
 
 // --- Exports: the page calls the app --------------------------------------
@@ -106,6 +114,18 @@ EMSCRIPTEN_KEEPALIVE const char* cl_series_unit(int i) {
   cl::app::App* app = current_app();
   if (!app || i < 0 || i >= cl_series_count()) return "";
   return keep(app->simulation().scene().series()[i].unit);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_series_label(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return "";
+  return keep(app->simulation().scene().series()[i].label);
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_series_dashed(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return 0;
+  return app->simulation().scene().series()[i].dashed ? 1 : 0;
 }
 
 EMSCRIPTEN_KEEPALIVE int cl_series_size(void) {
@@ -163,6 +183,42 @@ EMSCRIPTEN_KEEPALIVE void cl_apply_hash(const char* hash) {
 
 EMSCRIPTEN_KEEPALIVE void cl_load_scene_json(const char* text) {
   if (cl::app::App* app = current_app()) app->load_scene_text(text);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_scene_json(void) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->scene_json() : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_set_param(const char* name, const char* value) {
+  cl::app::App* app = current_app();
+  if (!app) return "not ready";
+  return keep(app->set_param(name, value).value_or(""));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_apply_preset(const char* name) {
+  cl::app::App* app = current_app();
+  if (!app) return "not ready";
+  return keep(app->apply_preset(name).value_or(""));
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_set_scene(const char* id) {
+  cl::app::App* app = current_app();
+  return app && app->switch_scene(id) ? 0 : 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_export(const char* what) {
+  if (cl::app::App* app = current_app()) app->export_file(what);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->events_json(static_cast<long long>(since)) : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_wants_keyboard(void) {
+  cl::app::App* app = current_app();
+  return app && app->wants_text_input() ? 1 : 0;
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_widget_rect(const char* label) {

@@ -68,6 +68,37 @@ void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
   for (const SketchLabel& l : sketch.labels) draw.AddText(to_im(camera.to_screen(l.at)), to_imgui(l.color), l.text.c_str());
 }
 
+ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner) {
+  if (legend.empty()) return {corner.x, corner.y, 0, 0};
+  const float line = ImGui::GetTextLineHeightWithSpacing(), glyph = 22, pad = 6;
+  float text_width = 0;
+  for (const SketchLegendEntry& e : legend) text_width = std::max(text_width, ImGui::CalcTextSize(e.text.c_str()).x);
+  const ImVec2 size(pad + glyph + pad + text_width + pad, pad + line * static_cast<float>(legend.size()) + pad);
+  const ImVec2 lo(corner.x, corner.y - size.y);
+  draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, IM_COL32(15, 17, 21, 200), 4);
+  float y = lo.y + pad;
+  for (const SketchLegendEntry& e : legend) {
+    const ImU32 color = to_imgui(e.color | 0xff);  // the glyph at full opacity, however faint it is drawn
+    const float mid = y + 0.5f * ImGui::GetTextLineHeight(), x0 = lo.x + pad, x1 = x0 + glyph, xc = 0.5f * (x0 + x1);
+    switch (e.glyph) {
+      case SketchLegendEntry::Glyph::Line: draw.AddLine({x0, mid}, {x1, mid}, color, 2.5f); break;
+      case SketchLegendEntry::Glyph::Dot: draw.AddCircleFilled({xc, mid}, 4.5f, color); break;
+      case SketchLegendEntry::Glyph::Ring: draw.AddCircle({xc, mid}, 6.0f, color, 24, 1.5f); break;
+      case SketchLegendEntry::Glyph::Cross:
+        draw.AddLine({xc - 7, mid}, {xc + 7, mid}, color, 1.5f);
+        draw.AddLine({xc, mid - 7}, {xc, mid + 7}, color, 1.5f);
+        break;
+      case SketchLegendEntry::Glyph::Arrow:
+        draw.AddLine({x0, mid}, {x1 - 6, mid}, color, 2.0f);
+        draw.AddTriangleFilled({x1, mid}, {x1 - 7, mid - 4}, {x1 - 7, mid + 4}, color);
+        break;
+    }
+    draw.AddText({x1 + pad, y}, IM_COL32(230, 230, 230, 255), e.text.c_str());
+    y += line;
+  }
+  return {lo.x, lo.y, size.x, size.y};
+}
+
 void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1) {
   // Spacing: the 1-2-5 step giving about 80 px between lines.
   const double target = 80.0 / camera.pixels_per_metre();

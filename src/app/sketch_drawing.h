@@ -1,7 +1,9 @@
 #pragma once
 #include "core/sketch.h"
 
-struct ImDrawList;
+#include <vector>
+
+#include <imgui.h>
 
 namespace cl::app {
 
@@ -9,6 +11,10 @@ class Camera;
 
 /// Draws a scene's sketch into an ImGui draw list (rendered by WebGL2/GL3).
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw);
+
+/// The legend: one row per entry, its glyph then its text, in a box whose
+/// bottom-left corner is `corner` (px). Returns the box as x, y, w, h.
+ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner);
 
 /// A light grid with 1-2-5 spacing and metre labels, under the sketch.
 void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1);

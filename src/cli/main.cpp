@@ -18,6 +18,7 @@
 #include "core/number_format.h"
 #include "core/simulation.h"
 #include "io/csv.h"
+#include "io/description_json.h"
 #include "io/impact_loops_io.h"
 #include "io/scene_file.h"
 #include "scenes/registry.h"
@@ -52,33 +53,7 @@ int list_scenes() {
 int print_params(const std::string& scene_id) {
   const cl::SceneEntry* entry = cl::find_scene(scene_id);
   if (!entry) return fail_usage("unknown scene '" + scene_id + "' (known: " + cl::scene_ids() + ")");
-  nlohmann::json out = nlohmann::json::array();
-  for (const cl::ParamSpec& s : entry->description().params) {
-    nlohmann::json p = {{"name", s.name}, {"label", s.label}, {"unit", s.unit}, {"help", s.help},
-                        {"live", s.apply == cl::ParamApply::Live}};
-    switch (s.kind) {
-      case cl::ParamKind::Choice:
-        p["kind"] = "choice";
-        p["default"] = s.choices.at(static_cast<size_t>(s.default_value));
-        p["choices"] = s.choices;
-        p["min"] = nullptr;
-        p["max"] = nullptr;
-        break;
-      case cl::ParamKind::Text:
-        p["kind"] = "text";
-        p["default"] = s.default_text;
-        p["min"] = nullptr;
-        p["max"] = nullptr;
-        break;
-      default:
-        p["kind"] = s.kind == cl::ParamKind::Integer ? "integer" : "real";
-        p["default"] = s.default_value;
-        p["min"] = s.min;
-        p["max"] = s.max;
-    }
-    out.push_back(p);
-  }
-  std::cout << out.dump(2) << '\n';
+  std::cout << cl::scene_description_json(entry->description())["params"].dump(2) << '\n';
   return 0;
 }
 

@@ -56,7 +56,7 @@ class ToyScene final : public cl::Scene {
     fail_at_ = p.number("fail_at");
     return std::nullopt;
   }
-  std::optional<std::string> advance_to(double t_end, std::vector<cl::Event>& events) override {
+  std::optional<std::string> step_to(double t_end, std::vector<cl::Event>& events, const YieldCheck&) override {
     for (double second = std::floor(t_) + 1; second <= t_end; ++second) {
       if (second <= t_) continue;
       cl::Event e = cl::make_event(second, "tick", 1);

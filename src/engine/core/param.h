@@ -33,6 +33,7 @@ struct ParamSpec {
   std::vector<std::string> choices;  ///< for Choice
   std::string default_text;          ///< for Text
   bool log_scale = false;            ///< UI slider hint for ranges over decades
+  std::string placeholder;           ///< for Text: a hint with two examples, shown in an empty field
 };
 
 /// Values of a scene's parameters, in the order of its spec list.

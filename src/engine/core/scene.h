@@ -1,6 +1,7 @@
 #pragma once
 // The interface every scene implements. A scene owns its model and state; it
 // is copyable through clone() so the simulation can keep the last good state.
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,7 +21,7 @@ namespace cl {
 /// A named set of parameter values offered as a one-click start.
 struct Preset {
   std::string name;
-  std::string help;
+  std::string help;  ///< its caption: what it sets up and what to look for
   std::map<std::string, std::string> values;  ///< parameter name -> text value
 };
 
@@ -34,8 +35,10 @@ struct DraggableBody {
 
 /// One recorded quantity.
 struct SeriesSpec {
-  std::string name;  ///< "x", "tension", "E_kin"
-  std::string unit;  ///< "m", "N", "J"; empty when dimensionless
+  std::string name;   ///< machine name (CSV header, URL): "x", "tension", "E_kin"
+  std::string unit;   ///< "m", "N", "J"; empty when dimensionless
+  std::string label;  ///< human label without unit (plots, legends): "kinetic energy"
+  bool dashed = false;  ///< drawn dashed (sums such as E_total, so the terms under them stay visible)
 };
 
 /// What a scene is, independent of any run: id, parameter list, event
@@ -44,6 +47,11 @@ struct SceneDescription {
   std::string id;       ///< "pendulum"
   std::string title;    ///< "Pendulum on a slack thread"
   std::string summary;  ///< one line for `contactlab list`
+  std::string caption;  ///< one or two sentences for the page: what you see, what to look for
+  /// What makes a run slow: the parameters that set the cost of a simulated
+  /// second, and what to change (named when the app cannot keep up).
+  std::vector<std::string> cost_params;
+  std::string cost_hint;
   std::vector<ParamSpec> params;
   std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
   bool is_random = false;                 ///< has a "seed" parameter
@@ -61,9 +69,17 @@ class Scene {
   /// Takes over the Live parameters while running; the state is kept.
   virtual std::optional<std::string> apply_live(const ParamValues& params) = 0;
 
-  /// Advances exactly to simulated time `t_end` (s), appending events.
-  /// Returns an error message if the step cannot be taken.
-  virtual std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) = 0;
+  /// Asked between integrator steps; true asks the scene to stop early.
+  using YieldCheck = std::function<bool()>;
+
+  /// Advances to simulated time `t_end` (s), appending events, or less when
+  /// `yield` answers true between steps: then time() < t_end, the state is
+  /// that of a step boundary, and a later call carries on (a frame of the
+  /// app stays within its wall-clock budget however stiff the run).
+  /// Returns an error message if a step cannot be taken.
+  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events, const YieldCheck& yield = nullptr) {
+    return step_to(t_end, events, yield);
+  }
   virtual double time() const = 0;
   /// Integrator steps taken since reset (for --timing and benchmarks).
   virtual long long step_count() const = 0;
@@ -101,6 +117,10 @@ class Scene {
   virtual nlohmann::json state_json() const = 0;
   /// Replaces the state from a "state" object; error message if invalid.
   virtual std::optional<std::string> load_state_json(const nlohmann::json& state) = 0;
+
+ protected:
+  /// The scene's stepping loop behind advance_to (same contract).
+  virtual std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) = 0;
 };
 
 }  // namespace cl

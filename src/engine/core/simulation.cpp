@@ -17,14 +17,15 @@ Simulation::Simulation(std::unique_ptr<Scene> scene, SimulationLimits limits)
   start_recording();
 }
 
-bool Simulation::needs_reset(const ParamValues& values) const {
+std::vector<std::string> Simulation::pending_params() const {
+  std::vector<std::string> names;
   const auto& specs = description().params;
   for (size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].apply != ParamApply::Reset) continue;
-    if (values.number_at(i) != built_params_.number_at(i) || values.text_at(i) != built_params_.text_at(i))
-      return true;
+    if (params_.number_at(i) != built_params_.number_at(i) || params_.text_at(i) != built_params_.text_at(i))
+      names.push_back(specs[i].name);
   }
-  return false;
+  return names;
 }
 
 std::optional<std::string> Simulation::set_params(const ParamValues& values) {
@@ -128,7 +129,8 @@ double Simulation::advance_until(double t_target, const std::function<bool()>& s
 
     std::unique_ptr<Scene> last_good = scene_->clone();
     step_events_.clear();
-    std::optional<std::string> error = scene_->advance_to(t_next, step_events_);
+    std::optional<std::string> error = scene_->advance_to(t_next, step_events_, stop_early);
+    const bool reached = scene_->time() >= t_next;
     if (!error) {
       scene_->sample(sample_buffer_);
       for (size_t s = 0; s < sample_buffer_.size() && !error; ++s)
@@ -145,6 +147,7 @@ double Simulation::advance_until(double t_target, const std::function<bool()>& s
       if (on_event) on_event(e);
       events_.add(std::move(e));
     }
+    if (!reached) break;  // yielded between steps: the next call carries on from here
     if (at_sample) {
       recorder_->offer(sample_buffer_);
       if (on_sample) on_sample(sample_buffer_);

@@ -33,8 +33,9 @@ class Simulation {
   /// Takes new parameter values. Live ones act at once; the others wait for
   /// reset() (see reset_pending()). On error nothing changes.
   std::optional<std::string> set_params(const ParamValues& values);
-  /// True when some Reset parameter differs from what the run was built with.
-  bool reset_pending() const { return params_ != built_params_ && needs_reset(params_); }
+  /// Reset parameters whose value differs from what the run was built with.
+  std::vector<std::string> pending_params() const;
+  bool reset_pending() const { return params_ != built_params_ && !pending_params().empty(); }
   /// Rebuilds the run from the current parameters; on error keeps the old run.
   std::optional<std::string> reset();
   /// Replaces the state (JSON "state" object of a scene file) after a reset.
@@ -48,8 +49,9 @@ class Simulation {
   void set_sample_interval(double dt);
   double sample_interval() const { return sample_dt_; }
 
-  /// Advances to time() + dt, or less if `stop_early` returns true between
-  /// samples (a wall-clock budget). Returns the simulated time advanced (s).
+  /// Advances to time() + dt, or less if `stop_early` returns true (asked
+  /// between integrator steps: a wall-clock budget). Returns the simulated
+  /// time advanced (s).
   /// After a failure the run is stopped: failed() tells, the state is the last good one.
   double advance(double dt, const std::function<bool()>& stop_early = nullptr);
 
@@ -74,7 +76,6 @@ class Simulation {
   /// Runs `change` on a copy of the scene; on success the copy runs on and
   /// the recording restarts at its time. On error nothing changes.
   std::optional<std::string> change_state(const std::function<std::optional<std::string>(Scene&)>& change);
-  bool needs_reset(const ParamValues& values) const;
   double sample_time(long long k) const;
   double advance_until(double t_target, const std::function<bool()>& stop_early);
   void start_recording();

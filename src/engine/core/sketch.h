@@ -43,11 +43,20 @@ struct SketchLabel {
   Rgba color = 0xffffffff;
 };
 
+/// One entry of the on-canvas legend: a glyph as the sketch draws it, and what it means.
+struct SketchLegendEntry {
+  enum class Glyph { Line, Dot, Ring, Arrow, Cross };
+  Glyph glyph = Glyph::Line;
+  Rgba color = 0xffffffff;
+  std::string text;  ///< "observer mass", "velocity (0.1 s of travel)"
+};
+
 struct Sketch {
   std::vector<SketchPolyline> lines;
   std::vector<SketchCircle> circles;
   std::vector<SketchArrow> arrows;
   std::vector<SketchLabel> labels;
+  std::vector<SketchLegendEntry> legend;  ///< every glyph drawn, explained
   Eigen::Vector2d view_center{0, 0};  ///< suggested view (m) for "reset view"
   double view_half_height = 1;        ///< m
   bool view_follows = false;          ///< keep view_center in the middle of the view (zoom stays the user's)

@@ -32,7 +32,6 @@ class EllipsesScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_before_ + stepper_.steps(); }
 
@@ -66,6 +65,9 @@ class EllipsesScene final : public Scene {
   Eigen::Vector2d linear_momentum() const;
   double angular_momentum() const;
   const ImpactLoopLog* impact_loops() const override { return &loops_; }
+
+ protected:
+  std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
   struct Model {

@@ -41,13 +41,16 @@ const SceneDescription& implicit_description() {
     s.id = "implicit";
     s.title = "Balls in a wall f(x, y) = 0";
     s.summary = "balls bouncing inside a wall f(x, y) = 0 typed by the user, exact crossings (seed 002)";
+    s.caption = "Balls fly on parabolas under gravity and bounce off a wall you type as f(x, y) = 0 (inside is "
+                "f < 0). Try the corners and cusps of the presets: no ball escapes, and with e = 1 the total "
+                "energy stays constant.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
         {"wall", "wall f(x, y)", "", ParamKind::Text, reset, 0, 0, 0,
          "The wall is the curve f(x, y) = 0; inside is f < 0. muParser syntax: + - * / ^, abs, sqrt, sin, cos, "
          "atan2(y, x), min, max, pi. Example: abs(x) + abs(y) - 15.",
-         {}, kCircle},
+         {}, kCircle, false, "e.g. x^2 + y^2 - 100, or abs(x) + abs(y) - 15"},
         {"view", "view box", "m", real, reset, 20, 1, 1000,
          "Half-width of the square |x|, |y| <= view in which the wall is traced; the wall must close inside it."},
         {"N", "balls", "", ParamKind::Integer, reset, 5, 1, 2000, "Number of balls (a scene file's list sets it)."},
@@ -70,6 +73,8 @@ const SceneDescription& implicit_description() {
     // hit/correction: ball i at (x, y), n from the wall into the inside;
     // collision: balls i and j, (x, y) the contact point, n from i to j, vn the approach speed.
     s.event_fields = {"i", "j", "x", "y", "nx", "ny", "vn_before", "vn_after"};
+    s.cost_params = {"N", "collisions", "e"};
+    s.cost_hint = "fewer balls, or ball-ball impacts off, run faster; e < 1 with impacts on piles up impacts";
     s.is_random = true;
     return s;
   }();
@@ -326,7 +331,7 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
   return kInf;
 }
 
-std::optional<std::string> ImplicitScene::advance_to(double t_end, std::vector<Event>& events) {
+std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   long long guard = 0;
   while (true) {
     size_t next = balls_.size();
@@ -359,6 +364,7 @@ std::optional<std::string> ImplicitScene::advance_to(double t_end, std::vector<E
       handle_event(next, events);
     }
     ++steps_;
+    if (yield && yield()) return std::nullopt;  // t_ is the last event's time
   }
   t_ = std::max(t_, t_end);
   remember_trails();
@@ -472,12 +478,19 @@ void ImplicitScene::remember_trails() {
 }
 
 std::vector<SeriesSpec> ImplicitScene::series() const {
-  std::vector<SeriesSpec> s = {{"t", "s"}};
+  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
   for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
-    const std::string k = std::to_string(i);
-    s.insert(s.end(), {{"x" + k, "m"}, {"y" + k, "m"}, {"vx" + k, "m/s"}, {"vy" + k, "m/s"}});
+    const std::string k = std::to_string(i), ball = "ball " + std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", "x, " + ball},
+                       {"y" + k, "m", "y, " + ball},
+                       {"vx" + k, "m/s", "velocity x, " + ball},
+                       {"vy" + k, "m/s", "velocity y, " + ball}});
   }
-  s.insert(s.end(), {{"E_kin", "J"}, {"E_pot", "J"}, {"E_total", "J"}, {"hits", ""}, {"corrections", ""}});
+  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
+                     {"E_pot", "J", "potential energy"},
+                     {"E_total", "J", "total energy", true},
+                     {"hits", "", "wall hits"},
+                     {"corrections", "", "position corrections (stay 0)"}});
   return s;
 }
 
@@ -527,6 +540,9 @@ Sketch ImplicitScene::sketch() const {
     s.circles.push_back({position(i), model_.r, palette[i % 5], 0, 1.0f, 2.0f});
   s.view_center = 0.5 * (lo + hi);
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Line, 0xe6e6e6ff, "wall f(x, y) = 0"}, {Glyph::Dot, palette[0], "ball (one colour each)"}};
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffffb0, "trail"});
   return s;
 }
 
@@ -535,14 +551,14 @@ std::vector<Preset> ImplicitScene::presets(const ParamValues&) const {
     return Preset{name, help, {{"wall", f}, {"view", "20"}}};
   };
   return {
-      wall("Circle", "the seed's case 1: radius 15", kCircle),
-      wall("Diamond", "the seed's case 2: |x| + |y| = 15, four corners", "abs(x) + abs(y) - 15"),
-      wall("Astroid", "the seed's case 3 scaled by 15: four cusps",
+      wall("Circle", "The seed's case 1, a circle of radius 15 m: with e = 1 the total energy stays flat", kCircle),
+      wall("Diamond", "The seed's case 2, |x| + |y| = 15: balls that hit a corner bounce off it; none escapes", "abs(x) + abs(y) - 15"),
+      wall("Astroid", "The seed's case 3 scaled by 15: four inward cusps, where the seed's balls escaped; here none does",
            "((x/15)^2 + (y/15)^2 - 1)^3 + 27*(x/15)^2*(y/15)^2"),
-      wall("Ellipse", "semi-axes 18 and 10", "(x/18)^2 + (y/10)^2 - 1"),
-      wall("Heart", "two cusps: one pointing in at the top, one ending a spike at the bottom",
+      wall("Ellipse", "An ellipse with semi-axes 18 and 10 m: a smooth wall whose curvature changes", "(x/18)^2 + (y/10)^2 - 1"),
+      wall("Heart", "Two cusps: one pointing in at the top, one ending a spike at the bottom; watch balls run into the spike",
            "((x/12)^2 + (y/12)^2 - 1)^3 - (x/12)^2*(y/12)^3"),
-      wall("Star", "five smooth arms", "sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x)))"),
+      wall("Star", "Five smooth arms: concave and convex stretches of wall side by side", "sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x)))"),
   };
 }
 

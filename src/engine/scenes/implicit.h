@@ -29,7 +29,6 @@ class ImplicitScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_; }
 
@@ -50,6 +49,9 @@ class ImplicitScene final : public Scene {
   Eigen::Vector2d position(size_t i) const { return balls_[i].position(t_, gravity()); }
   Eigen::Vector2d velocity(size_t i) const { return balls_[i].velocity(t_, gravity()); }
   const ImplicitCurve& wall() const { return wall_->curve; }
+
+ protected:
+  std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
   /// The wall is immutable once built and shared by clones (muParser keeps

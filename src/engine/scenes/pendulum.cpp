@@ -32,6 +32,9 @@ const SceneDescription& pendulum_description() {
     s.id = "pendulum";
     s.title = "Pendulum on a slack thread";
     s.summary = "a mass on a thread that can go slack and hit the nail (seed 004)";
+    s.caption = "A mass (blue) swings on a thread from a nail. When the thread's tension would turn negative the "
+                "thread goes slack (drawn orange) and the mass flies on a parabola; with the default speed it "
+                "flies straight into the nail.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -52,6 +55,8 @@ const SceneDescription& pendulum_description() {
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading trajectory trail."},
     };
     s.event_fields = {"phi", "speed", "speed_after", "distance"};
+    s.cost_params = {"integrator", "rtol", "dt"};
+    s.cost_hint = "a looser tolerance (rtol) or a longer RK4 step (dt) runs faster";
     return s;
   }();
   return d;
@@ -293,7 +298,7 @@ void PendulumScene::advance_flight(double t_end, std::vector<Event>& events) {
   }
 }
 
-std::optional<std::string> PendulumScene::advance_to(double t_end, std::vector<Event>& events) {
+std::optional<std::string> PendulumScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   int guard = 0;
   while (t_ < t_end) {
     if (++guard > 10000000) return "too many steps for one interval (events repeating without progress)";
@@ -302,6 +307,7 @@ std::optional<std::string> PendulumScene::advance_to(double t_end, std::vector<E
     } else {
       advance_flight(t_end, events);
     }
+    if (yield && t_ < t_end && yield()) return std::nullopt;
   }
   remember_trail();
   return std::nullopt;
@@ -315,9 +321,19 @@ void PendulumScene::remember_trail() {
 }
 
 std::vector<SeriesSpec> PendulumScene::series() const {
-  return {{"t", "s"},      {"x", "m"},        {"y", "m"},         {"r", "m"},         {"phi", "rad"},
-          {"vx", "m/s"},   {"vy", "m/s"},     {"speed", "m/s"},   {"tension", "N"},   {"taut", ""},
-          {"E_kin", "J"},  {"E_pot", "J"},    {"E_total", "J"}};
+  return {{"t", "s", "time"},
+          {"x", "m", "x of the mass"},
+          {"y", "m", "height of the mass"},
+          {"r", "m", "distance from the nail"},
+          {"phi", "rad", "thread angle from the vertical"},
+          {"vx", "m/s", "velocity x"},
+          {"vy", "m/s", "velocity y"},
+          {"speed", "m/s", "speed"},
+          {"tension", "N", "thread tension"},
+          {"taut", "", "taut (1) or slack (0)"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_total", "J", "total energy", true}};
 }
 
 std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
@@ -367,6 +383,14 @@ Sketch PendulumScene::sketch() const {
   s.circles.push_back({r_, 0.045 * L, 0x4a90d9ff, 0xdce9f7ff, 1.5f, 7.0f});
   // Velocity (0.1 s of travel).
   if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, 0x8bd17cff, 2.0f});
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Dot, 0x4a90d9ff, "mass"},
+              {Glyph::Dot, 0xb0b0b0ff, "nail"},
+              {Glyph::Line, 0xe6e6e6ff, "thread, taut"},
+              {Glyph::Line, 0xe0a040ff, "thread, slack"},
+              {Glyph::Ring, 0x5a606aff, "reach of the thread"},
+              {Glyph::Arrow, 0x8bd17cff, "velocity (0.1 s of travel)"},
+              {Glyph::Line, 0x4a90d9ff, "trail"}};
   return s;
 }
 

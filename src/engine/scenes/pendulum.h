@@ -25,7 +25,6 @@ class PendulumScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_; }
 
@@ -41,6 +40,9 @@ class PendulumScene final : public Scene {
   bool taut() const { return taut_; }
   /// Thread tension (N); zero while slack.
   double tension() const;
+
+ protected:
+  std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
   struct Model {

@@ -57,6 +57,11 @@ Rgba lighten(Rgba c, double f) {
   return channel(24) | channel(16) | channel(8) | (c & 0xff);
 }
 
+std::vector<SketchLegendEntry> pile_legend(const std::string& walls) {
+  using Glyph = SketchLegendEntry::Glyph;
+  return {{Glyph::Line, 0xe6e6e6ff, walls}, {Glyph::Dot, kPalette[0], "particle (colours only tell them apart)"}};
+}
+
 }  // namespace
 
 const SceneDescription& pile_description() {
@@ -65,6 +70,9 @@ const SceneDescription& pile_description() {
     s.id = "pile";
     s.title = "A pile of particles";
     s.summary = "particles piling up in 1D/2D/3D: impulse vs linear-spring contact, Euler vs leapfrog (seed 003)";
+    s.caption = "Particles drop into a box and pile up under gravity, in 1D, 2D or 3D. Compare impulse contact "
+                "with spring-dashpot contact and Euler with leapfrog: watch the energy plot, and whether the pile "
+                "settles, keeps ringing or explodes.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -118,6 +126,8 @@ const SceneDescription& pile_description() {
         {"view_pitch", "view pitch", "deg", real, live, 20, -90, 90, "3D view: tilt (positive looks down)."},
     };
     s.is_random = true;
+    s.cost_params = {"N_max", "dim", "h"};
+    s.cost_hint = "fewer particles (N_max) or a longer time step (h, within stability) run faster";
     return s;
   }();
   return d;
@@ -281,8 +291,9 @@ void PileScene::emit_if_due() {
   if (next_emit_ < state_time) next_emit_ = state_time + setup_.emit_interval;  // waited: keep the interval
 }
 
-std::optional<std::string> PileScene::advance_to(double t_end, std::vector<Event>&) {
+std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&, const YieldCheck& yield) {
   const double h = model_.h;
+  bool yielded = false;
   while (t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h) {
     if (!system_.step(model_))
       return "a particle's position is no longer finite: the pile exploded (try a smaller h, or k_p < 0.5)";
@@ -291,8 +302,13 @@ std::optional<std::string> PileScene::advance_to(double t_end, std::vector<Event
     count_hits_in_bin();
     emit_if_due();
     update_pile_means(t_segment_ + segment_steps_ * h);
+    if (yield && yield()) {
+      yielded = true;
+      break;
+    }
   }
-  t_ = std::max(t_, t_end);
+  // Fixed steps: the clock stands at the last step, or at t_end once no whole step fits before it.
+  t_ = yielded ? std::max(t_, t_segment_ + segment_steps_ * h) : std::max(t_, t_end);
   // Explosion: energy gained that no emission brought in.
   const double surplus = total_energy() - energy_in_;  // J, <= 0 when only dissipated
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
@@ -342,10 +358,20 @@ double PileScene::bottom_diameter() const {
 }
 
 std::vector<SeriesSpec> PileScene::series() const {
-  return {{"t", "s"},         {"N", ""},          {"E_kin", "J"},          {"E_pot", "J"},
-          {"E_spring", "J"},  {"E_total", "J"},   {"px", "kg m/s"},        {"py", "kg m/s"},
-          {"pz", "kg m/s"},   {"com_height", "m"}, {"pile_height", "m"},   {"bottom_diameter", "m"},
-          {"hits_pp", ""},    {"hits_ps", ""}};
+  return {{"t", "s", "time"},
+          {"N", "", "particles"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_spring", "J", "spring energy"},
+          {"E_total", "J", "total energy", true},
+          {"px", "kg m/s", "momentum x"},
+          {"py", "kg m/s", "momentum y"},
+          {"pz", "kg m/s", "momentum z (up)"},
+          {"com_height", "m", "height of the centre of mass"},
+          {"pile_height", "m", "pile height"},
+          {"bottom_diameter", "m", "bottom particle's diameter"},
+          {"hits_pp", "", "particle–particle contacts per 10 ms"},
+          {"hits_ps", "", "particle–wall contacts per 10 ms"}};
 }
 
 std::vector<std::vector<std::string>> PileScene::default_plots() const {
@@ -398,6 +424,7 @@ Sketch PileScene::sketch() const {
       s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, kPalette[i % 5], 0, 1.0f, 1.5f});
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
     s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
+    s.legend = pile_legend(setup_.dim == 2 ? "box (floor and side walls)" : "floor");
     return s;
   }
   // 3D: orthographic view about the box centre, turned by yaw about z and
@@ -446,6 +473,7 @@ Sketch PileScene::sketch() const {
   }
   s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
   s.view_half_height = 0.6 * std::max(top, 1.5 * w);
+  s.legend = pile_legend("box (drag with the right button or shift to turn it)");
   return s;
 }
 
@@ -520,19 +548,19 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       {"dim", "1"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
       {"emit_interval", "0.1"}, {"emit_speed", "10"}, {"emit_height", "80"}, {"N_max", "131"}};
   return {
-      make("Ball: impulse, Euler", "one ball, e = 1, h = 0.01 s: Euler loses energy at every bounce",
+      make("Ball: impulse, Euler", "One ball, e = 1, h = 0.01 s: with Euler the total energy steps down at every bounce",
            with(ball, {{"model", "impulse"}, {"integrator", "euler"}})),
-      make("Ball: impulse, leapfrog", "one ball, e = 1, h = 0.01 s: leapfrog keeps the energy",
+      make("Ball: impulse, leapfrog", "One ball, e = 1, h = 0.01 s: with leapfrog the total energy stays flat",
            with(ball, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
-      make("Ball: spring, Euler", "one ball, k_s = 8000 N/m, no damping: the energy is kept",
+      make("Ball: spring, Euler", "One ball, k_s = 8000 N/m, no damping: the energy is kept, with small wiggles during each contact",
            with(ball, {{"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}})),
-      make("Ball: spring, leapfrog", "one ball, k_s = 8000 N/m, no damping: the energy is kept",
+      make("Ball: spring, leapfrog", "One ball, k_s = 8000 N/m, no damping: the energy is kept, with small wiggles during each contact",
            with(ball, {{"model", "spring"}, {"integrator", "leapfrog"}, {"h", "0.001"}})),
-      make("Billiard: impulse", "momentum test: E = 12.5 J, p_x = -5 kg m/s; pair impacts keep p, walls change it",
+      make("Billiard: impulse", "Momentum test, E = 12.5 J, p_x = -5 kg m/s: pair impacts keep the momentum, wall hits change it",
            with(billiard, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
       make("Billiard: spring", "momentum test with springs (k_s = 8000 N/m, no damping), semi-implicit Euler",
            with(billiard, {{"model", "spring"}, {"integrator", "euler"}})),
-      make("1D impulse pile, h = 0.01", "one particle per second, leapfrog: jitters, then explodes",
+      make("1D impulse pile, h = 0.01", "One particle per second, leapfrog: the column jitters, then explodes (the run stops with a message)",
            with(pile_1d_impulse, {{"h", "0.01"}})),
       make("1D impulse pile, h = 0.005", "the same with half the step: the explosion comes later",
            with(pile_1d_impulse, {{"h", "0.005"}})),

@@ -25,7 +25,6 @@ class PileScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_; }
 
@@ -51,6 +50,9 @@ class PileScene final : public Scene {
   /// with the ground and half the largest overlap with another particle
   /// (each contact's overlap shared by its two bodies, as the seed measures).
   double bottom_diameter() const;
+
+ protected:
+  std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
   enum class Start { Emitter, Block, Ball, Billiard };

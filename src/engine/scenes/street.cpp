@@ -29,6 +29,9 @@ const SceneDescription& street_description() {
     s.id = "street";
     s.title = "Ellipse on an uneven street";
     s.summary = "an ellipse with an observer mass thrown onto a street y = s(x), Hunt-Crossley contact (seed 001)";
+    s.caption = "A spinning ellipse (red) with an observer mass (white dot) is thrown onto an uneven street "
+                "under gravity. Watch the blue crosshair, the point of the street closest to contact, and the "
+                "energy plots: each impact turns some kinetic energy into dissipated work.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -41,7 +44,8 @@ const SceneDescription& street_description() {
         {"beta", "observer y", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
         {"street", "street s(x)", "", ParamKind::Text, reset, 0, 0, 0,
          "The street is y = s(x) (x, y in m). Empty: the seed's street (f x / 2)^2 + sum_{j<bumps} (A / j) sin(j f x). "
-         "muParser syntax: + - * / ^, abs, sqrt, sin, cos, exp, min, max, pi. Example: 0.05*x^2 + 0.5*sin(x)."},
+         "muParser syntax: + - * / ^, abs, sqrt, sin, cos, exp, min, max, pi. Example: 0.05*x^2 + 0.5*sin(x).",
+         {}, "", false, "empty: the seed's street; or e.g. 0.05*x^2 + 0.5*sin(x), or 0"},
         {"amplitude", "bump amplitude A", "m", real, reset, 1, 0, 10, "Amplitude of the seed street's sine bumps."},
         {"frequency", "bump frequency f", "1/m", real, reset, 0.25, 0.01, 10, "Frequency of the seed street (parabola and bumps)."},
         {"bumps", "bumps", "", ParamKind::Integer, reset, 5, 1, 20,
@@ -63,6 +67,8 @@ const SceneDescription& street_description() {
     };
     insert_contact_params(s.params, "q0", {0.9, 1e5, 0.1});
     s.event_fields = {"contact_x"};
+    s.cost_params = {"E_e", "E_s", "law", "street", "rtol", "integrator"};
+    s.cost_hint = "softer materials (E_e, E_s), a looser tolerance (rtol) or the built-in street (empty s(x)) run faster";
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     return s;
   }();
@@ -282,10 +288,11 @@ std::optional<std::string> StreetScene::take_step(double t_end, std::vector<Even
   return failure_.empty() ? std::nullopt : std::optional(failure_);
 }
 
-std::optional<std::string> StreetScene::advance_to(double t_end, std::vector<Event>& events) {
+std::optional<std::string> StreetScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   for (long long guard = 0; t_ < t_end; ++guard) {
     if (guard > 10000000) return "too many steps in one interval";
     if (auto error = take_step(t_end, events)) return error;
+    if (yield && t_ < t_end && yield()) return std::nullopt;
   }
   remember_trail();
   return std::nullopt;
@@ -313,10 +320,25 @@ void StreetScene::remember_trail() {
 }
 
 std::vector<SeriesSpec> StreetScene::series() const {
-  return {{"t", "s"},         {"x", "m"},           {"y", "m"},           {"q", "rad"},       {"vx", "m/s"},
-          {"vy", "m/s"},      {"w", "rad/s"},       {"gap", "m"},         {"contact_x", "m"}, {"penetration", "m"},
-          {"force_n", "N"},   {"force_t", "N"},     {"E_kin", "J"},       {"E_pot", "J"},     {"E_spring", "J"},
-          {"E_diss", "J"},    {"W_stiffness", "J"}, {"E_total", "J"},     {"E_audit", "J"}};
+  return {{"t", "s", "time"},
+          {"x", "m", "x of the centre"},
+          {"y", "m", "height of the centre"},
+          {"q", "rad", "angle"},
+          {"vx", "m/s", "velocity x"},
+          {"vy", "m/s", "velocity y"},
+          {"w", "rad/s", "spin"},
+          {"gap", "m", "gap to the street"},
+          {"contact_x", "m", "x of the contact point"},
+          {"penetration", "m", "penetration"},
+          {"force_n", "N", "normal force"},
+          {"force_t", "N", "friction force"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_spring", "J", "contact spring energy"},
+          {"E_diss", "J", "dissipated work"},
+          {"W_stiffness", "J", "stiffness work W_k"},
+          {"E_total", "J", "total energy", true},
+          {"E_audit", "J", "audit residual (stays near 0)"}};
 }
 
 std::vector<std::vector<std::string>> StreetScene::default_plots() const {
@@ -386,6 +408,14 @@ Sketch StreetScene::sketch() const {
     s.circles.push_back({p, 0, 0xff5050ff, 0, 1.0f, 3.0f});
     s.arrows.push_back({p, p + 0.4 * model_.body.b * r.geometry.normal, 0xff5050ff, 1.5f});
   }
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Line, 0xc8b68cff, "street y = s(x)"},
+              {Glyph::Line, 0xe0453aff, "ellipse"},
+              {Glyph::Dot, 0xf5d142ff, "centre of the ellipse"}};
+  if (model_.body.m_o > 0) s.legend.push_back({Glyph::Dot, 0xffffffff, "observer mass"});
+  s.legend.push_back({Glyph::Cross, 0x4a90d9ff, "street point closest to contact"});
+  s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
   return s;
 }
 

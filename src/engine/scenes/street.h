@@ -34,7 +34,6 @@ class StreetScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  std::optional<std::string> advance_to(double t_end, std::vector<Event>& events) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_before_ + stepper_.steps(); }
 
@@ -64,6 +63,9 @@ class StreetScene final : public Scene {
   double energy_audit() const;
   /// Contact evaluations (common-normal searches) since reset.
   long long contact_evaluations() const { return contact_evaluations_; }
+
+ protected:
+  std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
   struct Model {
