@@ -4,13 +4,14 @@
  *
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
- * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops from plots.js, loops.js).
+ * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops,
+ * ContactLabControls from plots.js, loops.js, controls.js).
  */
 var Module = (function () {
   'use strict';
 
-  var MESSAGE_LIMIT = 4;                                   // visible at once
-  var MESSAGE_MS = { info: 6000, warning: 12000 };         // errors stay until dismissed
+  var MESSAGE_LIMIT = 3;                                   // visible at once
+  var MESSAGE_MS = { info: 5000, warning: 9000 };          // errors stay until dismissed
   var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
   var PLOTS_KEY = 'plots';                                 // hash key owned by the page, not the app
 
@@ -22,9 +23,11 @@ var Module = (function () {
   var api = null;           // cwrap'ed exports, once the runtime is up
   var plots = null;         // ContactLabPlots instance
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
+  var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var ready = false;
   var failed = false;
   var appHash = null;       // last hash set by the app (no '#', no plots key)
+  var timings = {};         // ms since navigation start: firstFrame
   var resolveReady;
   var readyPromise = new Promise(function (resolve) { resolveReady = resolve; });
 
@@ -59,6 +62,19 @@ var Module = (function () {
         '. Check your connection and reload the page.');
     }
   }, true);
+
+  // Creating a WebGL2 context takes hundreds of ms under software rendering.
+  // Start it once every script has run (the WebAssembly is downloading and
+  // compiling off the main thread by then): SDL's getContext later receives
+  // this same context. The attributes are the ones SDL asks for (a 16-bit
+  // depth buffer, no alpha, stencil or multisampling).
+  document.addEventListener('DOMContentLoaded', function () {
+    try {
+      canvas.getContext('webgl2', { alpha: false, depth: true, stencil: false, antialias: false });
+    } catch (e) {
+      // No WebGL2: the app's own context creation reports it.
+    }
+  });
 
   canvas.addEventListener('webglcontextlost', function (ev) {
     ev.preventDefault();
@@ -133,10 +149,40 @@ var Module = (function () {
     return messagesEl.querySelector('.msg:not(.msg-error)') || messagesEl.firstChild;
   }
 
-  /** Adds a message. Text goes through textContent only: it may come from the URL. */
+  /** A visible message with this level and text, if any. */
+  function findMessage(level, text) {
+    var nodes = messagesEl.querySelectorAll('.msg');
+    for (var i = 0; i < nodes.length; i++) if (nodes[i]._level === level && nodes[i]._text === text) return nodes[i];
+    return null;
+  }
+
+  function startFade(node) {
+    if (node._timer) clearTimeout(node._timer);
+    node._timer = MESSAGE_MS[node._level] ? setTimeout(function () { removeMessage(node); }, MESSAGE_MS[node._level]) : 0;
+  }
+
+  /**
+   * Adds a message. Text goes through textContent only: it may come from the
+   * URL. The same message again is counted on the one shown ("×3"), not
+   * stacked; info and warnings fade, errors stay until dismissed; at most
+   * MESSAGE_LIMIT are shown.
+   */
   function showMessage(level, text) {
     level = normalizeLevel(level);
+    text = String(text);
+    var same = findMessage(level, text);
+    if (same) {
+      same._count++;
+      same._countEl.textContent = '×' + same._count;
+      same._countEl.hidden = false;
+      messagesEl.appendChild(same);  // newest last
+      startFade(same);
+      return;
+    }
     var node = document.createElement('div');
+    node._level = level;
+    node._text = text;
+    node._count = 1;
     node.className = 'msg msg-' + level;
     if (level === 'error') node.setAttribute('role', 'alert');
     var body = document.createElement('div');
@@ -148,7 +194,11 @@ var Module = (function () {
       body.appendChild(tag);
       body.appendChild(document.createTextNode(' '));
     }
-    body.appendChild(document.createTextNode(String(text)));
+    body.appendChild(document.createTextNode(text));
+    node._countEl = document.createElement('span');
+    node._countEl.className = 'msg-count';
+    node._countEl.hidden = true;
+    body.appendChild(node._countEl);
     var close = document.createElement('button');
     close.type = 'button';
     close.className = 'msg-close';
@@ -158,7 +208,7 @@ var Module = (function () {
     node.appendChild(body);
     node.appendChild(close);
     messagesEl.appendChild(node);
-    if (MESSAGE_MS[level]) node._timer = setTimeout(function () { removeMessage(node); }, MESSAGE_MS[level]);
+    startFade(node);
     while (messagesEl.children.length > MESSAGE_LIMIT) removeMessage(oldestEvictable());
     if (level !== 'info') console.warn('ContactLab ' + level + ': ' + text);
   }
@@ -264,6 +314,8 @@ var Module = (function () {
       count: w('cl_series_count', 'number', []),
       name: w('cl_series_name', 'string', ['number']),
       unit: w('cl_series_unit', 'string', ['number']),
+      label: w('cl_series_label', 'string', ['number']),
+      dashed: w('cl_series_dashed', 'number', ['number']),
       size: w('cl_series_size', 'number', []),
       dataPtr: w('cl_series_data', 'number', ['number']),
       revision: w('cl_series_revision', 'number', []),
@@ -276,8 +328,54 @@ var Module = (function () {
       loadSceneJson: function (text) { M.ccall('cl_load_scene_json', null, ['string'], [text]); },
       widgetRect: w('cl_widget_rect', 'string', ['string']),
       loopsRevision: w('cl_loops_revision', 'number', []),
-      loopsJson: w('cl_loops_json', 'string', [])
+      loopsJson: w('cl_loops_json', 'string', []),
+      sceneJson: w('cl_scene_json', 'string', []),
+      setParam: function (name, value) { return M.ccall('cl_set_param', 'string', ['string', 'string'], [name, value]); },
+      applyPreset: w('cl_apply_preset', 'string', ['string']),
+      setScene: w('cl_set_scene', 'number', ['string']),
+      exportFile: w('cl_export', null, ['string']),
+      eventsJson: w('cl_events_json', 'string', ['number']),
+      wantsKeyboard: w('cl_wants_keyboard', 'number', [])
     };
+  }
+
+  // ---- Keyboard shortcuts ----------------------------------------------------
+
+  var SHORTCUTS = { ' ': 'toggle', 's': 'step', 'S': 'step', 'r': 'reset', 'R': 'reset', '?': 'help' };
+
+  /** Fields where keys are text: shortcuts stand back there. */
+  function isTyping(target) {
+    if (!target || !target.tagName) return false;
+    var tag = target.tagName;
+    if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+    if (tag !== 'INPUT') return false;
+    return ['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'color', 'range'].indexOf(target.type) < 0;
+  }
+
+  /** Controls that Space or Enter activates themselves. */
+  function isActivatable(target) {
+    return !!target && !!target.closest && !!target.closest('button, a[href], summary, input, select, [role=button]');
+  }
+
+  /**
+   * Space play/pause, S step, R reset, ? help: wherever the focus is, except
+   * in a text field (the page's or ImGui's) and, for Space, on a control
+   * that Space activates. Tab on the canvas leaves it (SDL would swallow it).
+   */
+  function onKeyDown(ev) {
+    if (!api || ev.ctrlKey || ev.metaKey || ev.altKey || isTyping(ev.target)) return;
+    var onCanvas = ev.target === canvas;
+    if (onCanvas && api.wantsKeyboard()) return;  // typing into an ImGui field
+    if (ev.key === 'Tab') {
+      if (onCanvas) ev.stopPropagation();  // SDL never sees it: the browser moves the focus on
+      return;
+    }
+    var action = SHORTCUTS[ev.key];
+    if (!action || (ev.key === ' ' && !onCanvas && isActivatable(ev.target))) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (action === 'help') controls.toggleHelp();
+    else controls.command(action);
   }
 
   function startPlots() {
@@ -296,10 +394,20 @@ var Module = (function () {
     plots.start();
     loops = ContactLabLoops.create({ api: api, hostEl: document.getElementById('loops') });
     loops.start();
+    controls = ContactLabControls.create({
+      api: api,
+      rootEl: document.getElementById('controls'),
+      helpEl: document.getElementById('help'),
+      toggleEl: document.getElementById('controls-toggle'),
+      openSceneFile: openSceneFile,
+      showMessage: showMessage
+    });
+    controls.start();
   }
 
   /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
   function start() {
+    timings.main = performance.now();  // main() has returned
     if (failed) return;
     try {
       api = makeApi(Module);
@@ -311,9 +419,11 @@ var Module = (function () {
     var split = splitHash(location.hash);
     if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
     window.addEventListener('hashchange', onHashChange);
+    window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
+    // main() has set up the loop; its first frame is drawn on the next animation frame.
+    requestAnimationFrame(function () { timings.firstFrame = performance.now(); });
     ready = true;
     loadingEl.hidden = true;
-    canvas.focus({ preventScroll: true });
     resolveReady(window.contactlab);
   }
 
@@ -333,13 +443,19 @@ var Module = (function () {
 
   window.contactlab = {
     ready: readyPromise,
+    /** ms from navigation start: runtime (wasm ready), main (returned), firstFrame (drawn). */
+    timings: function () { return Object.assign({}, timings); },
     status: function () { return parseJson(requireApi().status()); },
     command: function (name) { return requireApi().command(String(name)); },
     widgetRect: function (label) { return parseJson(requireApi().widgetRect(String(label))); },
     applyHash: function (hash) { requireApi().applyHash(String(hash)); },
     loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
+    controls: {
+      announced: function () { return controls ? controls.announced() : []; }
+    },
     plots: {
       count: function () { return plots ? plots.count() : 0; },
+      axisLabels: function (k) { return plots ? plots.axisLabels(k) : null; },
       series: function (k) { return plots ? plots.series(k) : null; },
       points: function (k) { return plots ? plots.points(k) : 0; },
       uplot: function (k) { return plots ? plots.uplot(k) : null; },
@@ -366,6 +482,7 @@ var Module = (function () {
     printErr: function (text) { console.warn(text); },
     setStatus: setLoadingText,
     onRuntimeInitialized: function () {
+      timings.runtime = performance.now();  // wasm compiled and instantiated, files preloaded
       // main() runs right after this returns, in the same task; start after it.
       setTimeout(start, 0);
     },

@@ -20,6 +20,16 @@ var ContactLabPlots = (function () {
   var GRID_STROKE = 'rgba(255,255,255,0.07)';
   var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  var MAX_UNITS = 2;        // per panel: one y axis each side
+  var MESSAGES = {
+    noUnit: '(no unit)',
+    quantityOfUnit: { 'J': 'energy', 'm': 'length', 'm/s': 'velocity', 'rad': 'angle', 'rad/s': 'spin',
+      'N': 'force', 'kg m/s': 'momentum', 's': 'time' },
+    otherUnit: function (units) { return 'This plot already shows ' + units + '; add a plot for this series.'; },
+    chooseSeries: 'Choose series above',
+    noSeries: 'No series',
+    seriesToPlot: 'Series to plot'
+  };
 
   // ---- Formatting ----------------------------------------------------------
 
@@ -38,19 +48,45 @@ var ContactLabPlots = (function () {
     return unit ? formatNumber(v) + ' ' + unit : formatNumber(v);
   }
 
-  /** "x, y [m] · tension [N]": units grouped so mixed panels stay honest. */
-  function axisLabel(entries) {
-    var groups = [];
-    var byUnit = {};
-    entries.forEach(function (e) {
-      if (!byUnit[e.unit]) { byUnit[e.unit] = []; groups.push(e.unit); }
-      byUnit[e.unit].push(e.name);
-    });
-    var label = groups.map(function (unit) {
-      var names = byUnit[unit].join(', ');
-      return unit ? names + ' [' + unit + ']' : names;
-    }).join(' · ');
-    return label.length > 48 ? label.slice(0, 47) + '…' : label;
+  /** Distinct units of `entries`, in order of first appearance. */
+  function unitsOf(entries) {
+    var units = [];
+    entries.forEach(function (e) { if (units.indexOf(e.unit) < 0) units.push(e.unit); });
+    return units;
+  }
+
+  /** "kinetic energy [J]" for legends and choosers. */
+  function labelWithUnit(e) {
+    return e.unit ? e.label + ' [' + e.unit + ']' : e.label;
+  }
+
+  /**
+   * Axis label candidates for the series of one unit, longest first; the
+   * unit is in every one of them, so it is never the part cut off:
+   * "kinetic energy, total energy [J]", "energy [J]", "[J]".
+   */
+  function axisLabelCandidates(entries, unit) {
+    var names = entries.map(function (e) { return e.label; }).join(', ');
+    if (!unit) return [names, MESSAGES.noUnit];
+    var out = [names + ' [' + unit + ']'];
+    var quantity = MESSAGES.quantityOfUnit[unit];
+    if (quantity) out.push(quantity + ' [' + unit + ']');
+    out.push('[' + unit + ']');
+    return out;
+  }
+
+  var measureCtx = null;
+  /** Width in CSS px of `text` in the axis label font. */
+  function textWidth(text) {
+    if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
+    measureCtx.font = LABEL_FONT;
+    return measureCtx.measureText(text).width;
+  }
+
+  /** The longest candidate that fits `room` CSS px (the last one otherwise). */
+  function fittedLabel(candidates, room) {
+    for (var i = 0; i < candidates.length; i++) if (textWidth(candidates[i]) <= room) return candidates[i];
+    return candidates[candidates.length - 1];
   }
 
   /** Axis width from its longest tick label (uPlot's default is a fixed 50px). */
@@ -241,23 +277,31 @@ var ContactLabPlots = (function () {
       byName = {};
       var n = api.count();
       for (var i = 0; i < n; i++) {
-        var entry = { index: i, name: api.name(i), unit: api.unit(i), color: COLORS[(i + COLORS.length - 1) % COLORS.length] };
+        var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
+          dashed: !!api.dashed(i), color: COLORS[(i + COLORS.length - 1) % COLORS.length] };
         series.push(entry);
         byName[entry.name] = entry;
       }
     }
 
-    /** Keeps known, non-time, distinct names; drops empty panels. */
+    /**
+     * Keeps known, non-time, distinct names; drops empty panels; splits a
+     * panel whose series have more than MAX_UNITS units (one y axis per unit).
+     */
     function sanitize(panelNames) {
       var out = [];
       panelNames.forEach(function (names) {
         var seen = {};
-        var kept = names.filter(function (name) {
+        var rest = names.filter(function (name) {
           var ok = byName[name] && byName[name].index > 0 && !seen[name];
           seen[name] = true;
           return ok;
         });
-        if (kept.length && out.length < MAX_PANELS) out.push(kept);
+        while (rest.length && out.length < MAX_PANELS) {
+          var units = unitsOf(rest.map(function (n) { return byName[n]; })).slice(0, MAX_UNITS);
+          out.push(rest.filter(function (n) { return units.indexOf(byName[n].unit) >= 0; }));
+          rest = rest.filter(function (n) { return units.indexOf(byName[n].unit) < 0; });
+        }
       });
       return out;
     }
@@ -306,7 +350,7 @@ var ContactLabPlots = (function () {
     function updateChrome() {
       panels.forEach(function (p, k) {
         p.el.setAttribute('aria-label', 'Plot ' + (k + 1));
-        p.summary.setAttribute('aria-label', 'Series in plot ' + (k + 1) + ': ' + (p.names.join(', ') || 'none') + '. Click to choose.');
+        p.summary.setAttribute('aria-label', 'Series in plot ' + (k + 1) + ': ' + (panelTitle(p) || 'none') + '. Click to choose.');
         p.removeBtn.setAttribute('aria-label', 'Remove plot ' + (k + 1));
       });
       if (emptyNote) {
@@ -351,11 +395,16 @@ var ContactLabPlots = (function () {
       p.el.remove();
     }
 
+    /** The panel's series by their human labels: its title. */
+    function panelTitle(p) {
+      return p.names.map(function (n) { return byName[n] ? byName[n].label : n; }).join(', ');
+    }
+
     function buildChooser(p) {
       var details = el('details', 'chooser');
-      var summary = el('summary', null, p.names.join(', ') || 'No series');
+      var summary = el('summary', null, panelTitle(p) || MESSAGES.noSeries);
       var list = el('fieldset', 'chooser-list');
-      list.appendChild(el('legend', null, 'Series to plot'));
+      list.appendChild(el('legend', null, MESSAGES.seriesToPlot));
       series.forEach(function (s) {
         if (s.index === 0) return;  // t is the x axis of every panel
         var label = el('label', 'chooser-item');
@@ -368,20 +417,35 @@ var ContactLabPlots = (function () {
         swatch.style.background = s.color;
         label.appendChild(box);
         label.appendChild(swatch);
-        label.appendChild(el('span', 'name', s.name));
+        label.appendChild(el('span', 'name', s.label));
         if (s.unit) label.appendChild(el('span', 'unit', '[' + s.unit + ']'));
+        label.title = s.name;  // the CSV column
         list.appendChild(label);
       });
       details.appendChild(summary);
       details.appendChild(list);
+      updateChooserUnits(p, list);
       return details;
+    }
+
+    /** A panel has one y axis per unit, two at most: series of a third unit cannot be ticked. */
+    function updateChooserUnits(p, list) {
+      var units = unitsOf(p.names.map(function (n) { return byName[n]; }).filter(Boolean));
+      Array.prototype.forEach.call(list.querySelectorAll('input[type=checkbox]'), function (box) {
+        var s = byName[box.value];
+        var blocked = !box.checked && units.length >= MAX_UNITS && units.indexOf(s.unit) < 0;
+        box.disabled = blocked;
+        box.parentNode.classList.toggle('blocked', blocked);
+        box.parentNode.title = blocked ? MESSAGES.otherUnit(units.map(function (u) { return u ? '[' + u + ']' : MESSAGES.noUnit; }).join(' and ')) : s.name;
+      });
     }
 
     function onChooserChange(p, list) {
       var boxes = list.querySelectorAll('input[type=checkbox]');
       p.names = Array.prototype.filter.call(boxes, function (b) { return b.checked; })
         .map(function (b) { return b.value; });
-      p.summary.textContent = p.names.join(', ') || 'No series';
+      updateChooserUnits(p, list);
+      p.summary.textContent = panelTitle(p) || MESSAGES.noSeries;
       userChose = true;
       p.zoom = null;
       createPlot(p);
@@ -414,27 +478,45 @@ var ContactLabPlots = (function () {
     }
 
     function plotOptions(p, entries, width, height) {
+      // One y scale and axis per unit: the first unit on the left, the second on the right.
+      var units = unitsOf(entries);
+      var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
       var ySeries = entries.map(function (e) {
         return {
-          label: e.name,
+          label: labelWithUnit(e),
+          scale: scaleOf(e.unit),
           stroke: e.color,
-          width: 1.5,
+          width: e.dashed ? 2 : 1.5,
+          dash: e.dashed ? [6, 4] : undefined,
           points: { show: false },
           value: function (u, v) { return valueWithUnit(v, e.unit); }
         };
       });
       var axisCommon = axisStyle();
+      var yAxes = units.map(function (unit, k) {
+        var candidates = axisLabelCandidates(entries.filter(function (e) { return e.unit === unit; }), unit);
+        // Fitted at every draw: the label is as long as the plot is tall, and its unit always shows.
+        var label = function (u) {
+          p.axisLabels[k] = fittedLabel(candidates, Math.max(20, u.bbox.height / (window.devicePixelRatio || 1) - 4));
+          return p.axisLabels[k];
+        };
+        return Object.assign({ scale: k === 0 ? 'y' : 'y2', side: k === 0 ? 3 : 1, label: label, labelSize: 18,
+          labelGap: 0, size: axisSize, grid: k === 0 ? axisCommon.grid : { show: false } },
+        { stroke: axisCommon.stroke, font: axisCommon.font, labelFont: axisCommon.labelFont, ticks: axisCommon.ticks });
+      });
+      p.axisLabels = [];
+      var scales = { x: { time: false } };
+      if (units.length > 1) scales.y2 = { auto: true };
       return {
         width: width,
         height: height,
         pxAlign: false,
-        scales: { x: { time: false } },
-        series: [{ label: 't', value: function (u, v) { return valueWithUnit(v, 's'); } }].concat(ySeries),
+        scales: scales,
+        series: [{ label: 't [s]', value: function (u, v) { return valueWithUnit(v, 's'); } }].concat(ySeries),
         axes: [
           // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.
-          Object.assign({ label: 't [s]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
-          Object.assign({ label: axisLabel(entries), labelSize: 18, labelGap: 0, size: axisSize }, axisCommon)
-        ],
+          Object.assign({ label: 't [s]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon)
+        ].concat(yAxes.length ? yAxes : [Object.assign({ labelSize: 18, labelGap: 0, size: axisSize }, axisCommon)]),
         legend: { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
         cursor: {
           drag: { x: true, y: false },
@@ -463,7 +545,7 @@ var ContactLabPlots = (function () {
       p.height = Math.max(50, p.holder.clientHeight);
       var empty = [[]].concat(entries.map(function () { return []; }));
       p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
-      if (!entries.length) p.holder.appendChild(el('div', 'plot-note', 'Choose series above'));
+      if (!entries.length) p.holder.appendChild(el('div', 'plot-note', MESSAGES.chooseSeries));
       // Double-click resets uPlot's zoom; forget ours too so live data follows again.
       p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });
       p.points = 0;
@@ -566,6 +648,8 @@ var ContactLabPlots = (function () {
       count: function () { return panels.length; },
       series: function (k) { return panels[k] ? panels[k].names.slice() : null; },
       points: function (k) { return panels[k] ? panels[k].points : 0; },
+      /** The y axis labels of panel k as last drawn (left, then right). */
+      axisLabels: function (k) { return panels[k] ? (panels[k].axisLabels || []).slice() : null; },
       uplot: function (k) { return panels[k] ? panels[k].u : null; },
       add: addPanel,
       remove: function (k) { if (panels[k]) removePanel(panels[k]); },

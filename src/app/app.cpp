@@ -205,20 +205,20 @@ std::string App::speed_text() const {
   const double factor = meter_.factor();
   if (!running_ || meter_.span() < 0.3) return "";
   if (factor < 0.95) {
-    std::snprintf(text, sizeof text, "slow motion x%.2g", factor);
+    std::snprintf(text, sizeof text, "slow motion ×%.2g", factor);
     std::string s = text;
     if (behind_) {
-      std::snprintf(text, sizeof text, " (can't keep up with x%.3g)", speed_);
+      std::snprintf(text, sizeof text, " (can't keep up with ×%.3g)", speed_);
       s += text;
     }
     return s;
   }
-  std::snprintf(text, sizeof text, factor < 1.05 ? "real time x%.2f" : "fast motion x%.3g", factor);
+  std::snprintf(text, sizeof text, factor < 1.05 ? "real time ×%.2f" : "fast motion ×%.3g", factor);
   return text;
 }
 
 void App::frame(double wall_seconds) {
-  const double wall_dt = last_wall_ < 0 ? 0 : std::min(wall_seconds - last_wall_, kMaxFrameDt);
+  const double wall_dt = last_wall_ < 0 ? 0 : wall_seconds - last_wall_;
   last_wall_ = wall_seconds;
   advance_run(wall_dt);
   widget_rects_.clear();

@@ -99,6 +99,7 @@ class App {
   bool embed_ = false;
   bool play_from_link_ = false;
   bool show_legend_ = true;
+  bool caption_shown_ = true;   // embed view: the scene's caption under the buttons
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s
   double frame_interval_ = 0;   // s, smoothed over ~10 frames

@@ -150,6 +150,14 @@ void App::draw_compact_bar(float top) {
   const std::string speed = speed_text();
   if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(kWarning, "%s", speed.c_str());
   if (sim_->failed()) ImGui::TextColored(kError, "stopped: see message");
+  if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
+    const float wrap = std::min(420.0f, ImGui::GetIO().DisplaySize.x - 40);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    ImGui::TextColored(kMuted, "%s", sim_->description().caption.c_str());
+    ImGui::PopTextWrapPos();
+    remember_widget("caption");
+    if (ImGui::SmallButton("Hide caption")) caption_shown_ = false;
+  }
   ImGui::End();
   if (touch) ImGui::PopStyleVar();
 }
@@ -179,7 +187,7 @@ void App::draw_transport() {
 
   ImGui::SetNextItemWidth(-FLT_MIN);
   const double speed_min = 0.01, speed_max = 10;
-  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max, "speed x%.3g",
+  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max, "speed ×%.3g",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   remember_widget("speed");
   type_on_double_click();

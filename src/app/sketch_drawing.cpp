@@ -1,5 +1,6 @@
 #include "sketch_drawing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -28,12 +29,39 @@ void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList&
                      line.width_px);
     return;
   }
-  // Fading trail: segment alpha grows from 0 (oldest) to full (newest).
-  for (size_t i = 1; i < n; ++i) {
-    const float alpha = static_cast<float>(i) / static_cast<float>(n - 1);
-    draw.AddLine(to_im(camera.to_screen(line.points[i - 1])), to_im(camera.to_screen(line.points[i])),
-                 to_imgui(line.color, alpha), line.width_px);
+  // Fading trail: alpha grows from 0 (oldest) to full (newest) in kBands
+  // steps, one polyline each; points closer than 1.5 px to the last one kept
+  // are skipped. A long trail thus costs a few draw calls, not one per point.
+  constexpr int kBands = 8;
+  std::vector<ImVec2> band;
+  size_t start = 0;
+  for (int b = 0; b < kBands; ++b) {
+    const size_t end = std::max(start + 1, (n - 1) * static_cast<size_t>(b + 1) / kBands);
+    band.clear();
+    for (size_t i = start; i <= end && i < n; ++i) {
+      const ImVec2 p = to_im(camera.to_screen(line.points[i]));
+      const bool far_enough = band.empty() || std::abs(p.x - band.back().x) + std::abs(p.y - band.back().y) >= 1.5f;
+      if (far_enough || i == end) band.push_back(p);
+    }
+    if (band.size() >= 2)
+      draw.AddPolyline(band.data(), static_cast<int>(band.size()), to_imgui(line.color, (b + 1.0f) / kBands), 0,
+                       line.width_px);
+    start = end;
+    if (start >= n - 1) break;
   }
+}
+
+void draw_ellipse(const SketchEllipse& e, const Camera& camera, ImDrawList& draw) {
+  // About one vertex per 4 px of outline, 12 to 96: a small ellipse costs little, a big one stays smooth.
+  const double perimeter_px = 2 * M_PI * std::max(e.a, e.b) * camera.pixels_per_metre();
+  const int n = std::clamp(static_cast<int>(perimeter_px / 4), 12, 96);
+  const Eigen::Vector2d e1(std::cos(e.angle), std::sin(e.angle)), e2(-e1.y(), e1.x());
+  ImVec2 points[96];
+  for (int k = 0; k < n; ++k) {
+    const double u = 2 * M_PI * k / n;
+    points[k] = to_im(camera.to_screen(e.center + e.a * std::cos(u) * e1 + e.b * std::sin(u) * e2));
+  }
+  draw.AddPolyline(points, n, to_imgui(e.color), ImDrawFlags_Closed, e.width_px);
 }
 
 void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw) {
@@ -54,6 +82,7 @@ void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw) {
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
   for (const SketchPolyline& line : sketch.lines)
     if (!line.in_front) draw_polyline(line, camera, draw);
+  for (const SketchEllipse& e : sketch.ellipses) draw_ellipse(e, camera, draw);
   for (const SketchCircle& c : sketch.circles) {
     const float radius =
         std::max(static_cast<float>(c.radius * camera.pixels_per_metre()), c.min_radius_px);

@@ -31,6 +31,15 @@ struct SketchCircle {
   float min_radius_px = 0;  ///< never drawn smaller than this (keeps tiny bodies visible)
 };
 
+/// An ellipse outline; the app picks how finely to trace it from its size on screen.
+struct SketchEllipse {
+  Eigen::Vector2d center;  ///< m
+  double a = 0, b = 0;     ///< m, semi-axes along the body's x and y axes
+  double angle = 0;        ///< rad, of the body's x axis
+  Rgba color = 0xffffffff;
+  float width_px = 2;
+};
+
 struct SketchArrow {
   Eigen::Vector2d from, to;  ///< m
   Rgba color = 0xffffffff;
@@ -54,6 +63,7 @@ struct SketchLegendEntry {
 struct Sketch {
   std::vector<SketchPolyline> lines;
   std::vector<SketchCircle> circles;
+  std::vector<SketchEllipse> ellipses;  ///< drawn with the circles
   std::vector<SketchArrow> arrows;
   std::vector<SketchLabel> labels;
   std::vector<SketchLegendEntry> legend;  ///< every glyph drawn, explained

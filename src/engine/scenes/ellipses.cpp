@@ -518,16 +518,7 @@ Sketch EllipsesScene::sketch() const {
   }
   for (int i = 0; i < model_.n; ++i) {
     const Coordinates Q = coordinates(i);
-    const Vector2d e1(std::cos(Q.z()), std::sin(Q.z())), e2(-e1.y(), e1.x());
-    SketchPolyline outline;
-    outline.closed = true;
-    outline.color = palette[i % 6];
-    outline.width_px = 2;
-    for (int k = 0; k < 96; ++k) {
-      const double u = 2 * M_PI * k / 96;
-      outline.points.push_back(Q.head<2>() + model_.body.a * std::cos(u) * e1 + model_.body.b * std::sin(u) * e2);
-    }
-    s.lines.push_back(std::move(outline));
+    s.ellipses.push_back({Q.head<2>(), model_.body.a, model_.body.b, Q.z(), palette[i % 6], 2.0f});
     s.circles.push_back({Q.head<2>(), 0, palette[i % 6], 0, 1.0f, 2.5f});
     const Vector2d observer = Q.head<2>() + observer_offset(model_.body, Q.z());
     if (model_.body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});

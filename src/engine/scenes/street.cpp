@@ -390,16 +390,7 @@ Sketch StreetScene::sketch() const {
     s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, blue, 1.0f});
     s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, blue, 1.0f});
   }
-  SketchPolyline outline;
-  outline.closed = true;
-  outline.color = 0xe0453aff;
-  outline.width_px = 2;
-  const Vector2d e1(std::cos(Q.z()), std::sin(Q.z())), e2(-e1.y(), e1.x());
-  for (int k = 0; k < 96; ++k) {
-    const double u = 2 * M_PI * k / 96;
-    outline.points.push_back(Q.head<2>() + model_.body.a * std::cos(u) * e1 + model_.body.b * std::sin(u) * e2);
-  }
-  s.lines.push_back(std::move(outline));
+  s.ellipses.push_back({Q.head<2>(), model_.body.a, model_.body.b, Q.z(), 0xe0453aff, 2.0f});
   s.circles.push_back({Q.head<2>(), 0, 0xf5d142ff, 0, 1.0f, 2.5f});
   if (model_.body.m_o > 0)
     s.circles.push_back({Q.head<2>() + observer_offset(model_.body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});

@@ -1,0 +1,388 @@
+// The page a teacher would embed (issue 10): keyboard and screen-reader
+// access, self-explaining scenes, units on every axis, an honest real-time
+// factor, typed text that survives errors, tidy messages, visible Reset
+// markers, no frame that blocks the tab, and how fast the first frame comes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+const activeId = (page) => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
+
+/** Presses Tab until the element with `id` has the focus; returns the number of presses. */
+async function tabTo(page, id, limit = 120) {
+  for (let n = 1; n <= limit; n++) {
+    await page.keyboard.press('Tab');
+    if (await activeId(page) === id) return n;
+  }
+  throw new Error(`no tab stop reached #${id} in ${limit} presses (last: ${await activeId(page)})`);
+}
+
+test('keyboard only: open a scene, change a parameter, play and export CSV', { timeout: 90_000 }, async () => {
+  const app = await env.open();
+  try {
+    const { page, errors } = app;
+    // From the top of the page the first stop is the scene picker of the accessible controls, and they show.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('#controls') !== null), true,
+      `first tab stop is in the controls (got ${await activeId(page)})`);
+    const shown = await page.locator('#controls').boundingBox();
+    assert.ok(shown && shown.width > 200 && shown.height > 200, `the controls are on screen while focused (${JSON.stringify(shown)})`);
+
+    // Open the implicit-wall scene from the picker with the arrow keys.
+    const picker = page.locator('#controls select').first();
+    await picker.focus();
+    for (let k = 0; k < 8 && (await h.status(page)).scene !== 'implicit'; k++) {
+      await page.keyboard.press('ArrowDown');
+      await h.frames(page, 2);
+    }
+    assert.equal((await h.status(page)).scene, 'implicit', 'the picker switched scenes by keyboard');
+    await h.until(page, () => page.evaluate(() => !!document.getElementById('param-N')), { what: 'the controls of the new scene' });
+
+    // Change the number of balls: type, Enter; it waits for Reset, which the page says.
+    await page.locator('#controls select').first().focus();
+    const stopsToN = await tabTo(page, 'param-N');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('12');
+    await page.keyboard.press('Enter');
+    let st = await h.status(page);
+    assert.equal(st.params.N, '12', 'N set from the keyboard');
+    assert.deepEqual(st.pending, ['N'], 'N waits for Reset');
+    assert.match(await page.locator('#controls-pending').innerText(), /1 change applies on Reset \(N\)/);
+
+    // Reset, then Play, each reached with Tab and pressed with Enter/Space.
+    const resetButton = page.locator('#controls button', { hasText: /^Reset$/ });
+    await resetButton.focus();
+    await page.keyboard.press('Enter');
+    st = await h.status(page);
+    assert.deepEqual(st.pending, [], 'Reset applied the change');
+    assert.equal(st.samples > 0 && st.t, 0);
+    const play = page.locator('#controls button', { hasText: /^(Play|Pause)$/ });
+    await play.focus();
+    await page.keyboard.press('Space');
+    await h.until(page, async () => (await h.status(page)).t > 0.2, { what: 'the run to advance after Space on Play' });
+    assert.equal(await play.innerText(), 'Pause', 'the button now reads Pause');
+
+    // Export the series CSV with Enter on its button.
+    const exportButton = page.locator('#controls button', { hasText: 'Series CSV' });
+    const pending = page.waitForEvent('download', { timeout: h.TIMEOUT.wait });
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
+    const download = await pending;
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    assert.match(csv.split('\n')[0], /^t,x0,y0,/, 'the CSV header is machine names');
+    assert.ok(csv.split('\n').length > 20, 'the CSV has rows');
+    console.log(`keyboard task: ${stopsToN} Tab presses from the scene picker to the N field; CSV ${csv.length} bytes`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('the accessibility tree reads the controls, parameters with units, time and legend', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page } = app;
+    const tree = await page.locator('#controls').ariaSnapshot();
+    h.saveArtifact('pendulum-aria.yaml', tree);
+    for (const expected of ['heading "Simulation controls"', 'combobox "Scene"', 'button "Play"', 'button "Step"',
+      'button "Reset"', 'textbox "thread length (m) *"', 'textbox "gravity (m/s^2)"', 'combobox "integrator"',
+      'button "Series CSV"', 'button "Olympiad: hits the nail"', 'listitem: thread, slack'])
+      assert.ok(tree.includes(expected), `the tree has ${expected}:\n${tree}`);
+    assert.match(tree, /t = 0\.000 s, paused/, 'the time and state are in the tree');
+    const canvasName = await page.locator('#canvas').getAttribute('aria-label');
+    assert.match(canvasName, /Space play or pause/, 'the canvas names its shortcuts');
+    const tabStops = await page.evaluate(() => document.querySelectorAll(
+      '#controls button, #controls input, #controls select, #canvas, .dock button, .dock summary').length);
+    console.log(`tab stops on the pendulum page: ${tabStops}`);
+  } finally {
+    await app.close();
+  }
+});
+
+test('shortcuts: Space, S, R and ? from the canvas or the page, never while typing', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page, errors } = app;
+    const box = await page.locator('#canvas').boundingBox();
+    await page.mouse.click(box.x + box.width - 40, box.y + 40);  // focus the canvas, away from the panel
+    await h.holdKey(page, ' ');
+    assert.equal((await h.status(page)).running, true, 'Space on the canvas plays');
+    await h.holdKey(page, ' ');
+    const paused = await h.status(page);
+    assert.equal(paused.running, false, 'Space again pauses');
+    await h.holdKey(page, 's');
+    await h.until(page, async () => Math.abs((await h.status(page)).t - paused.t - 0.01) < 1e-9, { what: 'S to step 10 ms' });
+    await h.holdKey(page, 'r');
+    assert.equal((await h.status(page)).t, 0, 'R resets');
+    await page.keyboard.press('?');
+    assert.equal(await page.evaluate(() => document.getElementById('help').open), true, '? opens the help');
+    assert.match(await page.locator('#help').innerText(), /Space\s+play or pause/);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.getElementById('help').open), false, 'Escape closes it');
+
+    // Typing an s into a field types it; nothing steps.
+    const field = page.locator('#param-e_thread');
+    await field.focus();
+    await page.keyboard.press('s');
+    assert.equal((await h.status(page)).t, 0, 'no step while typing');
+    assert.equal(await field.inputValue(), '0s', 'the key went into the field');
+    await page.keyboard.press('Escape');
+
+    // From the page itself (focus on the body), Space plays too.
+    await page.evaluate(() => { document.activeElement.blur(); });
+    await page.keyboard.press(' ');
+    assert.equal((await h.status(page)).running, true, 'Space with the page focused plays');
+    // Tab from the canvas leaves it (SDL used to swallow Tab).
+    await page.locator('#canvas').focus();
+    await page.keyboard.press('Tab');
+    assert.notEqual(await activeId(page), 'canvas', 'Tab leaves the canvas');
+    assert.deepEqual(h.errorReport(errors).filter((e) => !/ContactLab (warning|error)/.test(e)), []);
+  } finally {
+    await app.close();
+  }
+});
+
+const SCENES = ['pendulum', 'implicit', 'ellipses', 'street', 'pile'];
+
+test('every scene explains itself: caption, legend, series labels with units, expression hints', { timeout: 90_000 }, async () => {
+  for (const scene of SCENES) {
+    const app = await env.open(`#scene=${scene}&play=1`);
+    try {
+      const { page, errors } = app;
+      const caption = await page.locator('#controls-caption').innerText();
+      assert.ok(caption.length > 80, `${scene}: a caption of a sentence or two (${caption})`);
+      const legend = await page.locator('#controls .controls-legend li').allInnerTexts();
+      assert.ok(legend.length >= 2, `${scene}: the legend lists the glyphs (${legend})`);
+      const drawnLegend = await h.widgetRect(page, 'legend');
+      assert.ok(drawnLegend && drawnLegend.h > 30, `${scene}: the legend is drawn on the canvas`);
+      await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
+      const legends = await page.locator('.plot-legend').allInnerTexts();
+      assert.ok(legends.join(' ').includes(' [J]'), `${scene}: plot legends carry labels with units (${legends})`);
+      assert.ok(!/E_kin|W_stiffness|gap0_1|hits_pp|com_height/.test(legends.join(' ')), `${scene}: no identifiers as titles`);
+      for (const name of ['wall', 'street']) {
+        const input = page.locator(`#param-${name}`);
+        if (await input.count()) assert.match(await input.getAttribute('placeholder'), /e\.g\..+, or /, `${name} has a hint with two examples`);
+      }
+      await h.saveScreenshot(page, `teacher-${scene}.png`);
+      assert.deepEqual(h.errorReport(errors), []);
+    } finally {
+      await app.close();
+    }
+  }
+});
+
+/** Checks every plot's y axes: the label names the unit and fits the axis. */
+async function checkAxes(page, what) {
+  await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
+  await h.sleep(400);
+  const report = await page.evaluate(() => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+    for (let k = 0; k < window.contactlab.plots.count(); k++) {
+      const u = window.contactlab.plots.uplot(k);
+      if (!u || !u.root.offsetParent) continue;  // hidden panels (embed shows one)
+      const labels = window.contactlab.plots.axisLabels(k);
+      const units = [...new Set(u.series.slice(1).map((s) => (s.label.match(/\[([^\]]+)\]$/) || [])[1] || ''))];
+      const room = u.bbox.height / devicePixelRatio;
+      out.push({ k, labels, units, room, widths: labels.map((l) => ctx.measureText(l).width) });
+    }
+    return out;
+  });
+  for (const p of report) {
+    assert.equal(p.labels.length, p.units.length, `${what} plot ${p.k}: one axis per unit (${JSON.stringify(p)})`);
+    p.units.forEach((unit, i) => {
+      if (unit) assert.ok(p.labels[i].endsWith(`[${unit}]`), `${what} plot ${p.k}: axis label '${p.labels[i]}' shows [${unit}]`);
+      assert.ok(p.widths[i] <= p.room, `${what} plot ${p.k}: '${p.labels[i]}' (${p.widths[i].toFixed(0)} px) fits ${p.room.toFixed(0)} px`);
+    });
+  }
+  return report;
+}
+
+test('axis units are always visible and the labels fit, also in an 800x500 embed', { timeout: 90_000 }, async () => {
+  for (const scene of SCENES) {
+    const app = await env.open(`#scene=${scene}&play=1`);
+    try {
+      const report = await checkAxes(app.page, scene);
+      console.log(`${scene}: ${report.map((p) => p.labels.join(' | ')).join(' ; ')}`);
+    } finally {
+      await app.close();
+    }
+  }
+  const embed = await env.open('#scene=street&embed=1&play=1&plots=E_kin,E_pot,E_total', { viewport: { width: 800, height: 500 } });
+  try {
+    const report = await checkAxes(embed.page, 'street embed');
+    assert.ok(report.length === 1 && report[0].labels[0].endsWith('[J]'), `the embed's energy axis keeps [J] (${JSON.stringify(report)})`);
+    await h.saveScreenshot(embed.page, 'teacher-embed-800x500.png');
+  } finally {
+    await embed.close();
+  }
+});
+
+test('a panel with two units gets a second axis; a third unit cannot be ticked', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=street&plots=x,q,force_n');
+  try {
+    const { page } = app;
+    await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() >= 2), { what: 'plots' });
+    const panels = await page.evaluate(() => [0, 1].map((k) => window.contactlab.plots.series(k)));
+    assert.deepEqual(panels, [['x', 'q'], ['force_n']], 'the third unit went to a panel of its own');
+    await page.locator('.chooser > summary').first().click();
+    const blocked = await page.locator('.chooser-item.blocked').count();
+    assert.ok(blocked > 0, 'series of a third unit are disabled in the chooser');
+  } finally {
+    await app.close();
+  }
+});
+
+test('the real-time factor is the true one on a slow scene, and says slow motion', { timeout: 90_000 }, async () => {
+  // 200 ellipses at rtol 1e-6: far slower than real time on this machine's software rendering.
+  const app = await env.open('#scene=ellipses&n=200&a=0.3&b=0.2&v_max=3&w_max=3&rtol=1e-6&play=1');
+  try {
+    const { page } = app;
+    await h.sleep(2000);  // the meter averages over about a second of frames
+    const a = await page.evaluate(() => ({ t: window.contactlab.status().t, now: performance.now() }));
+    await h.sleep(5000);
+    const b = await page.evaluate(() => ({ st: window.contactlab.status(), now: performance.now() }));
+    const truth = (b.st.t - a.t) / ((b.now - a.now) / 1000);
+    const shown = b.st.rtf;
+    console.log(`200 ellipses: shown ${shown.toFixed(3)}x, measured ${truth.toFixed(3)}x, "${b.st.speed_text}"`);
+    assert.ok(Math.abs(shown - truth) <= 0.1 * truth, `shown ${shown} within 10 % of the true ${truth}`);
+    if (truth < 0.95) assert.match(b.st.speed_text, /^slow motion ×0\.\d+/, 'below 0.95 the page says slow motion');
+  } finally {
+    await app.close();
+  }
+});
+
+test('a mistyped formula stays in the field, marked, while the last wall keeps running', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=implicit&play=1');
+  try {
+    const { page, errors } = app;
+    const before = (await h.status(page)).params.wall;
+    const field = page.locator('#param-wall');
+    await field.fill('x^2 + y^2 = 100');
+    await field.press('Enter');
+    assert.equal(await field.inputValue(), 'x^2 + y^2 = 100', 'the typed text stays (HTML controls)');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.match(await page.locator('#param-wall-error').innerText(), /position 10/);
+    assert.equal((await h.status(page)).params.wall, before, 'the last valid wall keeps running');
+    assert.equal((await h.status(page)).running, true);
+
+    // The ImGui field keeps it too, with the error under it.
+    await page.locator('#canvas').focus();
+    await h.typeInto(page, 'wall', 'x^2 + y^2 = 100');
+    const error = await h.until(page, () => h.widgetRect(page, 'wall:error'), { what: 'the error line under the ImGui field' });
+    assert.ok(error.h > 10);
+    assert.equal((await h.status(page)).params.wall, before, 'still the last valid wall');
+    await h.saveScreenshot(page, 'teacher-bad-formula.png');
+    // Mended, it applies.
+    await field.fill('x^2 + y^2 - 100');
+    await field.press('Enter');
+    assert.equal((await h.status(page)).params.wall, 'x^2 + y^2 - 100');
+    assert.equal(await field.getAttribute('aria-invalid'), null);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('messages: a repeat is counted, at most three show, info fades', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page } = app;
+    for (let k = 0; k < 3; k++) await page.evaluate(() => window.contactlab.applyHash('#scene=pendulum&bogus=1'));
+    let texts = await page.locator('#messages .msg').allInnerTexts();
+    assert.equal(texts.length, 1, `one message for three identical ones (${texts})`);
+    assert.match(texts[0], /×3/);
+    for (let k = 0; k < 5; k++) await page.evaluate((k) => window.contactlab.applyHash(`#scene=pendulum&bogus${k}=1`), k);
+    texts = await page.locator('#messages .msg').allInnerTexts();
+    assert.ok(texts.length <= 3, `at most three messages (${texts.length})`);
+    await page.evaluate(() => window.contactlab.loadSceneJson('{"scene":"pendulum","params":{"L":1.2}}'));
+    assert.ok((await page.locator('#messages .msg-info').count()) === 1, 'the info message shows');
+    await h.sleep(5600);
+    assert.equal(await page.locator('#messages .msg-info').count(), 0, 'info fades after 5 s');
+  } finally {
+    await app.close();
+  }
+});
+
+test('Reset-only parameters are starred; pending changes are counted until Reset', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    const { page } = app;
+    assert.match(await page.locator('label[for=param-n]').innerText(), /ellipses \*/, 'n is starred');
+    assert.doesNotMatch(await page.locator('label[for=param-E_e]').innerText(), /\*/, 'a live parameter is not');
+    const field = page.locator('#param-n');
+    await field.fill('4');
+    await field.press('Enter');
+    const st = await h.status(page);
+    assert.deepEqual(st.pending, ['n']);
+    assert.ok(await h.until(page, () => h.widgetRect(page, 'Reset now')), 'the ImGui panel offers "Reset now"');
+    assert.match(await page.locator('#controls-pending').innerText(), /1 change applies on Reset \(n\)/);
+    assert.equal(st.bodies.length, 2, 'the running scene still has 2 ellipses');
+    await page.locator('#canvas').focus();  // the controls leave the screen with the focus, uncovering the panel
+    await h.clickWidget(page, 'Reset now');
+    const after = await h.status(page);
+    assert.deepEqual(after.pending, []);
+    assert.equal(after.bodies.length, 4, 'after Reset 4 ellipses run');
+  } finally {
+    await app.close();
+  }
+});
+
+test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=ellipses&n=200&a=0.3&b=0.2&v_max=3&w_max=3&rtol=1e-6&E_e=1e12&E_w=1e12&play=1');
+  try {
+    const { page, errors } = app;
+    const frames = await page.evaluate(() => new Promise((resolve) => {
+      const stamps = [];
+      const end = performance.now() + 6000;
+      const tick = (now) => { stamps.push(now); if (now < end) requestAnimationFrame(tick); else resolve(stamps); };
+      requestAnimationFrame(tick);
+    }));
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+    const worst = Math.max(...gaps);
+    const st = await h.status(page);
+    console.log(`extreme case: ${gaps.length} frames in 6 s, worst ${worst.toFixed(0)} ms, t = ${st.t}, "${st.speed_text}"`);
+    assert.ok(worst < 250, `worst frame ${worst.toFixed(0)} ms < 250 ms`);
+    const t0 = Date.now();
+    await h.clickWidget(page, 'Pause');
+    await h.until(page, async () => !(await h.status(page)).running, { what: 'Pause to take' });
+    const pauseMs = Date.now() - t0;
+    console.log(`Pause answered in ${pauseMs} ms (a real click: hover, press and release over 6 frames)`);
+    assert.ok(pauseMs < 3000);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('first frame time, and 40 px touch targets in a phone embed', { timeout: h.TIMEOUT.test }, async () => {
+  const times = [];
+  for (let k = 0; k < 3; k++) {
+    const app = await env.open('#scene=pendulum');
+    try {
+      times.push(await app.page.evaluate(() => window.contactlab.timings().firstFrame));
+    } finally {
+      await app.close();
+    }
+  }
+  console.log(`time to first frame (navigation start to the first drawn frame), 3 loads: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  assert.ok(Math.min(...times) <= 1500, `first frame within 1.5 s (${times})`);
+
+  const phone = await env.open('#scene=pendulum&embed=1&play=1', {
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    for (const label of ['Pause', 'Reset']) {
+      const r = await h.until(phone.page, () => h.widgetRect(phone.page, label), { what: label });
+      assert.ok(r.h >= 40, `${label} is ${r.h} CSS px tall (>= 40)`);
+    }
+    await h.saveScreenshot(phone.page, 'teacher-phone-embed.png');
+  } finally {
+    await phone.close();
+  }
+});

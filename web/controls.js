@@ -1,0 +1,411 @@
+/* ContactLab accessible controls: the ImGui panel's state as real HTML
+ * controls, for keyboard and screen-reader users. The page is generated from
+ * the scene's own parameter specs (cl_scene_json: name, label, unit, range,
+ * help, live or reset), every change goes through the engine's validation
+ * (cl_set_param ...), and the app's state flows back by polling its status,
+ * so the ImGui panel and these controls always show the same run.
+ *
+ * A polite live region announces what a listener needs: play, pause, the time
+ * after a step or a reset, events at a readable rate, refused values.
+ *
+ * Usage (see page.js): ContactLabControls.create({api, rootEl, helpEl,
+ * toggleEl, openSceneFile, showMessage}). Global: ContactLabControls only.
+ */
+var ContactLabControls = (function () {
+  'use strict';
+
+  var POLL_MS = 250;           // state sync with the app
+  var ANNOUNCE_GAP_MS = 2000;  // at most one event announcement this often
+  var TEXT = {
+    title: 'Simulation controls',
+    scene: 'Scene',
+    play: 'Play', pause: 'Pause', step: 'Step', reset: 'Reset', defaults: 'Defaults',
+    run: 'Run', presets: 'Presets', parameters: 'Parameters', exports: 'Export', legend: 'What the picture shows',
+    shortcuts: 'Keyboard shortcuts',
+    stepHint: 'Advance 10 ms of simulated time and pause (S)',
+    resetHint: 'Restart from the parameters (R)',
+    defaultsHint: 'Restore every parameter\u2019s default and reset',
+    appliesAtOnce: 'applies at once',
+    appliesOnReset: 'applies on Reset',
+    changedOnReset: 'changed, applies on Reset',
+    pending: function (names) {
+      return names.length + (names.length === 1 ? ' change applies' : ' changes apply') + ' on Reset (' + names.join(', ') + ')';
+    },
+    range: function (min, max, unit) { return 'from ' + min + ' to ' + max + (unit ? ' ' + unit : ''); },
+    choices: function (list) { return 'one of ' + list.join(', '); },
+    status: function (t, running, speed, failed) {
+      return 't = ' + t.toFixed(3) + ' s, ' + (failed ? 'stopped' : running ? 'running' : 'paused') + (speed ? ', ' + speed : '');
+    },
+    playing: 'Playing',
+    pausedAt: function (t) { return 'Paused at t = ' + t.toFixed(2) + ' s'; },
+    timeIs: function (t) { return 't = ' + t.toFixed(3) + ' s'; },
+    resetTo: function (t) { return 'Reset: t = ' + t.toFixed(2) + ' s'; },
+    sceneIs: function (title) { return 'Scene: ' + title; },
+    event: function (e) { return e.kind + ' at t = ' + e.t.toFixed(2) + ' s'; },
+    events: function (n, e) { return n + ' events, the latest ' + e.kind + ' at t = ' + e.t.toFixed(2) + ' s'; },
+    refused: function (label, error) { return label + ': not applied. ' + error; },
+    applied: function (label, value) { return label + ' set to ' + value; },
+    presetApplied: function (name) { return 'Preset ' + name + ' applied; run reset'; },
+    exportNames: { series: 'Series CSV', events: 'Events CSV', loops: 'Loops CSV', report: 'Report CSV',
+      png: 'PNG image', scene: 'Save scene' },
+    loadScene: 'Load scene\u2026',
+    keys: [['Space', 'play or pause'], ['S', 'step 10 ms'], ['R', 'reset'], ['?', 'this help'],
+      ['Tab', 'move between the canvas, these controls and the plots'], ['Esc', 'close this help']],
+    close: 'Close'
+  };
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  function button(text, onClick, hint) {
+    var b = el('button', 'btn', text);
+    b.type = 'button';
+    b.addEventListener('click', onClick);
+    if (hint) b.title = hint;
+    return b;
+  }
+
+  function formatNumber(v) {
+    return typeof ContactLabPlots === 'object' ? ContactLabPlots.formatNumber(v) : String(v);
+  }
+
+  function create(opts) {
+    var api = opts.api, root = opts.rootEl, helpEl = opts.helpEl;
+    var scene = null;          // parsed cl_scene_json
+    var fields = {};           // param name -> {spec, input, hint, error, label}
+    var els = {};
+    var last = null;           // last status seen
+    var eventsSeen = 0, unsaid = 0, latestUnsaid = null, lastAnnounce = 0;
+    var announcements = [];    // for tests: what the live region said, newest last
+    var pollTimer = 0;
+
+    // -- announcing --
+
+    function announce(text) {
+      announcements.push(text);
+      if (announcements.length > 50) announcements.shift();
+      // A fresh text node each time, so a repeat of the same words is read again.
+      els.live.textContent = '';
+      els.live.appendChild(document.createTextNode(text));
+    }
+
+    // -- building --
+
+    function build() {
+      scene = JSON.parse(api.sceneJson() || 'null');
+      root.textContent = '';
+      fields = {};
+      if (!scene) return;
+      var title = el('h2', 'controls-title', TEXT.title);
+      title.id = 'controls-title';
+      root.setAttribute('aria-labelledby', title.id);
+      root.appendChild(title);
+
+      var sceneRow = el('div', 'controls-row');
+      var sceneLabel = el('label', null, TEXT.scene + ' ');
+      var select = el('select', 'controls-select');
+      scene.scenes.forEach(function (s) {
+        var option = el('option', null, s.title);
+        option.value = s.id;
+        option.selected = s.id === scene.id;
+        select.appendChild(option);
+      });
+      select.addEventListener('change', function () {
+        api.setScene(select.value);
+        rebuildSoon();
+      });
+      sceneLabel.appendChild(select);
+      sceneRow.appendChild(sceneLabel);
+      root.appendChild(sceneRow);
+      var caption = el('p', 'controls-caption', scene.caption);
+      caption.id = 'controls-caption';
+      root.appendChild(caption);
+
+      var run = group(TEXT.run);
+      els.play = button(TEXT.play, function () { command('toggle'); });
+      els.play.setAttribute('aria-keyshortcuts', 'Space');
+      run.appendChild(els.play);
+      var stepButton = button(TEXT.step, function () { command('step'); }, TEXT.stepHint);
+      stepButton.setAttribute('aria-keyshortcuts', 'S');
+      run.appendChild(stepButton);
+      var resetButton = button(TEXT.reset, function () { command('reset'); }, TEXT.resetHint);
+      resetButton.setAttribute('aria-keyshortcuts', 'R');
+      run.appendChild(resetButton);
+      run.appendChild(button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint));
+      els.pending = el('p', 'controls-pending');
+      els.pending.id = 'controls-pending';
+      resetButton.setAttribute('aria-describedby', els.pending.id);
+      run.appendChild(els.pending);
+      els.status = el('p', 'controls-status');
+      run.appendChild(els.status);
+      root.appendChild(run);
+
+      if (scene.presets.length) {
+        var presets = group(TEXT.presets);
+        scene.presets.forEach(function (p, k) {
+          var hint = el('span', 'sr-only', p.help);
+          hint.id = 'preset-help-' + k;
+          var b = button(p.name, function () { applyPreset(p.name); });
+          b.setAttribute('aria-describedby', hint.id);
+          b.title = p.help;
+          presets.appendChild(b);
+          presets.appendChild(hint);
+        });
+        root.appendChild(presets);
+      }
+
+      var params = group(TEXT.parameters, 'fieldset');
+      scene.params.forEach(function (spec) { params.appendChild(field(spec)); });
+      root.appendChild(params);
+
+      var exports = group(TEXT.exports);
+      ['series', 'events'].concat(scene.has_loops ? ['loops'] : [], scene.has_report ? ['report'] : [], ['png', 'scene'])
+        .forEach(function (what) {
+          exports.appendChild(button(TEXT.exportNames[what], function () { api.exportFile(what); }));
+        });
+      exports.appendChild(button(TEXT.loadScene, function () { opts.openSceneFile(); }));
+      root.appendChild(exports);
+
+      var legend = group(TEXT.legend);
+      var list = el('ul', 'controls-legend');
+      scene.legend.forEach(function (text) { list.appendChild(el('li', null, text)); });
+      legend.appendChild(list);
+      root.appendChild(legend);
+
+      els.live = el('div', 'sr-only');
+      els.live.setAttribute('aria-live', 'polite');
+      els.live.setAttribute('aria-atomic', 'true');
+      els.live.id = 'controls-live';
+      root.appendChild(els.live);
+      last = null;
+      sync();
+    }
+
+    /** A labelled group: a heading and its controls (a fieldset for the parameters). */
+    function group(title, tag) {
+      var node = el(tag || 'section', 'controls-group');
+      var heading = el(tag === 'fieldset' ? 'legend' : 'h3', 'controls-heading', title);
+      node.appendChild(heading);
+      if (tag !== 'fieldset') {
+        heading.id = 'controls-h-' + title.replace(/\W+/g, '-').toLowerCase();
+        node.setAttribute('aria-labelledby', heading.id);
+        node.setAttribute('role', 'group');
+      }
+      return node;
+    }
+
+    /** One parameter: label with unit, input, its range and help, and room for an error. */
+    function field(spec) {
+      var id = 'param-' + spec.name;
+      var wrap = el('div', 'controls-field');
+      var label = el('label', null, spec.unit ? spec.label + ' (' + spec.unit + ')' : spec.label);
+      label.htmlFor = id;
+      var input;
+      if (spec.kind === 'choice') {
+        input = el('select', 'controls-input');
+        spec.choices.forEach(function (c) {
+          var option = el('option', null, c);
+          option.value = c;
+          input.appendChild(option);
+        });
+        input.addEventListener('change', function () { commit(spec, input.value); });
+      } else {
+        input = el('input', 'controls-input');
+        if (spec.kind === 'text') {
+          input.type = 'text';
+          input.placeholder = spec.placeholder || '';
+          input.spellcheck = false;
+          input.autocomplete = 'off';
+        } else {
+          // Text with a decimal keypad: a number field would reject 1e-3 in some browsers and hide typos.
+          input.type = 'text';
+          input.inputMode = 'decimal';
+          input.setAttribute('aria-valuemin', spec.min);
+          input.setAttribute('aria-valuemax', spec.max);
+        }
+        input.addEventListener('change', function () { commit(spec, input.value); });
+        input.addEventListener('keydown', function (ev) {
+          if (ev.key === 'Enter') { ev.preventDefault(); commit(spec, input.value); }
+          if (ev.key === 'Escape' && fields[spec.name].error.textContent) { clearError(spec.name); syncValue(spec.name, true); }
+        });
+      }
+      input.id = id;
+      input.name = spec.name;
+      var hint = el('span', 'controls-hint');
+      hint.id = id + '-hint';
+      var range = spec.kind === 'choice' ? TEXT.choices(spec.choices)
+        : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
+      var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset);
+      hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));
+      hint.appendChild(when);
+      var error = el('span', 'controls-error');
+      error.id = id + '-error';
+      error.hidden = true;
+      input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
+      if (!spec.live) label.appendChild(el('span', 'controls-star', ' *'));
+      wrap.appendChild(label);
+      wrap.appendChild(input);
+      wrap.appendChild(error);
+      wrap.appendChild(hint);
+      fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label };
+      return wrap;
+    }
+
+    function showError(name, text) {
+      var f = fields[name];
+      f.error.textContent = text;
+      f.error.hidden = false;
+      f.input.setAttribute('aria-invalid', 'true');
+      f.wrap.classList.add('invalid');
+    }
+
+    function clearError(name) {
+      var f = fields[name];
+      f.error.textContent = '';
+      f.error.hidden = true;
+      f.input.removeAttribute('aria-invalid');
+      f.wrap.classList.remove('invalid');
+    }
+
+    // -- actions --
+
+    /** Sets a parameter; on a refusal the typed text stays, marked, and the run keeps its last good value. */
+    function commit(spec, value) {
+      var error = api.setParam(spec.name, String(value));
+      if (error) {
+        showError(spec.name, error);
+        announce(TEXT.refused(spec.label, error));
+        return;
+      }
+      clearError(spec.name);
+      announce(TEXT.applied(spec.label, value + (spec.unit ? ' ' + spec.unit : '')));
+      sync();
+    }
+
+    function applyPreset(name) {
+      var error = api.applyPreset(name);
+      if (error) { opts.showMessage('error', error); return; }
+      Object.keys(fields).forEach(clearError);
+      announce(TEXT.presetApplied(name));
+      sync();
+    }
+
+    /** Runs a transport command ("toggle", "step", "reset", "defaults") and says what happened. */
+    function command(name) {
+      api.command(name);
+      var st = JSON.parse(api.status());
+      if (name === 'toggle') announce(st.running ? TEXT.playing : TEXT.pausedAt(st.t));
+      else if (name === 'reset' || name === 'defaults') {
+        Object.keys(fields).forEach(clearError);
+        announce(TEXT.resetTo(st.t));
+      } else if (name === 'step') setTimeout(function () { announce(TEXT.timeIs(JSON.parse(api.status()).t)); }, 120);
+      sync();
+    }
+
+    // -- keeping in step with the app --
+
+    var rebuildTimer = 0;
+    function rebuildSoon() {
+      clearTimeout(rebuildTimer);
+      rebuildTimer = setTimeout(build, 0);
+    }
+
+    function syncValue(name, force) {
+      var f = fields[name];
+      if (!f || !last) return;
+      var value = last.params[name];
+      // Never overwrite what the user is typing, or a refused text they are mending.
+      if (!force && (document.activeElement === f.input || !f.error.hidden)) return;
+      if (f.input.value !== value) f.input.value = value;
+    }
+
+    function sync() {
+      var st;
+      try { st = JSON.parse(api.status()); } catch (e) { return; }
+      if (!scene || st.scene !== scene.id) { last = st; build(); return; }
+      var first = !last;
+      if (!first && last.running && !st.running && !st.failed) announce(TEXT.pausedAt(st.t));
+      last = st;
+      Object.keys(fields).forEach(function (name) {
+        syncValue(name, first);
+        var pending = st.pending.indexOf(name) >= 0;
+        fields[name].wrap.classList.toggle('pending', pending);
+        if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset;
+      });
+      els.play.textContent = st.running ? TEXT.pause : TEXT.play;
+      els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
+      els.pending.hidden = !st.pending.length;
+      els.status.textContent = TEXT.status(st.t, st.running, st.speed_text, st.failed);
+      announceEvents();
+    }
+
+    /** New events, said at most every ANNOUNCE_GAP_MS: one by name, several counted. */
+    function announceEvents() {
+      var got = JSON.parse(api.eventsJson(eventsSeen) || 'null');
+      if (!got) return;
+      if (got.total < eventsSeen) {  // the recording restarted: read it from its start next time
+        eventsSeen = unsaid = 0;
+        latestUnsaid = null;
+        return;
+      }
+      unsaid += got.total - eventsSeen;
+      eventsSeen = got.total;
+      if (got.events.length) latestUnsaid = got.events[got.events.length - 1];
+      if (!unsaid || !latestUnsaid || Date.now() - lastAnnounce < ANNOUNCE_GAP_MS) return;
+      announce(unsaid === 1 ? TEXT.event(latestUnsaid) : TEXT.events(unsaid, latestUnsaid));
+      lastAnnounce = Date.now();
+      unsaid = 0;
+      latestUnsaid = null;
+    }
+
+    // -- help dialog --
+
+    function buildHelp() {
+      if (!helpEl || helpEl.childNodes.length) return;
+      var title = el('h2', null, TEXT.shortcuts);
+      title.id = 'help-title';
+      helpEl.setAttribute('aria-labelledby', title.id);
+      helpEl.appendChild(title);
+      var list = el('dl', 'help-keys');
+      TEXT.keys.forEach(function (k) {
+        list.appendChild(el('dt', null, k[0]));
+        list.appendChild(el('dd', null, k[1]));
+      });
+      helpEl.appendChild(list);
+      var close = button(TEXT.close, function () { helpEl.close(); });
+      helpEl.appendChild(close);
+    }
+
+    function toggleHelp() {
+      if (!helpEl || typeof helpEl.showModal !== 'function') return;
+      buildHelp();
+      if (helpEl.open) helpEl.close(); else helpEl.showModal();
+    }
+
+    if (opts.toggleEl) {
+      opts.toggleEl.addEventListener('click', function () {
+        var open = !root.classList.contains('open');
+        root.classList.toggle('open', open);
+        opts.toggleEl.setAttribute('aria-expanded', String(open));
+        if (open) { var first = root.querySelector('select, button, input'); if (first) first.focus(); }
+      });
+    }
+
+    return {
+      start: function () {
+        build();
+        pollTimer = setInterval(sync, POLL_MS);
+      },
+      stop: function () { clearInterval(pollTimer); },
+      command: command,
+      toggleHelp: toggleHelp,
+      announced: function () { return announcements.slice(); }
+    };
+  }
+
+  return { create: create };
+})();
