@@ -76,6 +76,12 @@ var Module = (function () {
     }
   });
 
+  // SDL takes the canvas's mouse and touch events without giving it the
+  // focus, which its keys (an ImGui text field) need: give it here.
+  canvas.addEventListener('pointerdown', function () {
+    if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  });
+
   canvas.addEventListener('webglcontextlost', function (ev) {
     ev.preventDefault();
     showMessage('error', 'The graphics context (WebGL) was lost. Reload the page to continue.');

@@ -396,6 +396,9 @@ std::string App::status_json() const {
   for (size_t i = 0; i < sim_->params().specs().size(); ++i)
     params[sim_->params().specs()[i].name] = sim_->params().format(i);
   s["params"] = params;
+  nlohmann::json drafts = nlohmann::json::object();
+  for (const auto& [name, draft] : drafts_) drafts[name] = {{"text", draft.text}, {"error", draft.error}};
+  s["drafts"] = drafts;
   // Draggable bodies with their centres on screen (canvas px, like widget_rect).
   nlohmann::json bodies = nlohmann::json::array();
   for (const DraggableBody& b : sim_->scene().draggable_bodies()) {

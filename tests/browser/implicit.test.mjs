@@ -26,9 +26,10 @@ test('a wall typed in the panel applies on Reset; a bad one is refused with its 
     await h.typeInto(page, 'wall', 'x^2+(y');
     st = await h.status(page);
     assert.equal(st.params.wall, 'abs(x)+abs(y)-12', 'the bad wall is not taken');
-    const text = await h.until(page, async () => (await h.messagesText(page)) || null, { what: 'a message' });
-    assert.match(text, /wall/i);
-    assert.match(text, /position/i, `the message gives the position: ${text}`);
+    assert.equal(st.drafts.wall.text, 'x^2+(y', 'the typed text stays in the field');
+    assert.match(st.drafts.wall.error, /wall/i);
+    assert.match(st.drafts.wall.error, /position/i, `the error gives the position: ${st.drafts.wall.error}`);
+    assert.ok(await h.widgetRect(page, 'wall:error'), 'the error is shown under the field');
 
     await h.clickWidget(page, 'Play');
     await h.sleep(800);

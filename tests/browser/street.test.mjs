@@ -54,9 +54,9 @@ test('a street typed in the panel applies on Reset; a bad one is refused with it
     await h.typeInto(page, 'street', '0.1*x^2+(x');
     st = await h.status(page);
     assert.equal(st.params.street, '0.05*x^2', 'the bad street is not taken');
-    const text = await h.until(page, async () => (await h.messagesText(page)) || null, { what: 'a message' });
-    assert.match(text, /street/i);
-    assert.match(text, /position/i, `the message gives the position: ${text}`);
+    assert.equal(st.drafts.street.text, '0.1*x^2+(x', 'the typed text stays in the field');
+    assert.match(st.drafts.street.error, /street/i);
+    assert.match(st.drafts.street.error, /position/i, `the error gives the position: ${st.drafts.street.error}`);
 
     await h.clickWidget(page, 'Play');
     await h.until(page, async () => (await h.status(page)).t > 0.3, { what: 't > 0.3 s' });
