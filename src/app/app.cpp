@@ -21,7 +21,6 @@ namespace {
 
 constexpr double kSampleInterval = 0.005;  // s of simulated time between recorded samples
 constexpr double kStepCommand = 0.01;      // s of simulated time one Step advances
-constexpr double kMaxFrameDt = 0.1;        // s; longer gaps (tab hidden) are not caught up
 // One integrator step that takes longer than this (s of wall time) cannot be
 // split across frames: the run pauses and says why instead of freezing the tab.
 constexpr double kMaxStepWall = 0.25;
@@ -163,8 +162,9 @@ void App::advance_run(double wall_dt) {
   } else {
     // Time is owed in whole samples (grid-aligned stops make a frame-chopped run
     // identical to the CLI's); the remainder carries over to the next frame.
-    // A long gap (a hidden tab) is not caught up.
-    owed_time_ += speed_ * std::min(wall_dt, kMaxFrameDt);
+    // Slow frames are caught up in full (what the budget cannot run shows as
+    // "can't keep up"); a gap that means the tab was hidden is not.
+    owed_time_ += wall_dt < SpeedMeter::kNotRunning ? speed_ * wall_dt : 0;
     const double advanced = sim_->advance_on_grid(owed_time_, out_of_time);
     owed_time_ -= advanced;
     behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
