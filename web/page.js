@@ -64,10 +64,10 @@ var Module = (function () {
   }, true);
 
   // Creating a WebGL2 context takes hundreds of ms under software rendering.
-  // Start it once every script has run (the WebAssembly is downloading and
-  // compiling off the main thread by then): SDL's getContext later receives
-  // this same context. The attributes are the ones SDL asks for (a 16-bit
-  // depth buffer, no alpha, stencil or multisampling).
+  // Start it once every script has run, so index.js has begun compiling the
+  // WebAssembly (off the main thread) by then: SDL's getContext later
+  // receives this same context. The attributes are the ones SDL asks for (a
+  // 16-bit depth buffer, no alpha, stencil or multisampling).
   document.addEventListener('DOMContentLoaded', function () {
     try {
       canvas.getContext('webgl2', { alpha: false, depth: true, stencil: false, antialias: false });
@@ -426,8 +426,6 @@ var Module = (function () {
     if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
-    // main() has set up the loop; its first frame is drawn on the next animation frame.
-    requestAnimationFrame(function () { timings.firstFrame = performance.now(); });
     ready = true;
     loadingEl.hidden = true;
     resolveReady(window.contactlab);
@@ -487,6 +485,10 @@ var Module = (function () {
     // stderr of the app is diagnostics, not a page failure: keep it out of console.error.
     printErr: function (text) { console.warn(text); },
     setStatus: setLoadingText,
+    // Called by emscripten's main loop after each frame of the app.
+    postMainLoop: function () {
+      if (timings.firstFrame == null) timings.firstFrame = performance.now();
+    },
     onRuntimeInitialized: function () {
       timings.runtime = performance.now();  // wasm compiled and instantiated, files preloaded
       // main() runs right after this returns, in the same task; start after it.

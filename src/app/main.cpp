@@ -54,7 +54,8 @@ void load_fonts(Platform& p) {
   const float size_px = 15.0f;
   ImFontConfig config;
   config.OversampleH = 2;
-  // Latin, Greek (rho, tau, nu), punctuation (dashes), arrows and maths signs.
+  // Latin, Greek (rho, tau, nu), punctuation (dashes), arrows and maths signs:
+  // the glyphs the font file is cut down to (assets/fonts/README.md).
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
@@ -63,7 +64,7 @@ void load_fonts(Platform& p) {
     builder.AddRanges(extra);
     builder.BuildRanges(&ranges);
   }
-  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans.ttf", size_px * scale, &config,
+  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans-subset.ttf", size_px * scale, &config,
                                     ranges.Data)) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * scale;
