@@ -203,7 +203,7 @@ void App::judge_speed(double call_wall, long long steps) {
 std::string App::speed_text() const {
   char text[96];
   const double factor = meter_.factor();
-  if (!running_ || meter_.span() < 0.3) return "";
+  if (!running_ || meter_.span() < 0.6 * SpeedMeter::kWindow) return "";  // too few frames to judge yet
   if (factor < 0.95) {
     std::snprintf(text, sizeof text, "slow motion ×%.2g", factor);
     std::string s = text;

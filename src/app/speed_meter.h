@@ -26,7 +26,7 @@ class SpeedMeter {
   void clear() { simulated_ = wall_ = 0; }
   /// Simulated s per wall s; 0 before any frame.
   double factor() const { return wall_ > 0 ? simulated_ / wall_ : 0; }
-  /// Wall time the current figure rests on, s (it is rough below ~0.3 s).
+  /// Wall time the current figure rests on, s (it is rough below about kWindow).
   double span() const { return wall_; }
 
  private:

@@ -293,8 +293,8 @@ void PileScene::emit_if_due() {
 
 std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&, const YieldCheck& yield) {
   const double h = model_.h;
-  bool yielded = false;
-  while (t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h) {
+  auto whole_step_fits = [&] { return t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h; };
+  while (whole_step_fits()) {
     if (!system_.step(model_))
       return "a particle's position is no longer finite: the pile exploded (try a smaller h, or k_p < 0.5)";
     ++segment_steps_;
@@ -302,13 +302,11 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
     count_hits_in_bin();
     emit_if_due();
     update_pile_means(t_segment_ + segment_steps_ * h);
-    if (yield && yield()) {
-      yielded = true;
-      break;
-    }
+    if (yield && whole_step_fits() && yield()) break;
   }
-  // Fixed steps: the clock stands at the last step, or at t_end once no whole step fits before it.
-  t_ = yielded ? std::max(t_, t_segment_ + segment_steps_ * h) : std::max(t_, t_end);
+  // Fixed steps: the clock stands at t_end once no whole step fits before it
+  // (the remainder is carried by the next call), else at the last step taken.
+  t_ = whole_step_fits() ? std::max(t_, t_segment_ + segment_steps_ * h) : std::max(t_, t_end);
   // Explosion: energy gained that no emission brought in.
   const double surplus = total_energy() - energy_in_;  // J, <= 0 when only dissipated
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
