@@ -480,6 +480,12 @@ std::vector<std::vector<std::string>> EllipsesScene::default_plots() const {
   return plots;
 }
 
+double EllipsesScene::exact_gap(const Contact& c) const {
+  const Ellipse A = ellipse_of(y_, c.i);
+  if (c.j < 0) return ellipse_in_circle(A, model_.wall_radius, ContactSearch{std::nullopt, true, kWallSearchSamples}).distance;
+  return ellipse_ellipse(A, ellipse_of(y_, c.j), ContactSearch{}).distance;
+}
+
 void EllipsesScene::sample(std::vector<double>& values) const {
   values.clear();
   values.push_back(t_);
@@ -488,13 +494,11 @@ void EllipsesScene::sample(std::vector<double>& values) const {
   for (int i = 0; i < shown; ++i) {
     const Coordinates Q = coordinates(i);
     const Velocities V = velocities(i);
-    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), contacts_[i].gap});
+    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), exact_gap(contacts_[i])});
   }
   const int paired = std::min(n, kGapBodies);
   for (int i = 0; i < paired; ++i)
-    for (int j = i + 1; j < paired; ++j) {
-      values.push_back(contacts_[pair_index(i, j)].gap);
-    }
+    for (int j = i + 1; j < paired; ++j) values.push_back(exact_gap(contacts_[pair_index(i, j)]));
   const double e_kin = kinetic_energy(), e_spring = spring_energy(), e_diss = dissipated_energy();
   const double w_k = stiffness_work();
   // E_audit = E_total + E_diss - W_stiffness - E_total(0): zero up to the integration error.

@@ -100,6 +100,9 @@ class EllipsesScene final : public Scene {
 
   static std::optional<std::string> read_model(const ParamValues& p, Model& model);
   Ellipse ellipse_of(const Vec& y, int i) const;
+  /// The exact gap of contact `c` now (m), for the recorded series: between
+  /// steps the tracker keeps only a lower bound for pairs far apart.
+  double exact_gap(const Contact& c) const;
   size_t pair_index(int i, int j) const;
   /// Contacts the broad phase cannot rule out at state y, in index order.
   std::vector<size_t> near_contacts(const Vec& y) const;
