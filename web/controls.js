@@ -25,9 +25,9 @@ var ContactLabControls = (function () {
     stepHint: 'Advance 10 ms of simulated time and pause (S)',
     resetHint: 'Restart from the parameters (R)',
     defaultsHint: 'Restore every parameter\u2019s default and reset',
-    appliesAtOnce: 'applies at once',
+    appliesAtOnce: 'applies at once.',
     appliesOnReset: 'applies on Reset',
-    changedOnReset: 'changed, applies on Reset',
+    changedOnReset: 'changed, applies on Reset.',
     pending: function (names) {
       return names.length + (names.length === 1 ? ' change applies' : ' changes apply') + ' on Reset (' + names.join(', ') + ')';
     },
@@ -36,6 +36,7 @@ var ContactLabControls = (function () {
     status: function (t, running, speed, failed) {
       return 't = ' + t.toFixed(3) + ' s, ' + (failed ? 'stopped' : running ? 'running' : 'paused') + (speed ? ', ' + speed : '');
     },
+    readout: function (items) { return items.length ? 'Now: ' + items.join('; ') + '.' : ''; },
     playing: 'Playing',
     pausedAt: function (t) { return 'Paused at t = ' + t.toFixed(2) + ' s'; },
     timeIs: function (t) { return 't = ' + t.toFixed(3) + ' s'; },
@@ -142,6 +143,8 @@ var ContactLabControls = (function () {
       run.appendChild(els.pending);
       els.status = el('p', 'controls-status');
       run.appendChild(els.status);
+      els.readout = el('p', 'controls-readout');
+      run.appendChild(els.readout);
       root.appendChild(run);
 
       if (scene.presets.length) {
@@ -239,14 +242,17 @@ var ContactLabControls = (function () {
       hint.id = id + '-hint';
       var range = spec.kind === 'choice' ? TEXT.choices(spec.choices)
         : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
-      var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset);
+      var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
       hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));
       hint.appendChild(when);
       var error = el('span', 'controls-error');
       error.id = id + '-error';
       error.hidden = true;
       input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
-      if (!spec.live) label.appendChild(el('span', 'controls-star', ' *'));
+      if (!spec.live) {  // a star to the eye, words to a screen reader
+        label.appendChild(el('span', 'controls-star', ' *'));
+        input.setAttribute('aria-label', label.firstChild.textContent + ', ' + TEXT.appliesOnReset);
+      }
       wrap.appendChild(label);
       wrap.appendChild(input);
       wrap.appendChild(error);
@@ -334,12 +340,15 @@ var ContactLabControls = (function () {
         syncValue(name, first);
         var pending = st.pending.indexOf(name) >= 0;
         fields[name].wrap.classList.toggle('pending', pending);
-        if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset;
+        if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset + '.';
       });
       els.play.textContent = st.running ? TEXT.pause : TEXT.play;
       els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
       els.pending.hidden = !st.pending.length;
       els.status.textContent = TEXT.status(st.t, st.running, st.speed_text, st.failed);
+      els.readout.textContent = TEXT.readout(st.readout.map(function (r) {
+        return r.label + ' ' + formatNumber(r.value) + (r.unit ? ' ' + r.unit : '');
+      }));
       announceEvents();
     }
 

@@ -16,6 +16,9 @@ var ContactLabPlots = (function () {
   var DECIMATE_FACTOR = 2;  // decimate once there are > 2 points per device pixel
   var COLORS = ['#4a90d9', '#e8a33d', '#5cb85c', '#e05a5a', '#a585e0', '#3fc1c9',
     '#e377c2', '#c8c84a', '#ff8c42', '#8fa8ff', '#7fd18b', '#d98c5f'];
+  // Quantities every scene records keep one colour everywhere (the rest take COLORS in turn).
+  var FIXED_COLORS = { E_kin: '#e8a33d', E_pot: '#4a90d9', E_spring: '#5cb85c', E_diss: '#e05a5a',
+    E_total: '#c8c84a', W_stiffness: '#a585e0', E_audit: '#3fc1c9' };
   var AXIS_STROKE = '#b8bfca';
   var GRID_STROKE = 'rgba(255,255,255,0.07)';
   var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -23,6 +26,7 @@ var ContactLabPlots = (function () {
   var MAX_UNITS = 2;        // per panel: one y axis each side
   var MESSAGES = {
     noUnit: '(no unit)',
+    rightAxis: ' (right axis)',
     quantityOfUnit: { 'J': 'energy', 'm': 'length', 'm/s': 'velocity', 'rad': 'angle', 'rad/s': 'spin',
       'N': 'force', 'kg m/s': 'momentum', 's': 'time' },
     otherUnit: function (units) { return 'This plot already shows ' + units + '; add a plot for this series.'; },
@@ -278,7 +282,7 @@ var ContactLabPlots = (function () {
       var n = api.count();
       for (var i = 0; i < n; i++) {
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
-          dashed: !!api.dashed(i), color: COLORS[(i + COLORS.length - 1) % COLORS.length] };
+          dashed: !!api.dashed(i), color: FIXED_COLORS[api.name(i)] || COLORS[(i + COLORS.length - 1) % COLORS.length] };
         series.push(entry);
         byName[entry.name] = entry;
       }
@@ -483,7 +487,7 @@ var ContactLabPlots = (function () {
       var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
       var ySeries = entries.map(function (e) {
         return {
-          label: labelWithUnit(e),
+          label: labelWithUnit(e) + (scaleOf(e.unit) === 'y2' ? MESSAGES.rightAxis : ''),
           scale: scaleOf(e.unit),
           stroke: e.color,
           width: e.dashed ? 2 : 1.5,

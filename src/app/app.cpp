@@ -200,6 +200,10 @@ void App::judge_speed(double call_wall, long long steps) {
                                    ". " + d.cost_hint + ".");
 }
 
+bool App::legend_shown() const {
+  return show_legend_.value_or(!embed_ && ImGui::GetIO().DisplaySize.x >= 700);
+}
+
 std::string App::speed_text() const {
   char text[96];
   const double factor = meter_.factor();
@@ -236,14 +240,14 @@ void App::frame(double wall_seconds) {
   Sketch sketch = sim_->scene().sketch();
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
-  draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
+  if (sketch.flat_grid) draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   draw_sketch(sketch, camera_, draw);
   const bool handles_shown = !running_ && !sim_->scene().draggable_bodies().empty();
   if (handles_shown) {
     draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
     sketch.legend.push_back(BodyDrag::legend_entry());
   }
-  if (show_legend_) {
+  if (legend_shown()) {
     // Bottom left of the scene's area: clear of the panel, and of the page's messages at the right.
     const ImVec4 box = draw_legend(sketch.legend, draw, {view_x + 10, io.DisplaySize.y - 10});
     widget_rects_["legend"] = box;
@@ -396,6 +400,21 @@ std::string App::status_json() const {
   for (size_t i = 0; i < sim_->params().specs().size(); ++i)
     params[sim_->params().specs()[i].name] = sim_->params().format(i);
   s["params"] = params;
+  // The latest values of the series the scene plots by default, in words: what
+  // the plots show, for the page's accessible summary.
+  nlohmann::json readout = nlohmann::json::array();
+  const SeriesRecorder& recorded = sim_->series();
+  const std::vector<SeriesSpec> series = sim_->scene().series();
+  std::vector<std::string> listed;
+  for (const std::vector<std::string>& panel : sim_->scene().default_plots())
+    for (const std::string& name : panel) {
+      const auto it = std::find(recorded.names().begin(), recorded.names().end(), name);
+      if (recorded.size() == 0 || it == recorded.names().end() || std::count(listed.begin(), listed.end(), name)) continue;
+      listed.push_back(name);
+      const size_t k = static_cast<size_t>(it - recorded.names().begin());
+      readout.push_back({{"label", series[k].label}, {"unit", series[k].unit}, {"value", recorded.at(k, recorded.size() - 1)}});
+    }
+  s["readout"] = readout;
   nlohmann::json drafts = nlohmann::json::object();
   for (const auto& [name, draft] : drafts_) drafts[name] = {{"text", draft.text}, {"error", draft.error}};
   s["drafts"] = drafts;

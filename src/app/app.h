@@ -67,6 +67,9 @@ class App {
   void judge_speed(double call_wall, long long steps);
   /// "real time x1.00", "slow motion x0.25", ... for the panel and the page.
   std::string speed_text() const;
+  /// The legend on the canvas: as the user chose, else only where it does not
+  /// cover the scene (not in the embed view, not on narrow screens).
+  bool legend_shown() const;
   void update_hash();
   void message(MessageLevel level, const std::string& text);
   void report_link_problems(const std::vector<std::string>& problems);
@@ -98,7 +101,7 @@ class App {
   bool running_ = false;
   bool embed_ = false;
   bool play_from_link_ = false;
-  bool show_legend_ = true;
+  std::optional<bool> show_legend_;  // the user's choice; until then shown where there is room
   bool caption_shown_ = true;   // embed view: the scene's caption under the buttons
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s

@@ -119,7 +119,8 @@ void App::draw_panel() {
   if (view_open) {
     if (ImGui::Button("Reset view")) command("reset_view");
     ImGui::SameLine();
-    ImGui::Checkbox("Legend", &show_legend_);
+    bool legend = legend_shown();
+    if (ImGui::Checkbox("Legend", &legend)) show_legend_ = legend;
     remember_widget("Legend");
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(kMuted, "Drag to pan, wheel or pinch to zoom, double-click to reset the view.");
@@ -132,7 +133,7 @@ void App::draw_panel() {
 
 void App::draw_compact_bar(float top) {
   ImGui::SetNextWindowPos({8, top}, ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.75f);
+  ImGui::SetNextWindowBgAlpha(0.94f);  // the caption stays readable over the scene
   // Phones: buttons at least 40 CSS px tall, as touch guidelines ask.
   const bool touch = page_coarse_pointer();
   if (touch) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {14, std::max(4.0f, 0.5f * (kTouchTarget - ImGui::GetFontSize()))});
@@ -157,6 +158,16 @@ void App::draw_compact_bar(float top) {
     ImGui::PopTextWrapPos();
     remember_widget("caption");
     if (ImGui::SmallButton("Hide caption")) caption_shown_ = false;
+    remember_widget("Hide caption");
+    ImGui::SameLine();
+  } else if (embed_) {
+    if (ImGui::SmallButton("Caption")) caption_shown_ = true;
+    remember_widget("Caption");
+    ImGui::SameLine();
+  }
+  if (embed_ || panel_right_ == 0) {  // no View section here: the legend's switch
+    if (ImGui::SmallButton(legend_shown() ? "Hide legend" : "Legend")) show_legend_ = !legend_shown();
+    remember_widget("Legend");
   }
   ImGui::End();
   if (touch) ImGui::PopStyleVar();

@@ -100,9 +100,9 @@ void apply_style() {
   style.ItemSpacing = {8, 6};
   style.Colors[ImGuiCol_WindowBg].w = 0.92f;
   // A slim, see-through slider handle: the value's digits stay readable over it.
-  style.GrabMinSize = 5;
-  style.Colors[ImGuiCol_SliderGrab].w = 0.55f;
-  style.Colors[ImGuiCol_SliderGrabActive].w = 0.75f;
+  style.GrabMinSize = 3;
+  style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
+  style.Colors[ImGuiCol_SliderGrabActive].w = 0.7f;
   // Bigger touch targets on coarse pointers are handled by the page's zoom; keep ImGui's sizes.
 }
 

@@ -43,6 +43,7 @@ const char* cl_loops_json(void);
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
 /// "speed","speed_text","embed","reset_pending","pending":[names],"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
+/// "readout":[{"label","unit","value"}] (the latest values of the default plots' series),
 /// "bodies":[{"x","z","vx","vz","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
 /// — for tests and embedding pages.
 const char* cl_status_json(void);

@@ -70,6 +70,7 @@ struct Sketch {
   Eigen::Vector2d view_center{0, 0};  ///< suggested view (m) for "reset view"
   double view_half_height = 1;        ///< m
   bool view_follows = false;          ///< keep view_center in the middle of the view (zoom stays the user's)
+  bool flat_grid = true;              ///< the metre grid fits this view (not a turned 3D projection)
 };
 
 }  // namespace cl

@@ -448,14 +448,14 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
   std::vector<SeriesSpec> s = {{"t", "s", "time"}};
   const int shown = std::min(model_.n, kSeriesBodies);
   for (int i = 0; i < shown; ++i) {
-    const std::string k = std::to_string(i), body = "ellipse " + std::to_string(i + 1);
-    s.insert(s.end(), {{"x" + k, "m", "x, " + body},
-                       {"z" + k, "m", "z, " + body},
-                       {"q" + k, "rad", "angle, " + body},
-                       {"vx" + k, "m/s", "velocity x, " + body},
-                       {"vz" + k, "m/s", "velocity z, " + body},
-                       {"w" + k, "rad/s", "spin, " + body},
-                       {"gap_wall" + k, "m", "gap, wall ↔ " + body}});
+    const std::string k = std::to_string(i), body = " of ellipse " + std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", "x" + body},
+                       {"z" + k, "m", "z" + body},
+                       {"q" + k, "rad", "angle" + body},
+                       {"vx" + k, "m/s", "velocity x" + body},
+                       {"vz" + k, "m/s", "velocity z" + body},
+                       {"w" + k, "rad/s", "spin" + body},
+                       {"gap_wall" + k, "m", "gap, wall ↔ ellipse " + std::to_string(i + 1)}});
   }
   const int paired = std::min(model_.n, kGapBodies);
   for (int i = 0; i < paired; ++i)
@@ -466,7 +466,7 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
                      {"E_spring", "J", "contact spring energy"},
                      {"E_diss", "J", "dissipated work"},
                      {"W_stiffness", "J", "stiffness work W_k"},
-                     {"E_total", "J", "total energy", true},
+                     {"E_total", "J", "mechanical energy", true},
                      {"E_audit", "J", "audit residual (stays near 0)"}});
   return s;
 }
@@ -544,14 +544,14 @@ Sketch EllipsesScene::sketch() const {
     s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
     s.legend.push_back({Glyph::Arrow, 0xffd070ff, "closest points, about to touch"});
   }
-  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffff90, "trail of the centre"});
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffff90, "trail of the centre, in its colour"});
   return s;
 }
 
 std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
   return {
       {"Seed case", "The seed's two ellipses 2 x 1 m in a wall of radius 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01: "
-       "the total energy steps down at each impact while the audit residual stays near 0",
+       "the mechanical energy steps down at each impact while the audit residual stays near 0",
        {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"}, {"v_max", "20"}}},
       {"Two discs head-on", "Two discs of radius 1 m fly at each other at 5 m/s, no spin, no friction: rebound over impact speed "
        "is the law's restitution; try other laws and c_tau",

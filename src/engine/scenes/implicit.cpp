@@ -480,15 +480,15 @@ void ImplicitScene::remember_trails() {
 std::vector<SeriesSpec> ImplicitScene::series() const {
   std::vector<SeriesSpec> s = {{"t", "s", "time"}};
   for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
-    const std::string k = std::to_string(i), ball = "ball " + std::to_string(i + 1);
-    s.insert(s.end(), {{"x" + k, "m", "x, " + ball},
-                       {"y" + k, "m", "y, " + ball},
-                       {"vx" + k, "m/s", "velocity x, " + ball},
-                       {"vy" + k, "m/s", "velocity y, " + ball}});
+    const std::string k = std::to_string(i), ball = " of ball " + std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", "x" + ball},
+                       {"y" + k, "m", "y" + ball},
+                       {"vx" + k, "m/s", "velocity x" + ball},
+                       {"vy" + k, "m/s", "velocity y" + ball}});
   }
   s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
                      {"E_pot", "J", "potential energy"},
-                     {"E_total", "J", "total energy", true},
+                     {"E_total", "J", "mechanical energy", true},
                      {"hits", "", "wall hits"},
                      {"corrections", "", "position corrections (stay 0)"}});
   return s;
@@ -542,7 +542,7 @@ Sketch ImplicitScene::sketch() const {
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{Glyph::Line, 0xe6e6e6ff, "wall f(x, y) = 0"}, {Glyph::Dot, palette[0], "ball (one colour each)"}};
-  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffffb0, "trail"});
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffffb0, "trail, in the ball's colour"});
   return s;
 }
 
@@ -551,7 +551,7 @@ std::vector<Preset> ImplicitScene::presets(const ParamValues&) const {
     return Preset{name, help, {{"wall", f}, {"view", "20"}}};
   };
   return {
-      wall("Circle", "The seed's case 1, a circle of radius 15 m: with e = 1 the total energy stays flat", kCircle),
+      wall("Circle", "The seed's case 1, a circle of radius 15 m: with e = 1 the mechanical energy stays flat", kCircle),
       wall("Diamond", "The seed's case 2, |x| + |y| = 15: balls that hit a corner bounce off it; none escapes", "abs(x) + abs(y) - 15"),
       wall("Astroid", "The seed's case 3 scaled by 15: four inward cusps, where the seed's balls escaped; here none does",
            "((x/15)^2 + (y/15)^2 - 1)^3 + 27*(x/15)^2*(y/15)^2"),

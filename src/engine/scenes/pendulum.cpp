@@ -33,8 +33,9 @@ const SceneDescription& pendulum_description() {
     s.title = "Pendulum on a slack thread";
     s.summary = "a mass on a thread that can go slack and hit the nail (seed 004)";
     s.caption = "A mass (blue) swings on a thread from a nail. When the thread's tension would turn negative the "
-                "thread goes slack (drawn orange) and the mass flies on a parabola; with the default speed it "
-                "flies straight into the nail.";
+                "thread goes slack (drawn orange) and the mass flies on a parabola; with the default speed the "
+                "parabola passes exactly through the nail. When the thread snaps taut again it takes the radial "
+                "motion away (thread restitution 0), so the mechanical energy drops.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -333,7 +334,7 @@ std::vector<SeriesSpec> PendulumScene::series() const {
           {"taut", "", "taut (1) or slack (0)"},
           {"E_kin", "J", "kinetic energy"},
           {"E_pot", "J", "potential energy"},
-          {"E_total", "J", "total energy", true}};
+          {"E_total", "J", "mechanical energy", true}};
 }
 
 std::vector<std::vector<std::string>> PendulumScene::default_plots() const {

@@ -70,9 +70,9 @@ const SceneDescription& pile_description() {
     s.id = "pile";
     s.title = "A pile of particles";
     s.summary = "particles piling up in 1D/2D/3D: impulse vs linear-spring contact, Euler vs leapfrog (seed 003)";
-    s.caption = "Particles drop into a box and pile up under gravity, in 1D, 2D or 3D. Compare impulse contact "
-                "with spring-dashpot contact and Euler with leapfrog: watch the energy plot, and whether the pile "
-                "settles, keeps ringing or explodes.";
+    s.caption = "Particles drop into a box and pile up under gravity, in 1D, 2D or 3D (each new particle brings "
+                "its energy in). Compare impulse contact with spring-dashpot contact and Euler with leapfrog: watch "
+                "the energy plot, and whether the pile settles, keeps ringing or explodes.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -361,7 +361,7 @@ std::vector<SeriesSpec> PileScene::series() const {
           {"E_kin", "J", "kinetic energy"},
           {"E_pot", "J", "potential energy"},
           {"E_spring", "J", "spring energy"},
-          {"E_total", "J", "total energy", true},
+          {"E_total", "J", "mechanical energy", true},
           {"px", "kg m/s", "momentum x"},
           {"py", "kg m/s", "momentum y"},
           {"pz", "kg m/s", "momentum z (up)"},
@@ -374,7 +374,8 @@ std::vector<SeriesSpec> PileScene::series() const {
 
 std::vector<std::vector<std::string>> PileScene::default_plots() const {
   return {{"E_kin", "E_pot", "E_spring", "E_total"},
-          {"px", "pz", "hits_pp", "hits_ps"},
+          {"px", "pz"},
+          {"hits_pp", "hits_ps"},
           {"com_height"},
           {"bottom_diameter", "pile_height"}};
 }
@@ -469,6 +470,7 @@ Sketch PileScene::sketch() const {
     s.circles.push_back({c + 0.25 * light, 0.82 * r, base, 0, 1.0f, 0});
     s.circles.push_back({c + light, 0.28 * r, lighten(base, 0.6), 0, 1.0f, 0});
   }
+  s.flat_grid = false;
   s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
   s.view_half_height = 0.6 * std::max(top, 1.5 * w);
   s.legend = pile_legend("box (drag with the right button or shift to turn it)");
@@ -546,9 +548,9 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       {"dim", "1"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
       {"emit_interval", "0.1"}, {"emit_speed", "10"}, {"emit_height", "80"}, {"N_max", "131"}};
   return {
-      make("Ball: impulse, Euler", "One ball, e = 1, h = 0.01 s: with Euler the total energy steps down at every bounce",
+      make("Ball: impulse, Euler", "One ball, e = 1, h = 0.01 s: with Euler the mechanical energy steps down at every bounce",
            with(ball, {{"model", "impulse"}, {"integrator", "euler"}})),
-      make("Ball: impulse, leapfrog", "One ball, e = 1, h = 0.01 s: with leapfrog the total energy stays flat",
+      make("Ball: impulse, leapfrog", "One ball, e = 1, h = 0.01 s: with leapfrog the mechanical energy stays flat",
            with(ball, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
       make("Ball: spring, Euler", "One ball, k_s = 8000 N/m, no damping: the energy is kept, with small wiggles during each contact",
            with(ball, {{"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}})),

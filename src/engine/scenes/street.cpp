@@ -337,7 +337,7 @@ std::vector<SeriesSpec> StreetScene::series() const {
           {"E_spring", "J", "contact spring energy"},
           {"E_diss", "J", "dissipated work"},
           {"W_stiffness", "J", "stiffness work W_k"},
-          {"E_total", "J", "total energy", true},
+          {"E_total", "J", "mechanical energy", true},
           {"E_audit", "J", "audit residual (stays near 0)"}};
 }
 
@@ -403,7 +403,7 @@ Sketch StreetScene::sketch() const {
   s.legend = {{Glyph::Line, 0xc8b68cff, "street y = s(x)"},
               {Glyph::Line, 0xe0453aff, "ellipse"},
               {Glyph::Dot, 0xf5d142ff, "centre of the ellipse"}};
-  if (model_.body.m_o > 0) s.legend.push_back({Glyph::Dot, 0xffffffff, "observer mass"});
+  if (model_.body.m_o > 0) s.legend.push_back({Glyph::Ring, 0xffffffff, "observer mass"});
   s.legend.push_back({Glyph::Cross, 0x4a90d9ff, "street point closest to contact"});
   s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
   if (model_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
