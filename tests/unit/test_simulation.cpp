@@ -101,6 +101,16 @@ class ToyScene final : public cl::Scene {
 
 cl::Simulation make_toy() { return cl::Simulation(std::make_unique<ToyScene>()); }
 
+/// Values that differ between two recordings of the same series (exactly, bit for bit).
+int count_differing(const cl::SeriesRecorder& a, const cl::SeriesRecorder& b) {
+  REQUIRE(a.size() == b.size());
+  int differing = 0;
+  for (size_t s = 0; s < a.names().size(); ++s)
+    for (size_t k = 0; k < a.size(); ++k)
+      if (a.at(s, k) != b.at(s, k)) ++differing;
+  return differing;
+}
+
 cl::ParamValues with(const cl::Simulation& sim, const std::string& name, const std::string& value) {
   cl::ParamValues p = sim.params();
   REQUIRE(!p.set(name, value));
@@ -293,15 +303,9 @@ TEST_CASE("Simulation::advance_on_grid: a run chopped into frames equals one lon
   }
   cl::Simulation whole = make();
   whole.advance(chopped.time());
-  const auto& a = chopped.series();
-  const auto& b = whole.series();
-  REQUIRE(a.size() == b.size());
-  int differing = 0;
-  for (size_t s = 0; s < a.names().size(); ++s)
-    for (size_t k = 0; k < a.size(); ++k)
-      if (a.at(s, k) != b.at(s, k)) ++differing;
+  const int differing = count_differing(chopped.series(), whole.series());
   MESSAGE(frame_count << " frames (" << empty_frames << " too short to reach the next sample) to t = "
-                      << chopped.time() << ": " << a.size() << " samples, " << differing
+                      << chopped.time() << ": " << chopped.series().size() << " samples, " << differing
                       << " differing values, events " << chopped.events().total() << " vs "
                       << whole.events().total());
   CHECK(differing == 0);
@@ -331,14 +335,8 @@ TEST_CASE("A run that yields after every integrator step equals one that never y
       REQUIRE_MESSAGE(++calls < 100000000, id << ": no progress");
     }
     straight.advance(t_end);
-    const auto& a = yielding.series();
-    const auto& b = straight.series();
-    REQUIRE(a.size() == b.size());
-    int differing = 0;
-    for (size_t s = 0; s < a.names().size(); ++s)
-      for (size_t k = 0; k < a.size(); ++k)
-        if (a.at(s, k) != b.at(s, k)) ++differing;
-    MESSAGE(id << ": " << yields << " yields, " << yielding.scene().step_count() << " steps, " << a.size()
+    const int differing = count_differing(yielding.series(), straight.series());
+    MESSAGE(id << ": " << yields << " yields, " << yielding.scene().step_count() << " steps, " << yielding.series().size()
                << " samples, " << differing << " differing values, events " << yielding.events().total() << " vs "
                << straight.events().total());
     CHECK_MESSAGE(differing == 0, id);
