@@ -152,7 +152,9 @@ void App::draw_compact_bar(float top) {
   if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(kWarning, "%s", speed.c_str());
   if (sim_->failed()) ImGui::TextColored(kError, "stopped: see message");
   if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
-    const float wrap = std::min(420.0f, ImGui::GetIO().DisplaySize.x - 40);
+    // Narrow enough to leave the middle of a small embed, where the scene is, free.
+    const float width = ImGui::GetIO().DisplaySize.x;
+    const float wrap = width < 600 ? width - 40 : std::min(360.0f, 0.4f * width);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
     ImGui::TextColored(kMuted, "%s", sim_->description().caption.c_str());
     ImGui::PopTextWrapPos();
