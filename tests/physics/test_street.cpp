@@ -163,7 +163,8 @@ TEST_CASE("street: bad inputs are refused with a message and change nothing") {
       {{{"street", "sin(x"}}, "position"},
       {{{"street", "0.1*x^2 +"}}, "position"},
       {{{"street", "log(x)"}}, "not finite"},
-      {{{"street", "1/(x - 3)"}}, "not finite"},
+      {{{"street", "1/(x - 3)"}}, "not continuous"},  // a pole: s jumps from -inf to +inf
+      {{{"street", "sign(x) - (12 + x)"}}, "not continuous"},
       {{{"street", "x + y"}}, "x only"},
       {{{"alpha", "0.9"}, {"beta", "0.9"}}, "outside the ellipse"},
       {{{"y0", "0.5"}}, "starts in the street"},

@@ -33,6 +33,7 @@ namespace {
 
 using Eigen::Vector2d;
 const double kPi = std::acos(-1.0);
+constexpr long long kBudget = 10000000;  // evaluations of f: far more than a 128-cell lattice needs
 
 /// Distance from p to a closed curve c(t), t in [0, 2 pi), to rounding.
 class ParametricReference {
@@ -353,7 +354,7 @@ TEST_CASE("build() refuses non-finite f, an open inside and an empty inside") {
     cl::Expression2D e;
     REQUIRE(!e.compile(c.text));
     cl::ImplicitCurve curve;
-    const auto error = cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, c.view, 128, curve);
+    const auto error = cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, c.view, 128, kBudget, curve);
     REQUIRE_MESSAGE(error, c.text);
     MESSAGE("'" << std::string(c.text) << "' in +-" << c.view << " m: " << *error);
     CHECK(error->find(c.expected) != std::string::npos);
@@ -362,5 +363,5 @@ TEST_CASE("build() refuses non-finite f, an open inside and an empty inside") {
   cl::Expression2D e;
   REQUIRE(!e.compile("x^2 + y^2 - 30^2"));
   cl::ImplicitCurve curve;
-  CHECK(!cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, 40, 128, curve));
+  CHECK(!cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, 40, 128, kBudget, curve));
 }

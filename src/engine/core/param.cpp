@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/message_text.h"
 #include "core/number_format.h"
 
 namespace cl {
@@ -38,7 +39,7 @@ const std::string& ParamValues::text(const std::string& name) const { return tex
 
 std::optional<std::string> ParamValues::set(const std::string& name, const std::string& value) {
   const auto i = index_of(name);
-  if (!i) return "unknown parameter '" + name + "'";
+  if (!i) return "unknown parameter " + quoted(name);
   const ParamSpec& s = (*specs_)[*i];
   if (s.kind == ParamKind::Text) return set_text(*i, value);
   if (s.kind == ParamKind::Choice) {
@@ -46,10 +47,10 @@ std::optional<std::string> ParamValues::set(const std::string& name, const std::
       if (s.choices[c] == value) return set_number(*i, static_cast<double>(c));
     std::string options;
     for (const std::string& c : s.choices) options += (options.empty() ? "" : ", ") + c;
-    return "parameter '" + name + "': '" + value + "' is not one of " + options;
+    return "parameter '" + name + "': " + quoted(value) + " is not one of " + options;
   }
   const auto x = parse_number(value);
-  if (!x) return "parameter '" + name + "': '" + value + "' is not a finite number";
+  if (!x) return "parameter '" + name + "': " + quoted(value) + " is not a finite number";
   return set_number(*i, *x);
 }
 
@@ -75,6 +76,7 @@ std::optional<std::string> ParamValues::set_text(size_t i, const std::string& va
   if (s.kind != ParamKind::Text) return "parameter '" + s.name + "' takes a number, not text";
   constexpr size_t max_length = 1000;  // keeps URLs and panels sane
   if (value.size() > max_length) return "parameter '" + s.name + "': text longer than 1000 characters";
+  if (!is_valid_utf8(value)) return "parameter '" + s.name + "': text is not valid UTF-8";
   texts_[i] = value;
   return std::nullopt;
 }

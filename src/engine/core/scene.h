@@ -109,6 +109,9 @@ class Scene {
   /// A summary table of the run so far (seed 003's pile compression), or
   /// nothing when the scene or its current settings have none.
   virtual std::optional<ReportTable> report() const { return std::nullopt; }
+  /// Whether a run built from `params` has a report() table (asked before the
+  /// run, so that a CLI --report is refused before anything is written or run).
+  virtual bool has_report(const ParamValues& params) const { return false; }
 
   /// Presets computed from the current values (e.g. the olympiad v0 for L, g).
   virtual std::vector<Preset> presets(const ParamValues& current) const { return {}; }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/limits.h"
 #include "core/number_format.h"
 
 namespace cl {
@@ -37,6 +38,7 @@ std::optional<std::string> Simulation::set_params(const ParamValues& values) {
 std::optional<std::string> Simulation::reset() {
   std::unique_ptr<Scene> fresh = scene_->clone();
   if (auto error = fresh->reset(params_)) return error;
+  if (auto error = nonfinite_sample(*fresh)) return "the start is not finite: " + *error;
   scene_ = std::move(fresh);
   built_params_ = params_;
   failure_.clear();
@@ -48,6 +50,7 @@ std::optional<std::string> Simulation::change_state(
     const std::function<std::optional<std::string>(Scene&)>& change) {
   std::unique_ptr<Scene> changed = scene_->clone();
   if (auto error = change(*changed)) return error;
+  if (auto error = nonfinite_sample(*changed)) return "state: " + *error;
   scene_ = std::move(changed);
   failure_.clear();
   start_recording();
@@ -64,7 +67,8 @@ std::optional<std::string> Simulation::place_body(size_t i, const Eigen::Vector2
 }
 
 void Simulation::set_sample_interval(double dt) {
-  if (!(dt > 0) || !std::isfinite(dt)) throw std::invalid_argument("sample interval must be positive");
+  if (!(dt >= kMinSampleInterval) || !std::isfinite(dt))
+    throw std::invalid_argument("sample interval must be at least " + format_number(kMinSampleInterval) + " s");
   sample_dt_ = dt;
   start_recording();
 }
@@ -100,6 +104,13 @@ void Simulation::start_recording() {
   }
 }
 
+std::optional<std::string> Simulation::nonfinite_sample(const Scene& scene) {
+  scene.sample(sample_buffer_);
+  for (size_t s = 0; s < sample_buffer_.size(); ++s)
+    if (!std::isfinite(sample_buffer_[s])) return scene.series()[s].name + " became " + format_number(sample_buffer_[s]);
+  return std::nullopt;
+}
+
 void Simulation::record_sample() {
   scene_->sample(sample_buffer_);
   recorder_->offer(sample_buffer_);
@@ -131,12 +142,7 @@ double Simulation::advance_until(double t_target, const std::function<bool()>& s
     step_events_.clear();
     std::optional<std::string> error = scene_->advance_to(t_next, step_events_, stop_early);
     const bool reached = scene_->time() >= t_next;
-    if (!error) {
-      scene_->sample(sample_buffer_);
-      for (size_t s = 0; s < sample_buffer_.size() && !error; ++s)
-        if (!std::isfinite(sample_buffer_[s]))
-          error = series_specs_[s].name + " became " + format_number(sample_buffer_[s]);
-    }
+    if (!error) error = nonfinite_sample(*scene_);
     if (error) {
       failure_ = "stopped at t = " + format_number(last_good->time()) + " s: " + *error +
                  " (the last good state is kept; change parameters and reset)";

@@ -45,7 +45,8 @@ class Simulation {
   /// recording restarts at the current time. On error nothing changes.
   std::optional<std::string> place_body(size_t i, const Eigen::Vector2d& position, const Eigen::Vector2d& velocity);
 
-  /// Series are sampled every `dt` s of simulated time (on multiples of dt).
+  /// Series are sampled every `dt` s of simulated time (on multiples of dt),
+  /// dt >= kMinSampleInterval (core/limits.h).
   void set_sample_interval(double dt);
   double sample_interval() const { return sample_dt_; }
 
@@ -80,6 +81,8 @@ class Simulation {
   double advance_until(double t_target, const std::function<bool()>& stop_early);
   void start_recording();
   void record_sample();
+  /// Samples `scene` into sample_buffer_: names the first series that is not finite.
+  std::optional<std::string> nonfinite_sample(const Scene& scene);
 
   std::unique_ptr<Scene> scene_;
   SimulationLimits limits_;

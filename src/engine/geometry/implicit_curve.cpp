@@ -37,8 +37,20 @@ Vector2d closest_on_segment(const Vector2d& p, const Vector2d& a, const Vector2d
 
 }  // namespace
 
-std::optional<std::string> ImplicitCurve::build(const Function& f, double half_width, int grid, ImplicitCurve& out) {
+std::optional<std::string> ImplicitCurve::build(const Function& user_f, double half_width, int grid,
+                                                long long max_evaluations, ImplicitCurve& out) {
+  long long evaluations = 0;
+  const Function f = [&](double x, double y) {
+    ++evaluations;
+    return user_f(x, y);
+  };
+  const auto over_budget = [&] {
+    return "tracing the wall needs more than " + std::to_string(max_evaluations) +
+           " evaluations of f(x, y): the curve has detail finer than the lattice can follow (" + std::to_string(grid) +
+           " cells across the view box); make f smoother or shorter";
+  };
   const int n = grid;
+  if (static_cast<long long>(n + 1) * (n + 1) > max_evaluations) return over_budget();
   const double h = 2 * half_width / n;  // m, lattice spacing
   auto node = [&](int i, int j) { return Vector2d(-half_width + i * h, -half_width + j * h); };
   std::vector<double> values((n + 1) * (n + 1));
@@ -62,7 +74,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
   std::vector<int> horizontal(n * (n + 1), -1), vertical((n + 1) * n, -1);
   auto crossing = [&](int i0, int j0, int i1, int j1) {
     const double a = value(i0, j0), b = value(i1, j1);
-    if ((a < 0) == (b < 0)) return -1;
+    if ((a < 0) == (b < 0) || evaluations > max_evaluations) return -1;
     vertices.push_back(bisect_crossing(f, node(i0, j0), a, node(i1, j1)));
     return static_cast<int>(vertices.size()) - 1;
   };
@@ -70,6 +82,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
     for (int i = 0; i < n; ++i) horizontal[j * n + i] = crossing(i, j, i + 1, j);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i <= n; ++i) vertical[j * (n + 1) + i] = crossing(i, j, i, j + 1);
+  if (evaluations > max_evaluations) return over_budget();
   if (vertices.empty()) return "f(x, y) < 0 nowhere in the view box: there is no wall to bounce in";
 
   // Marching squares: link the crossings of each cell; saddles decided by the centre value.
@@ -104,8 +117,9 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
 
   // Walk the links into closed loops.
   out = ImplicitCurve();
-  out.f_ = f;
+  out.f_ = user_f;  // the counting wrapper refers to this call
   out.half_width_ = half_width;
+  out.inside_area_ = std::count_if(values.begin(), values.end(), [](double v) { return v < 0; }) * h * h;
   std::vector<bool> used(vertices.size(), false);
   for (size_t start = 0; start < vertices.size(); ++start) {
     if (used[start] || links[start].size() != 2) continue;
@@ -132,6 +146,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
       // Depth-first subdivision with an explicit stack (chord ends, depth).
       std::vector<std::pair<std::pair<Vector2d, Vector2d>, int>> stack = {{{a, b}, 0}};
       while (!stack.empty()) {
+        if (evaluations > max_evaluations) return over_budget();
         auto [ends, depth] = stack.back();
         stack.pop_back();
         const auto [p, q] = ends;
@@ -172,6 +187,12 @@ std::optional<std::string> ImplicitCurve::build(const Function& f, double half_w
   out.chord_error_ = 2 * worst + 1e-12 * half_width;
   out.index_segments();
   return std::nullopt;
+}
+
+double ImplicitCurve::length() const {
+  double total = 0;
+  for (const Segment& s : segments_) total += (s.b - s.a).norm();
+  return total;
 }
 
 void ImplicitCurve::index_segments() {

@@ -28,8 +28,11 @@ class ImplicitCurve {
 
   /// Traces f = 0 on a grid x grid lattice over the box. Returns an error
   /// message if f is not finite somewhere in the box, if the inside (f < 0)
-  /// reaches the box's border (the wall is not closed), or if there is no curve.
-  static std::optional<std::string> build(const Function& f, double half_width, int grid, ImplicitCurve& out);
+  /// reaches the box's border (the wall is not closed), if there is no
+  /// curve, or if tracing it would take more than `max_evaluations` calls of
+  /// f (a curve that wiggles finer than the lattice, sin(1e6 x)).
+  static std::optional<std::string> build(const Function& f, double half_width, int grid, long long max_evaluations,
+                                          ImplicitCurve& out);
 
   /// Nearest point of the polylines (within chord_error() of the curve).
   Closest closest_on_polyline(const Eigen::Vector2d& p) const;
@@ -52,6 +55,11 @@ class ImplicitCurve {
   bool inside(const Eigen::Vector2d& p) const { return value(p) < 0; }
 
   const std::vector<std::vector<Eigen::Vector2d>>& loops() const { return loops_; }
+  /// Area of the inside (f < 0), m^2: lattice nodes inside times the cell
+  /// area, good to about the curve's length times the lattice spacing.
+  double inside_area() const { return inside_area_; }
+  /// Total length of the polylines, m.
+  double length() const;
   double half_width() const { return half_width_; }
   size_t segment_count() const { return segments_.size(); }
 
@@ -64,6 +72,7 @@ class ImplicitCurve {
   Function f_;
   double half_width_ = 1;
   double chord_error_ = 0;
+  double inside_area_ = 0;
   std::vector<std::vector<Eigen::Vector2d>> loops_;
   std::vector<Segment> segments_;
   // Uniform grid of segment indices for nearest-segment queries.

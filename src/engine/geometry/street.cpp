@@ -1,5 +1,6 @@
 #include "geometry/street.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "math/expression.h"
@@ -79,6 +80,33 @@ StreetPoint Street::at(double x) const {
     p.bend -= amplitude_ * j * f * f * sine;
   }
   return p;
+}
+
+std::optional<Street::Jump> Street::first_jump(double from, double to, double step) const {
+  double a = from, s_a = height(a);  // m
+  for (double b = from + step; b <= to; b += step) {
+    const double s_b = height(b);
+    double lo = a, hi = b, s_lo = s_a, s_hi = s_b;
+    while (std::abs(s_hi - s_lo) >= kJump) {
+      // Down to 1e-15 m (neighbouring doubles near 1 m) and still apart: a jump,
+      // or a slope above 1e9, which the stencil cannot follow either.
+      if (hi - lo <= 1e-15 * (1 + std::abs(lo))) return Jump{lo, std::abs(s_hi - s_lo)};
+      const double mid = 0.5 * (lo + hi);
+      const double s_mid = height(mid);
+      const double left = std::abs(s_mid - s_lo), right = std::abs(s_hi - s_mid);
+      if (std::max(left, right) < 0.75 * std::abs(s_hi - s_lo)) break;  // both halves shrink: continuous here
+      if (left >= right) {
+        hi = mid;
+        s_hi = s_mid;
+      } else {
+        lo = mid;
+        s_lo = s_mid;
+      }
+    }
+    a = b;
+    s_a = s_b;
+  }
+  return std::nullopt;
 }
 
 std::optional<double> Street::first_nonfinite(double from, double to, double step) const {

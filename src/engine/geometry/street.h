@@ -69,6 +69,20 @@ class Street {
   /// derivatives are not finite, if any.
   std::optional<double> first_nonfinite(double from, double to, double step) const;
 
+  /// A jump of s by more than kJump (m) in [from, to], if one is found: the
+  /// change over each `step` is narrowed by halving while it does not shrink
+  /// as a continuous function's would, down to 1e-15 (1 + |x|) m. A typed
+  /// street may jump (sign(x), rint(x), a ternary, atan2's branch cut); the
+  /// difference stencil then makes a near-vertical wall of it that stalls
+  /// the contact. Jumps smaller than the change of the slope term over a
+  /// step can hide (a cancellation), so this is a check, not a proof.
+  struct Jump {
+    double x = 0;     ///< m, where s jumps
+    double size = 0;  ///< m, |s(x+) - s(x-)|
+  };
+  std::optional<Jump> first_jump(double from, double to, double step) const;
+  static constexpr double kJump = 1e-6;
+
  private:
   double amplitude_ = 1, frequency_ = 0.25;
   int bumps_ = 5;

@@ -7,28 +7,29 @@ namespace cl {
 
 bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_cell, double cells_per_point) {
   const int n = static_cast<int>(points.size());
+  auto clamped = [&](const Eigen::Vector3d& p) -> Eigen::Vector3d { return p.cwiseMax(bounds_.lo).cwiseMin(bounds_.hi); };
   Eigen::Vector3d lo = Eigen::Vector3d::Zero(), hi = Eigen::Vector3d::Zero();
   if (n > 0) {
-    lo = hi = points[0];
+    lo = hi = clamped(points[0]);
     for (const Eigen::Vector3d& p : points) {
       if (!p.allFinite()) return false;
-      lo = lo.cwiseMin(p);
-      hi = hi.cwiseMax(p);
+      lo = lo.cwiseMin(clamped(p));
+      hi = hi.cwiseMax(clamped(p));
     }
   }
   const Eigen::Vector3d extent = hi - lo;
-  // Cells along one axis for a cell size; an axis of zero extent gets one.
-  auto cells_along = [](double length, double cell) { return static_cast<int>(std::floor(length / cell)) + 1; };
+  if (!extent.allFinite()) return false;
+  // Cells along one axis for a cell size (in double: no overflow); an axis of zero extent gets one.
+  auto cells_along = [](double length, double cell) { return std::floor(length / cell) + 1; };
   const double max_cells = cells_per_point * std::max(n, 1) + 64;
   cell_ = min_cell;
   for (;;) {
-    const double total = static_cast<double>(cells_along(extent.x(), cell_)) * cells_along(extent.y(), cell_) *
-                         cells_along(extent.z(), cell_);
+    const double total = cells_along(extent.x(), cell_) * cells_along(extent.y(), cell_) * cells_along(extent.z(), cell_);
     if (total <= max_cells) break;
     cell_ *= 1.5;  // points far apart (one flying away): coarser cells, same pairs found
   }
   origin_ = lo;
-  for (int axis = 0; axis < 3; ++axis) dims_[axis] = cells_along(extent[axis], cell_);
+  for (int axis = 0; axis < 3; ++axis) dims_[axis] = static_cast<int>(cells_along(extent[axis], cell_));
   // Half of the 26 neighbours: those after the cell in (z, y, x) order,
   // leaving out the offsets along axes with a single cell (2D: 4 remain, 1D: 1).
   stencil_.clear();
@@ -48,7 +49,7 @@ bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_c
   sorted_.resize(n);
   const double inverse = 1 / cell_;
   for (int i = 0; i < n; ++i) {
-    const Eigen::Vector3d q = (points[i] - origin_) * inverse;
+    const Eigen::Vector3d q = (clamped(points[i]) - origin_) * inverse;
     const int cx = std::min(static_cast<int>(q.x()), dims_[0] - 1);
     const int cy = std::min(static_cast<int>(q.y()), dims_[1] - 1);
     const int cz = std::min(static_cast<int>(q.z()), dims_[2] - 1);

@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/limits.h"
+#include "core/number_format.h"
+
 namespace cl {
 
 /// Reads the finite numbers `keys` of a JSON object into `out`, in order.
@@ -21,6 +24,24 @@ std::optional<std::string> read_finite_numbers(const nlohmann::json& object, con
       return what + " needs a finite number '" + keys[k] + "'";
     out[k] = it->template get<double>();
   }
+  return std::nullopt;
+}
+
+/// Reads a state's time "t" (s) into `t`: finite, >= 0 and at most kMaxTime.
+/// An absent "t" is an error when `required`, else t = 0.
+inline std::optional<std::string> read_state_time(const nlohmann::json& state, bool required, double& t,
+                                                  const std::string& what) {
+  auto it = state.is_object() ? state.find("t") : state.end();
+  if (it == state.end()) {
+    if (required) return what + " needs a time 't' in s";
+    t = 0;
+    return std::nullopt;
+  }
+  if (!it->is_number() || !std::isfinite(it->get<double>())) return what + ": t must be a finite number (s)";
+  const double value = it->get<double>();
+  if (!(value >= 0 && value <= kMaxTime))
+    return what + ": t = " + format_number(value) + " s is outside [0, " + format_number(kMaxTime) + "] s";
+  t = value;
   return std::nullopt;
 }
 

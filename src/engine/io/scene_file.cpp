@@ -1,19 +1,21 @@
 #include "io/scene_file.h"
 
+#include "core/message_text.h"
 #include "core/number_format.h"
+#include "io/json_text.h"
+#include "io/param_json.h"
 #include "scenes/registry.h"
 
 namespace cl {
 
 SceneFileParse parse_scene_file(const std::string& text) {
   SceneFileParse result;
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    result.error = std::string("scene file is not valid JSON: ") + e.what();
+  JsonParse json = parse_json_text(text);
+  if (!json.value) {
+    result.error = "scene file rejected: " + printable(json.error);
     return result;
   }
+  const nlohmann::json& doc = *json.value;
   if (!doc.is_object()) {
     result.error = "scene file must be a JSON object with \"scene\" and \"params\"";
     return result;
@@ -25,44 +27,36 @@ SceneFileParse parse_scene_file(const std::string& text) {
   }
   const SceneEntry* entry = find_scene(scene_it->get<std::string>());
   if (!entry) {
-    result.error = "unknown scene '" + scene_it->get<std::string>() + "' (known: " + scene_ids() + ")";
+    result.error = "unknown scene " + quoted(scene_it->get<std::string>()) + " (known: " + scene_ids() + ")";
+    return result;
+  }
+  // Files without "format" predate it and are read as version 1.
+  auto format_it = doc.find("format");
+  if (format_it != doc.end() && (!format_it->is_string() || format_it->get<std::string>() != kSceneFileFormat)) {
+    const std::string format =
+        format_it->is_string() ? quoted(format_it->get<std::string>()) : std::string("of type ") + format_it->type_name();
+    result.error = "scene file format " + format + " is not supported (this version reads \"" + kSceneFileFormat + "\")";
     return result;
   }
   SceneFile file{entry->description().id, ParamValues(entry->description().params), std::nullopt};
-  std::string problems;
-  auto params_it = doc.find("params");
-  if (params_it != doc.end()) {
-    if (!params_it->is_object()) {
-      problems += "\"params\" must be an object; ";
-    } else {
-      for (const auto& [name, value] : params_it->items()) {
-        std::string text_value;
-        if (value.is_string())
-          text_value = value.get<std::string>();
-        else if (value.is_number())
-          text_value = format_number(value.get<double>());
-        else if (value.is_boolean())
-          text_value = value.get<bool>() ? "1" : "0";
-        else {
-          problems += "parameter '" + name + "' must be a number or a string; ";
-          continue;
-        }
-        if (auto error = file.params.set(name, text_value)) problems += *error + "; ";
-      }
-    }
-  }
+  std::vector<std::string> problems;
+  if (auto params_it = doc.find("params"); params_it != doc.end())
+    problems = set_params_from_json(*params_it, file.params);
   for (const auto& [key, value] : doc.items())
     if (key != "scene" && key != "params" && key != "state" && key != "format" && key != "t")
-      problems += "unknown key '" + key + "'; ";
+      problems.push_back("unknown key " + quoted(key));
   if (!problems.empty()) {
-    problems.resize(problems.size() - 2);
-    result.error = "scene file rejected: " + problems;
+    result.error = "scene file rejected: " + join_problems(problems);
     return result;
   }
   auto state_it = doc.find("state");
   if (state_it != doc.end()) {
+    if (entry->fit_params_to_state)
+      if (auto error = entry->fit_params_to_state(*state_it, file.params)) {
+        result.error = "scene file rejected: " + *error;
+        return result;
+      }
     file.state = *state_it;
-    if (entry->fit_params_to_state) entry->fit_params_to_state(*file.state, file.params);
   }
   result.file = std::move(file);
   return result;
@@ -78,7 +72,7 @@ nlohmann::json scene_file_json(const Simulation& sim) {
     else
       params[specs[i].name] = p.format(i);
   }
-  return {{"format", "contactlab-scene/1"}, {"scene", sim.description().id}, {"params", params},
+  return {{"format", kSceneFileFormat}, {"scene", sim.description().id}, {"params", params},
           {"state", sim.scene().state_json()}};
 }
 

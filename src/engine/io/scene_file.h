@@ -1,8 +1,12 @@
 #pragma once
-// JSON scene files: {"scene": id, "params": {name: value, ...}, "state": {...}}.
+// JSON scene files: {"format": "contactlab-scene/1", "scene": id,
+// "params": {name: value, ...}, "state": {...}}.
 // The app saves and loads them; the CLI accepts them with --scene-file.
 // "params" may list a subset (the rest keep their defaults); "state" is
 // optional and scene-specific (exact initial positions and velocities).
+// "format" is optional: files saved before it existed are read as version 1;
+// any other version is refused. The text is parsed within io/json_text.h's
+// limits (size, nesting, values) before any document is built.
 #include <optional>
 #include <string>
 
@@ -12,6 +16,9 @@
 #include "core/simulation.h"
 
 namespace cl {
+
+/// The one format version this build writes and reads.
+inline constexpr const char* kSceneFileFormat = "contactlab-scene/1";
 
 struct SceneFile {
   std::string scene;                    ///< scene id

@@ -1,5 +1,6 @@
 #include "io/url_state.h"
 
+#include "core/message_text.h"
 #include "io/query_string.h"
 #include "scenes/registry.h"
 
@@ -15,15 +16,21 @@ static std::optional<bool> parse_flag(const std::string& value) {
 
 UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene) {
   UrlState state;
+  state.scene = find_scene(fallback_scene) ? fallback_scene : all_scenes().front().description().id;
+  if (hash.size() > kMaxHashBytes) {
+    state.problems.push_back("the link is " + std::to_string(hash.size()) + " bytes long, more than the limit of " +
+                             std::to_string(kMaxHashBytes) + ": it was ignored");
+    state.params.emplace(find_scene(state.scene)->description().params);
+    return state;
+  }
   QueryParse query = parse_query(hash);
   state.problems = query.problems;
-  state.scene = find_scene(fallback_scene) ? fallback_scene : all_scenes().front().description().id;
   for (const auto& [key, value] : query.pairs) {
     if (key != "scene") continue;
     if (find_scene(value))
       state.scene = value;
     else
-      state.problems.push_back("unknown scene '" + value + "' (known: " + scene_ids() + ")");
+      state.problems.push_back("unknown scene " + quoted(value) + " (known: " + scene_ids() + ")");
   }
   state.params.emplace(find_scene(state.scene)->description().params);
   for (const auto& [key, value] : query.pairs) {
@@ -31,12 +38,17 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
     if (key == "embed" || key == "play") {
       const auto flag = parse_flag(value);
       if (!flag)
-        state.problems.push_back("'" + key + "' must be 0 or 1, not '" + value + "'");
+        state.problems.push_back(quoted(key) + " must be 0 or 1, not " + quoted(value));
       else
         (key == "embed" ? state.embed : state.play) = *flag;
       continue;
     }
     if (auto error = state.params->set(key, value)) state.problems.push_back(*error);
+  }
+  if (state.problems.size() > kListedLinkProblems) {
+    const size_t more = state.problems.size() - kListedLinkProblems;
+    state.problems.resize(kListedLinkProblems);
+    state.problems.push_back("and " + std::to_string(more) + " more problems");
   }
   return state;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The link that reproduces a run: "#scene=pendulum&L=1.1&...&play=1&embed=1".
 // Scene id, every parameter (and so the seed), plus view flags.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,12 @@
 #include "core/param.h"
 
 namespace cl {
+
+/// Longest hash read (bytes). Every parameter of a scene, two expressions of
+/// 1000 characters included, percent-encoded, takes under 8 KB.
+constexpr size_t kMaxHashBytes = 64 * 1024;
+/// Problems listed one by one; the rest are counted in one more line.
+constexpr size_t kListedLinkProblems = 10;
 
 struct UrlState {
   std::string scene;                ///< scene id (a known one)
@@ -18,7 +25,8 @@ struct UrlState {
 };
 
 /// Reads a hash. Unknown keys and bad values are listed in `problems` and
-/// ignored; the rest still applies. An unknown scene falls back to `fallback_scene`.
+/// ignored; the rest still applies. An unknown scene falls back to
+/// `fallback_scene`. A hash longer than kMaxHashBytes is ignored as a whole.
 UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene);
 
 /// The hash (without '#') for a scene and its parameters.

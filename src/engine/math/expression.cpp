@@ -1,9 +1,12 @@
 #include "math/expression.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include <muParser.h>
+
+#include "core/message_text.h"
 
 namespace cl {
 namespace {
@@ -17,6 +20,24 @@ void define_symbols(mu::Parser& p, double* x, double* y) {
   p.DefineConst("pi", M_PI);
 }
 
+/// Why `text` is refused before muParser sees it, if it is too long or too deeply nested.
+std::optional<ExpressionError> check_size(const std::string& text) {
+  if (text.size() > kMaxExpressionLength)
+    return ExpressionError{"the expression is " + std::to_string(text.size()) + " characters long, more than " +
+                               std::to_string(kMaxExpressionLength),
+                           -1};
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] == ')') --depth;
+    if (depth > kMaxExpressionNesting)
+      return ExpressionError{"parentheses nested deeper than " + std::to_string(kMaxExpressionNesting) +
+                                 " levels (at position " + std::to_string(i) + ")",
+                             static_cast<int>(i)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expression2D::Expression2D() : parser_(std::make_unique<mu::Parser>()) { define_symbols(*parser_, &x_, &y_); }
@@ -24,6 +45,7 @@ Expression2D::Expression2D() : parser_(std::make_unique<mu::Parser>()) { define_
 Expression2D::~Expression2D() = default;
 
 std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
+  if (auto error = check_size(text)) return error;
   auto candidate = std::make_unique<mu::Parser>();
   define_symbols(*candidate, &x_, &y_);
   try {
@@ -34,7 +56,7 @@ std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
     if (candidate->GetNumResults() != 1) return ExpressionError{"give one expression, not a list", -1};
   } catch (const mu::Parser::exception_type& e) {
     const int position = e.GetPos();
-    std::string message = e.GetMsg();
+    std::string message = printable(e.GetMsg(), 200);  // it may quote the text
     // muParser's position is the 0-based index of the offending character
     // (for a missing parenthesis: one past the end); its message names none.
     if (position >= 0 && message.find("position") == std::string::npos)
@@ -50,6 +72,8 @@ bool Expression2D::uses_variable(const std::string& name) const {
   const mu::varmap_type& used = parser_->GetUsedVar();
   return used.find(name) != used.end();
 }
+
+size_t Expression2D::size() const { return std::max<size_t>(1, parser_->GetByteCode().GetSize()); }
 
 double Expression2D::operator()(double x, double y) const {
   x_ = x;

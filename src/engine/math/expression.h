@@ -1,6 +1,10 @@
 #pragma once
 // A user-typed function f(x, y), parsed by muParser. Errors come back as a
 // message with the character position, never as an exception or a crash.
+// The text is at most kMaxExpressionLength characters and nests at most
+// kMaxExpressionNesting parentheses, so one evaluation costs at most a few
+// hundred bytecode operations (about a microsecond).
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,6 +14,9 @@ class Parser;
 }
 
 namespace cl {
+
+constexpr size_t kMaxExpressionLength = 1000;  ///< characters
+constexpr int kMaxExpressionNesting = 50;      ///< levels of parentheses
 
 struct ExpressionError {
   std::string message;  ///< "Unexpected end of expression at position 7"
@@ -29,6 +36,9 @@ class Expression2D {
   const std::string& text() const { return text_; }
   /// Whether the compiled expression reads the variable `name` ("x" or "y").
   bool uses_variable(const std::string& name) const;
+  /// Bytecode operations of one evaluation (>= 1): the cost of a call, for
+  /// the evaluation budgets of the wall and street set-ups.
+  size_t size() const;
 
   /// f(x, y); NaN if the expression cannot be evaluated there.
   double operator()(double x, double y) const;

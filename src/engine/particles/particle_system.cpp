@@ -134,6 +134,16 @@ bool ParticleSystem::resolve_impulses(const ParticleModel& model) {
   return true;
 }
 
+std::optional<std::pair<size_t, size_t>> ParticleSystem::pair_closer_than(double distance) {
+  if (!grid_.build(x_, distance)) return std::nullopt;
+  std::optional<std::pair<size_t, size_t>> found;
+  grid_.for_each_candidate_pair([&](int a, int b) {
+    if (!found && (x_[b] - x_[a]).squaredNorm() < distance * distance)
+      found = std::pair<size_t, size_t>(std::min(a, b), std::max(a, b));
+  });
+  return found;
+}
+
 double ParticleSystem::kinetic_energy() const {
   double e = 0;
   for (size_t i = 0; i < x_.size(); ++i) e += 0.5 * mass_[i] * v_[i].squaredNorm();

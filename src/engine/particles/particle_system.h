@@ -16,6 +16,8 @@
 // energy and the contact flags therefore always belong to the current x.
 // Positions are 3-vectors in every dimension: a 1D run moves along z only, a
 // 2D run in x and z; the unused components stay exactly zero.
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -56,6 +58,10 @@ class ParticleSystem {
   void clear();
   void set_surfaces(std::vector<SurfacePlane> surfaces);
   const std::vector<SurfacePlane>& surfaces() const { return surfaces_; }
+  /// Where particles are expected (m): the broad phase's grid covers at most this.
+  void set_grid_bounds(const UniformGrid::Bounds& bounds) { grid_.set_bounds(bounds); }
+  /// Some pair of particles whose centres are closer than `distance` (m), if any.
+  std::optional<std::pair<size_t, size_t>> pair_closer_than(double distance);
   /// Adds a particle (m, m/s, kg).
   void add(const Eigen::Vector3d& x, const Eigen::Vector3d& v, double mass);
   /// Call after changing the model (k_s, g, ...) or the particles by hand.

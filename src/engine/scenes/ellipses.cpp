@@ -577,9 +577,12 @@ nlohmann::json EllipsesScene::state_json() const {
   return {{"t", t_}, {"bodies", bodies}};
 }
 
-void EllipsesScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+std::optional<std::string> EllipsesScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
   auto bodies = state.is_object() ? state.find("bodies") : state.end();
-  if (bodies != state.end() && bodies->is_array()) params.set_number(*params.index_of("n"), static_cast<double>(bodies->size()));
+  if (bodies == state.end() || !bodies->is_array()) return std::nullopt;
+  if (auto error = params.set_number(*params.index_of("n"), static_cast<double>(bodies->size())))
+    return "state lists " + std::to_string(bodies->size()) + " bodies: " + *error;
+  return std::nullopt;
 }
 
 std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& state) {
@@ -596,7 +599,7 @@ std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& 
     y.segment<3>(3 * (model_.n + i)) << values[3], values[4], values[5];
   }
   double t = 0;
-  if (auto it = state.find("t"); it != state.end() && it->is_number()) t = it->get<double>();
+  if (auto error = read_state_time(state, false, t, "ellipses state")) return error;
   // Refuse overlaps and bodies outside the wall: a start must be contact-free.
   EllipsesScene trial = *this;
   trial.y_ = y;

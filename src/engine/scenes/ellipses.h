@@ -48,7 +48,7 @@ class EllipsesScene final : public Scene {
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
   /// A scene file's "bodies" list sets n.
-  static void fit_params_to_state(const nlohmann::json& state, ParamValues& params);
+  static std::optional<std::string> fit_params_to_state(const nlohmann::json& state, ParamValues& params);
 
   size_t body_count() const { return static_cast<size_t>(model_.n); }
   Coordinates coordinates(size_t i) const { return y_.segment<3>(3 * i); }

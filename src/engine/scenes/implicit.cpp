@@ -18,6 +18,7 @@ namespace {
 using Eigen::Vector2d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kPi = 3.14159265358979323846;
 constexpr int kLattice = 512;          // marching-squares cells per side of the view box
 constexpr size_t kSeriesBalls = 10;    // balls with their own x, y, vx, vy series
 constexpr size_t kTrailBalls = 50;     // balls drawn with a trail
@@ -27,6 +28,19 @@ constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wa
 // the curve. Hits are located far more precisely (1e-12 m); the slack is for
 // balls resting wedged between two branches, which projections settle slowly.
 constexpr double kClearanceTolerance = 1e-6;
+constexpr int kMaxBalls = 2000;
+constexpr long long kPlacementTries = 200;  // random tries per ball before a start is given up
+constexpr double kJammingFraction = 0.5;    // of the free area that colliding balls may cover at the start
+// An endless series of events: this many within this span of simulated time
+// (1e8 events/s; 2000 balls sliding in 2 ms substeps make 1e6 events/s).
+constexpr long long kStormEvents = 10000;
+constexpr double kStormSpan = 1e-4;  // s
+// Events handled in one advance (between two samples): bounds the memory of
+// the events they record (~130 bytes each).
+constexpr long long kMaxEventsPerInterval = 500000;
+// Tracing a wall may cost this many bytecode operations of f (about a
+// second): the presets need 4e6 to 1.3e7, a circle with a sin(1000 x) ripple 5e7.
+constexpr double kWallWork = 1e8;        // N's range, and the longest "balls" list a state may bring
 
 enum Field { kBall, kOther, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
 
@@ -53,7 +67,7 @@ const SceneDescription& implicit_description() {
          {}, kCircle, false, "e.g. x^2 + y^2 - 100, or abs(x) + abs(y) - 15"},
         {"view", "view box", "m", real, reset, 20, 1, 1000,
          "Half-width of the square |x|, |y| <= view in which the wall is traced; the wall must close inside it."},
-        {"N", "balls", "", ParamKind::Integer, reset, 5, 1, 2000, "Number of balls (a scene file's list sets it)."},
+        {"N", "balls", "", ParamKind::Integer, reset, 5, 1, kMaxBalls, "Number of balls (a scene file's list sets it)."},
         {"r", "ball radius", "m", real, reset, 0.3, 1e-3, 10, "Radius of every ball.", {}, "", true},
         {"m", "ball mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of every ball (scales the energies).", {}, "", true},
         {"g", "gravity", "m/s^2", real, live, 9.8, 0, 100, "Gravitational acceleration, along -y."},
@@ -81,7 +95,7 @@ const SceneDescription& implicit_description() {
   return d;
 }
 
-ImplicitScene::ImplicitScene() {
+ImplicitScene::ImplicitScene() : storm_(kStormEvents, kStormSpan) {
   if (auto error = reset(ParamValues(implicit_description().params))) throw std::logic_error(*error);
 }
 
@@ -89,10 +103,28 @@ std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, 
   auto wall = std::make_shared<Wall>();
   if (auto error = wall->expression.compile(params.text("wall"))) return "wall: " + error->message;
   const Expression2D* f = &wall->expression;
+  const long long max_evaluations = static_cast<long long>(kWallWork / f->size());
   if (auto error = ImplicitCurve::build([f](double x, double y) { return (*f)(x, y); }, params.number("view"), kLattice,
-                                        wall->curve))
+                                        max_evaluations, wall->curve))
     return "wall: " + *error;
   out = std::move(wall);
+  return std::nullopt;
+}
+
+std::optional<std::string> ImplicitScene::check_room(const ImplicitCurve& curve, int n, double r, bool collisions) {
+  // Centres may go where the wall is at least 2 r away: the inside less a
+  // band of 2 r along the curve. Balls that collide must also keep 2.2 r
+  // apart, discs of radius 1.1 r, and randomly placed discs jam when they
+  // cover about 55 % of the area (random sequential adsorption).
+  const double room = curve.inside_area() - 2 * r * curve.length();  // m^2
+  if (!(room > 0))
+    return "no room inside the wall for a ball of radius " + format_number(r) +
+           " m with clearance 2 r: make r smaller or the wall larger";
+  const double covered = n * kPi * (1.1 * r) * (1.1 * r);  // m^2
+  if (collisions && covered > kJammingFraction * room)
+    return std::to_string(n) + " colliding balls of radius " + format_number(r) + " m need " +
+           format_number(covered) + " m^2, more than " + format_number(kJammingFraction) + " of the " +
+           format_number(room) + " m^2 where they may start: fewer or smaller balls, or a larger wall";
   return std::nullopt;
 }
 
@@ -113,14 +145,24 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   std::mt19937_64 rng(static_cast<uint64_t>(params.number("seed")));
   const int n = params.integer("N");
   const double v_max = params.number("v_max");
+  const bool collisions = params.choice("collisions") == "on";
+  if (auto error = check_room(curve, n, r, collisions)) return error;
+  // Clear of the wall by 2 r; the polyline decides at once unless it is within its error of 2 r.
+  auto clear_of_wall = [&](const Vector2d& p) {
+    if (!curve.inside(p)) return false;
+    const double rough = curve.closest_on_polyline(p).distance;
+    if (rough - curve.chord_error() >= 2 * r) return true;
+    if (rough + curve.chord_error() < 2 * r) return false;
+    return curve.closest(p).distance >= 2 * r;
+  };
   std::vector<Ball> balls;
-  for (int tries = 0; static_cast<int>(balls.size()) < n; ++tries) {
-    if (tries > 2000 * n)
+  for (long long tries = 0; static_cast<int>(balls.size()) < n; ++tries) {
+    if (tries > kPlacementTries * (n + 1LL))
       return "could not place " + std::to_string(n) + " balls of radius " + format_number(r) +
-             " m inside the wall with clearance 2 r: make r smaller or the wall larger";
+             " m inside the wall with clearance 2 r in " + std::to_string(tries) +
+             " random tries: make r smaller or the wall larger";
     const Vector2d p(lo.x() + (hi.x() - lo.x()) * unit_random(rng), lo.y() + (hi.y() - lo.y()) * unit_random(rng));
-    if (!curve.inside(p) || curve.closest(p).distance < 2 * r) continue;
-    const bool collisions = params.choice("collisions") == "on";
+    if (!clear_of_wall(p)) continue;
     if (collisions && std::any_of(balls.begin(), balls.end(), [&](const Ball& o) { return (o.p0 - p).norm() < 2.2 * r; }))
       continue;
     Ball b;
@@ -133,6 +175,7 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   model_ = Model{r, params.number("m"), params.number("g"), params.number("e"), params.number("trail"),
                  params.choice("collisions") == "on"};
   t_ = 0;
+  storm_.restart(t_);
   hits_ = corrections_ = steps_ = 0;
   balls_ = std::move(balls);
   replan_all();
@@ -350,11 +393,14 @@ std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Even
     const bool pair_first = !impacts_.empty() && impacts_.top().t <= t_next;
     if (pair_first) t_next = impacts_.top().t;
     if (t_next > t_end) break;
-    if (++guard > 2000000)
+    if (storm_.storm(t_next))
       return model_.collisions && model_.e < 1
-                 ? "balls piled up with e < 1: their impacts repeat without end (resting contact between balls "
-                   "is the pile scene's subject); use e = 1 or turn collisions off"
-                 : "more than 2,000,000 events in one interval (a ball is stuck)";
+                 ? "balls piled up with e < 1: their impacts repeat without end (" + storm_.describe() +
+                       "; resting contact between balls is the pile scene's subject); use e = 1 or turn collisions off"
+                 : "events repeat without end: " + storm_.describe() + " (a ball is stuck)";
+    if (++guard > kMaxEventsPerInterval)
+      return "more than " + std::to_string(kMaxEventsPerInterval) +
+             " events before the next sample: take samples more often (the CLI's --sample)";
     t_ = std::max(t_, t_next);
     if (pair_first) {
       const PairImpact impact = impacts_.top();
@@ -364,7 +410,7 @@ std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Even
       handle_event(next, events);
     }
     ++steps_;
-    if (yield && yield()) return std::nullopt;  // t_ is the last event's time
+    if (yield && t_ < t_end && yield()) return std::nullopt;  // t_ is the last event's time; none left at t_end
   }
   t_ = std::max(t_, t_end);
   remember_trails();
@@ -571,21 +617,22 @@ nlohmann::json ImplicitScene::state_json() const {
   return {{"t", t_}, {"balls", balls}};
 }
 
-void ImplicitScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
-  auto balls = state.find("balls");
-  if (state.is_object() && balls != state.end() && balls->is_array())
-    params.set_number(*params.index_of("N"), static_cast<double>(balls->size()));
+std::optional<std::string> ImplicitScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+  auto balls = state.is_object() ? state.find("balls") : state.end();
+  if (balls == state.end() || !balls->is_array()) return std::nullopt;
+  if (auto error = params.set_number(*params.index_of("N"), static_cast<double>(balls->size())))
+    return "state lists " + std::to_string(balls->size()) + " balls: " + *error;
+  return std::nullopt;
 }
 
 std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& state) {
   auto list = state.is_object() ? state.find("balls") : state.end();
   if (list == state.end() || !list->is_array() || list->empty())
     return "implicit state needs a non-empty \"balls\" list of {x, y, vx, vy}";
+  if (list->size() > kMaxBalls)
+    return "implicit state lists " + std::to_string(list->size()) + " balls, more than " + std::to_string(kMaxBalls);
   double t = 0;
-  if (auto it = state.find("t"); it != state.end()) {
-    if (!it->is_number() || !(it->get<double>() >= 0)) return "implicit state: t must be a number >= 0";
-    t = it->get<double>();
-  }
+  if (auto error = read_state_time(state, false, t, "implicit state")) return error;
   std::vector<Ball> balls;
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& item = (*list)[i];
@@ -603,7 +650,17 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
              format_number(values[1]) + ") is not inside the wall with clearance r = " + format_number(model_.r) + " m";
     balls.push_back(b);
   }
+  // Two balls at one place are one ball listed twice; colliding balls must not
+  // overlap (approaching, their impacts would repeat without end).
+  const double apart = model_.collisions ? 2 * model_.r * (1 - 1e-9) : 1e-9 * model_.r;  // m, least distance
+  for (size_t i = 0; i < balls.size(); ++i)
+    for (size_t j = i + 1; j < balls.size(); ++j)
+      if ((balls[i].p0 - balls[j].p0).norm() < apart)
+        return "implicit state: balls " + std::to_string(i) + " and " + std::to_string(j) +
+               (model_.collisions ? " overlap (centres closer than 2 r = " + format_number(2 * model_.r) + " m)"
+                                  : " are at the same place");
   t_ = t;
+  storm_.restart(t_);
   balls_ = std::move(balls);
   replan_all();
   trails_.assign(std::min(balls_.size(), kTrailBalls), {});

@@ -14,6 +14,7 @@
 #include <Eigen/Core>
 
 #include "core/scene.h"
+#include "core/storm_guard.h"
 #include "geometry/implicit_curve.h"
 #include "math/expression.h"
 
@@ -41,7 +42,7 @@ class ImplicitScene final : public Scene {
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
   /// A scene file's "balls" list sets N.
-  static void fit_params_to_state(const nlohmann::json& state, ParamValues& params);
+  static std::optional<std::string> fit_params_to_state(const nlohmann::json& state, ParamValues& params);
 
   long long wall_hits() const { return hits_; }
   long long corrections() const { return corrections_; }
@@ -90,6 +91,8 @@ class ImplicitScene final : public Scene {
   };
 
   static std::optional<std::string> build_wall(const ParamValues& params, std::shared_ptr<const Wall>& wall);
+  /// Why n balls of radius r (m) cannot start inside `curve`, if the area says so at once.
+  static std::optional<std::string> check_room(const ImplicitCurve& curve, int n, double r, bool collisions);
   Eigen::Vector2d gravity() const { return {0, -model_.g}; }
   void plan(Ball& ball) const;
   double first_contact(const Ball& ball, double horizon) const;
@@ -111,6 +114,7 @@ class ImplicitScene final : public Scene {
   std::vector<Ball> balls_;
   std::priority_queue<PairImpact, std::vector<PairImpact>, std::greater<PairImpact>> impacts_;
   long long hits_ = 0, corrections_ = 0, steps_ = 0;
+  StormGuard storm_;  // events piling up at one instant (a Zeno series)
   std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
 };
 

@@ -413,17 +413,17 @@ nlohmann::json PendulumScene::state_json() const {
 }
 
 std::optional<std::string> PendulumScene::load_state_json(const nlohmann::json& state) {
-  std::array<double, 5> values;
-  if (auto error = read_finite_numbers(state, std::array{"t", "x", "y", "vx", "vy"}, values, "pendulum state"))
-    return error;
-  if (values[0] < 0) return "pendulum state: t must not be negative";
-  const Eigen::Vector2d r(values[1], values[2]), v(values[3], values[4]);
+  double t = 0;
+  if (auto error = read_state_time(state, true, t, "pendulum state")) return error;
+  std::array<double, 4> values;
+  if (auto error = read_finite_numbers(state, std::array{"x", "y", "vx", "vy"}, values, "pendulum state")) return error;
+  const Eigen::Vector2d r(values[0], values[1]), v(values[2], values[3]);
   if (r.norm() > model_.L * (1 + 1e-9))
     return "pendulum state: the mass is " + format_number(r.norm()) + " m from the nail, farther than L = " +
            format_number(model_.L) + " m";
   std::vector<Event> ignored;
   trail_.clear();
-  set_state(values[0], r, v, &ignored);
+  set_state(t, r, v, &ignored);
   remember_trail();
   return std::nullopt;
 }

@@ -25,6 +25,9 @@ constexpr double kHitBin = 0.01;  // s: hits_pp, hits_ps count the contacts of o
 constexpr double kExplosionMargin = 0.5;
 constexpr double kJitter = 0.1;      // emitter jitter, in units of r
 constexpr double kBlockGap = 1.05;   // block start: centre spacing in units of 2r
+constexpr double kMinMass = 1e-3, kMaxMass = 1e3;  // kg, of emitted particles and of a state's
+// The box is open at the top: a state may place a particle up to this height (m).
+constexpr double kMaxHeight = 1e6;
 
 // The billiard of seed 003's momentum test (2D, g = 0, a closed box): masses
 // (kg), positions (in units of the box width) and velocities (m/s) chosen so
@@ -105,7 +108,7 @@ const SceneDescription& pile_description() {
         {"k_d", "damping", "N s/m", real, live, 100, 0, 1e5,
          "Spring model: dashpot force k_d times the overlap rate (the force never pulls)."},
         {"r", "radius", "m", real, reset, 0.3, 0.01, 10, "Radius of every particle.", {}, "", true},
-        {"m", "mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of every emitted particle.", {}, "", true},
+        {"m", "mass", "kg", real, reset, 1, kMinMass, kMaxMass, "Mass of every emitted particle.", {}, "", true},
         {"g", "gravity", "m/s^2", real, live, 9.81, 0, 100, "Gravitational acceleration, along -z (the last axis)."},
         {"emit_interval", "emit every", "s", real, live, 0.2, 1e-3, 100, "Time between two emitted particles; longer while the last one has not left the emitter's spot "
          "(released at rest, a particle of r = 0.3 m needs ~0.35 s to fall clear of it: see emit speed)."},
@@ -190,6 +193,7 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   fresh.rng_.seed(static_cast<uint64_t>(params.number("seed")));
   fresh.system_.clear();
   fresh.system_.set_surfaces(fresh.box_surfaces());
+  fresh.system_.set_grid_bounds(fresh.grid_bounds());
   fresh.t_ = fresh.t_segment_ = 0;
   fresh.segment_steps_ = fresh.steps_ = 0;
   fresh.next_emit_ = 0;
@@ -213,6 +217,18 @@ std::vector<SurfacePlane> PileScene::box_surfaces() const {
   if (setup_.dim == 3) s.insert(s.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
   if (setup_.start == Start::Billiard) s.push_back({-Vector3d::UnitZ(), -w});  // a closed table
   return s;
+}
+
+UniformGrid::Bounds PileScene::grid_bounds() const {
+  // The box up to its highest start (emitter, block or billiard lid), with
+  // room around it: a run stays inside, so the grid is exactly the points'
+  // own; particles flung beyond count in the boundary cells.
+  const double r = model_.r, w = setup_.width;
+  const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
+  const int per_layer = setup_.dim == 3 ? per_row * per_row : per_row;
+  const double block_top = (setup_.n_max / per_layer + 1) * 2 * r * kBlockGap;
+  const double height = std::max({setup_.emit_height + r, block_top, w, 4 * r});
+  return {Vector3d(-w, -w, -height), Vector3d(2 * w, 2 * w, 4 * height)};
 }
 
 std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
@@ -497,10 +513,19 @@ void PileScene::update_pile_means(double state_time) {
   means_.diameter += bottom_diameter() * dt;
 }
 
+bool PileScene::has_report(const ParamValues& params) const {
+  return params.choice("dim") == "1" && params.choice("model") == "spring";
+}
+
 std::optional<ReportTable> PileScene::report() const {
-  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot || system_.size() == 0) return std::nullopt;
+  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return std::nullopt;
+  ReportTable t;
+  t.title = "Compression of the pile (seed 003, Table 3.2-1)";
+  t.columns = {{"k_s", "N/m"},         {"particles in pile", ""},          {"pile height", "m"},
+               {"pile compression", "%"}, {"bottom particle D", "m"},      {"bottom compression", "%"},
+               {"static pile height", "m"}, {"static bottom D", "m"}, {"averaged over", "s"}};
   const int in_pile = particles_in_pile();
-  if (in_pile == 0) return std::nullopt;
+  if (in_pile == 0) return t;  // nothing has piled up yet: no row
   const double r = model_.r, d = 2 * r, n = in_pile;
   // Means since the pile last changed, or the moment if it just did.
   const bool averaged = means_.particles == in_pile && means_.duration > 0;
@@ -510,11 +535,6 @@ std::optional<ReportTable> PileScene::report() const {
   const double load = setup_.m * model_.g / model_.k_s;  // m of overlap per particle carried
   const double static_height = n * d - load * n * (n + 1) / 2;
   const double static_diameter = d - 0.5 * load * (2 * n - 1);
-  ReportTable t;
-  t.title = "Compression of the pile (seed 003, Table 3.2-1)";
-  t.columns = {{"k_s", "N/m"},         {"particles in pile", ""},          {"pile height", "m"},
-               {"pile compression", "%"}, {"bottom particle D", "m"},      {"bottom compression", "%"},
-               {"static pile height", "m"}, {"static bottom D", "m"}, {"averaged over", "s"}};
   t.rows = {{model_.k_s, n, height, 100 * (1 - height / (n * d)), diameter, 100 * (1 - diameter / d), static_height,
              static_diameter, averaged ? means_.duration : 0.0}};
   return t;
@@ -590,11 +610,14 @@ nlohmann::json PileScene::state_json() const {
   return {{"t", t_}, {"next_emit", next_emit_}, {"particles", list}};
 }
 
-void PileScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
+std::optional<std::string> PileScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
   auto list = state.is_object() ? state.find("particles") : state.end();
-  if (list == state.end() || !list->is_array()) return;
+  if (list == state.end() || !list->is_array()) return std::nullopt;
   const double n = static_cast<double>(list->size());
-  if (n > params.number("N_max")) params.set_number(*params.index_of("N_max"), n);
+  if (n <= params.number("N_max")) return std::nullopt;
+  if (auto error = params.set_number(*params.index_of("N_max"), n))
+    return "state lists " + std::to_string(list->size()) + " particles: " + *error;
+  return std::nullopt;
 }
 
 std::optional<std::string> PileScene::load_state_json(const nlohmann::json& state) {
@@ -604,27 +627,46 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
   if (static_cast<int>(list->size()) > setup_.n_max)
     return "pile state has " + std::to_string(list->size()) + " particles, more than N_max = " +
            std::to_string(setup_.n_max);
-  std::array<double, 2> times{0, 0};
-  if (auto error = read_finite_numbers(state, std::array{"t", "next_emit"}, times, "pile state")) return error;
-  if (times[0] < 0) return "pile state: t must be >= 0";
+  double t = 0;
+  if (auto error = read_state_time(state, true, t, "pile state")) return error;
+  std::array<double, 1> next_emit{0};
+  if (auto error = read_finite_numbers(state, std::array{"next_emit"}, next_emit, "pile state")) return error;
   ParticleSystem loaded;
   loaded.set_surfaces(box_surfaces());
+  loaded.set_grid_bounds(grid_bounds());
+  const double w = setup_.width;
+  const double top = setup_.start == Start::Billiard ? w : kMaxHeight;
   for (size_t i = 0; i < list->size(); ++i) {
+    const std::string what = "pile state: particle " + std::to_string(i);
     std::array<double, 7> q;
-    if (auto error = read_finite_numbers((*list)[i], std::array{"x", "y", "z", "vx", "vy", "vz", "m"}, q,
-                                         "pile state: particle " + std::to_string(i)))
+    if (auto error = read_finite_numbers((*list)[i], std::array{"x", "y", "z", "vx", "vy", "vz", "m"}, q, what))
       return error;
-    if (!(q[6] > 0)) return "pile state: particle " + std::to_string(i) + " needs a mass m > 0";
+    if (!(q[6] >= kMinMass && q[6] <= kMaxMass))
+      return what + ": mass m = " + format_number(q[6]) + " kg is outside [" + format_number(kMinMass) + ", " +
+             format_number(kMaxMass) + "] kg";
     Vector3d x(q[0], q[1], q[2]), v(q[3], q[4], q[5]);
     // Axes this dimension does not have stay zero.
     if (setup_.dim < 3) x.y() = v.y() = 0;
     if (setup_.dim < 2) x.x() = v.x() = 0;
+    // Centres inside the box (a particle may dip into a wall, as a compressed pile does).
+    const struct {
+      const char* name;
+      double value, lo, hi;
+    } coordinates[] = {{"x", x.x(), 0, setup_.dim >= 2 ? w : 0}, {"y", x.y(), 0, setup_.dim == 3 ? w : 0},
+                       {"z", x.z(), 0, top}};
+    for (const auto& c : coordinates)
+      if (!(c.value >= c.lo && c.value <= c.hi))
+        return what + " at " + c.name + " = " + format_number(c.value) + " m is outside the box [" +
+               format_number(c.lo) + ", " + format_number(c.hi) + "] m";
     loaded.add(x, v, q[6]);
   }
+  if (auto pair = loaded.pair_closer_than(model_.r))
+    return "pile state: particles " + std::to_string(pair->first) + " and " + std::to_string(pair->second) +
+           " overlap by more than a radius (centres closer than r = " + format_number(model_.r) + " m)";
   system_ = std::move(loaded);
-  t_ = t_segment_ = times[0];
+  t_ = t_segment_ = t;
   segment_steps_ = 0;
-  next_emit_ = times[1];
+  next_emit_ = next_emit[0];
   hit_bin_ = static_cast<long long>(std::floor(t_ / kHitBin + 1e-9));
   tally_at_bin_start_ = hits_last_bin_ = {};
   system_.refresh(model_);

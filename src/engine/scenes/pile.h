@@ -32,13 +32,15 @@ class PileScene final : public Scene {
   std::vector<std::vector<std::string>> default_plots() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch() const override;
+  /// The 1D spring pile's compression table; no row until a particle has piled up.
   std::optional<ReportTable> report() const override;
+  bool has_report(const ParamValues& params) const override;
   std::vector<Preset> presets(const ParamValues& current) const override;
 
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
   /// A scene file's "particles" list raises N_max to its length if needed.
-  static void fit_params_to_state(const nlohmann::json& state, ParamValues& params);
+  static std::optional<std::string> fit_params_to_state(const nlohmann::json& state, ParamValues& params);
 
   const ParticleSystem& particles() const { return system_; }
   /// J: initial energy plus the energy each emitted particle brought in.
@@ -68,6 +70,8 @@ class PileScene final : public Scene {
 
   static std::optional<std::string> read_model(const ParamValues& params, ParticleModel& model);
   std::vector<SurfacePlane> box_surfaces() const;
+  /// Where the broad phase expects particles (m); see UniformGrid.
+  UniformGrid::Bounds grid_bounds() const;
   std::optional<std::string> place_start(std::mt19937_64& rng);
   /// Emits one particle at the emitter if due and the spot is free.
   void emit_if_due();

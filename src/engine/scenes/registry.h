@@ -13,8 +13,9 @@ struct SceneEntry {
   const SceneDescription& (*description)();
   std::unique_ptr<Scene> (*create)();
   /// Adjusts parameters a scene file's state implies (the length of a body
-  /// list sets n); nullptr when the state implies none.
-  void (*fit_params_to_state)(const nlohmann::json& state, ParamValues& params) = nullptr;
+  /// list sets n); nullptr when the state implies none. Returns why the state
+  /// cannot fit (a list longer than the parameter's range allows).
+  std::optional<std::string> (*fit_params_to_state)(const nlohmann::json& state, ParamValues& params) = nullptr;
 };
 
 const std::vector<SceneEntry>& all_scenes();

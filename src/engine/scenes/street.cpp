@@ -113,6 +113,9 @@ std::optional<std::string> StreetScene::reset(const ParamValues& params) {
   if (auto bad = model.street.first_nonfinite(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
     return "street: s(x) or its slope is not finite at x = " + format_number(*bad) + " m (checked on x0 +- " +
            format_number(kStreetCheckReach) + " m)";
+  if (auto jump = model.street.first_jump(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
+    return "street: s(x) is not continuous at x = " + format_number(jump->x) + " m (it jumps by " +
+           format_number(jump->size) + " m; checked on x0 +- " + format_number(kStreetCheckReach) + " m)";
   Vec y = Vec::Zero(8);
   y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0"), 0, 0;
   StreetScene trial = *this;
@@ -131,6 +134,11 @@ std::optional<std::string> StreetScene::start_at(const Vec& y, double t) {
   contact_evaluations_ = 0;
   const Response r = respond(y_, true, nullptr);
   if (!failure_.empty()) return failure_;
+  // Without a common normal under it the gap is only a bound, which holds for an ellipse above the street.
+  const double ground = model_.street.height(y_[0]);
+  if (!(y_[1] > ground))
+    return "the ellipse starts in the street (its centre at y = " + format_number(y_[1]) + " m is below the street's " +
+           format_number(ground) + " m at x = " + format_number(y_[0]) + " m): raise y0";
   if (!(r.geometry.gap > 0))
     return "the ellipse starts in the street (gap " + format_number(r.geometry.gap) + " m at x = " +
            format_number(r.geometry.x) + " m): raise y0";
@@ -443,8 +451,7 @@ std::optional<std::string> StreetScene::load_state_json(const nlohmann::json& st
   Vec y = Vec::Zero(8);
   for (int k = 0; k < 6; ++k) y[k] = values[k];
   double t = 0;
-  if (state.is_object())
-    if (auto it = state.find("t"); it != state.end() && it->is_number()) t = it->get<double>();
+  if (auto error = read_state_time(state, false, t, "street state")) return error;
   StreetScene trial = *this;
   if (auto error = trial.start_at(y, t)) return "street state: " + *error;
   *this = std::move(trial);

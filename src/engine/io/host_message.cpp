@@ -1,0 +1,185 @@
+#include "io/host_message.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/message_text.h"
+#include "io/json_text.h"
+#include "io/param_json.h"
+#include "scenes/registry.h"
+
+namespace cl {
+namespace {
+
+constexpr long long kProtocolVersion = 1;
+constexpr double kMaxId = 9007199254740992.0;  // 2^53: an id survives the trip through a JavaScript number
+constexpr size_t kMaxSeriesNames = 1000;
+constexpr size_t kMaxSeriesNameBytes = 100;
+constexpr long long kMinPoints = 2, kMaxPoints = 1000000;
+
+struct CommandSpec {
+  const char* name;
+  HostCommand command;
+  std::vector<std::string> keys;  ///< the command's own keys, besides type, v, id and cmd
+};
+
+const std::vector<CommandSpec>& commands() {
+  static const std::vector<CommandSpec> list = {
+      {"get_params", HostCommand::GetParams, {}},
+      {"set_params", HostCommand::SetParams, {"params"}},
+      {"load", HostCommand::Load, {"scene", "preset", "params", "state"}},
+      {"play", HostCommand::Play, {}},
+      {"pause", HostCommand::Pause, {}},
+      {"step", HostCommand::Step, {}},
+      {"reset", HostCommand::Reset, {}},
+      {"get_state", HostCommand::GetState, {}},
+      {"get_series", HostCommand::GetSeries, {"names", "max_points"}},
+      {"export", HostCommand::Export, {"what"}},
+  };
+  return list;
+}
+
+const std::vector<std::string> kExports = {"series", "events", "scene", "loops", "report"};
+
+std::string one_of(const std::vector<std::string>& names) {
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+/// An integer field in [lo, hi], or why not.
+std::optional<std::string> read_integer(const nlohmann::json& value, const char* field, double lo, double hi,
+                                        long long& out) {
+  if (!value.is_number_integer() || !(value.get<double>() >= lo && value.get<double>() <= hi))
+    return std::string("'") + field + "' must be an integer in [" + std::to_string(static_cast<long long>(lo)) + ", " +
+           std::to_string(static_cast<long long>(hi)) + "]";
+  out = value.get<long long>();
+  return std::nullopt;
+}
+
+std::optional<std::string> read_set_params(const nlohmann::json& doc, const SceneDescription& current,
+                                           HostMessage& m) {
+  auto it = doc.find("params");
+  if (it == doc.end()) return "set_params needs \"params\": {name: value, ...}";
+  ParamValues scratch(current.params);
+  const std::vector<std::string> problems = set_params_from_json(*it, scratch);
+  if (!problems.empty()) return join_problems(problems);
+  for (const auto& [name, value] : it->items()) m.values.emplace_back(name, scratch.format(*scratch.index_of(name)));
+  return std::nullopt;
+}
+
+std::optional<std::string> read_load(const nlohmann::json& doc, HostMessage& m) {
+  auto scene_it = doc.find("scene");
+  if (scene_it == doc.end() || !scene_it->is_string()) return "load needs \"scene\": one of " + scene_ids();
+  const SceneEntry* entry = find_scene(scene_it->get<std::string>());
+  if (!entry) return "unknown scene " + quoted(scene_it->get<std::string>()) + " (known: " + scene_ids() + ")";
+  m.scene = entry->description().id;
+  ParamValues params(entry->description().params);
+  if (auto preset_it = doc.find("preset"); preset_it != doc.end()) {
+    if (!preset_it->is_string()) return "'preset' must be a string";
+    const std::vector<Preset> presets = entry->create()->presets(params);
+    auto preset = std::find_if(presets.begin(), presets.end(),
+                               [&](const Preset& p) { return p.name == preset_it->get<std::string>(); });
+    if (preset == presets.end())
+      return "scene '" + m.scene + "' has no preset " + quoted(preset_it->get<std::string>());
+    for (const auto& [name, value] : preset->values)
+      if (auto error = params.set(name, value)) return "preset '" + preset->name + "': " + *error;
+  }
+  if (auto params_it = doc.find("params"); params_it != doc.end()) {
+    const std::vector<std::string> problems = set_params_from_json(*params_it, params);
+    if (!problems.empty()) return join_problems(problems);
+  }
+  if (auto state_it = doc.find("state"); state_it != doc.end()) {
+    if (!state_it->is_object()) return "'state' must be an object";
+    if (entry->fit_params_to_state)
+      if (auto error = entry->fit_params_to_state(*state_it, params)) return *error;
+    m.state = *state_it;
+  }
+  m.params = std::move(params);
+  return std::nullopt;
+}
+
+std::optional<std::string> read_get_series(const nlohmann::json& doc, HostMessage& m) {
+  if (auto names_it = doc.find("names"); names_it != doc.end()) {
+    if (!names_it->is_array() || names_it->size() > kMaxSeriesNames)
+      return "'names' must be an array of at most " + std::to_string(kMaxSeriesNames) + " series names";
+    for (const nlohmann::json& name : *names_it) {
+      if (!name.is_string() || name.get<std::string>().size() > kMaxSeriesNameBytes)
+        return "'names' must hold strings of at most " + std::to_string(kMaxSeriesNameBytes) + " bytes";
+      m.series_names.push_back(name.get<std::string>());
+    }
+  }
+  if (auto points_it = doc.find("max_points"); points_it != doc.end()) {
+    long long points = 0;
+    if (auto error = read_integer(*points_it, "max_points", kMinPoints, kMaxPoints, points)) return error;
+    m.max_points = static_cast<size_t>(points);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> read_export(const nlohmann::json& doc, HostMessage& m) {
+  auto it = doc.find("what");
+  if (it == doc.end() || !it->is_string() || std::find(kExports.begin(), kExports.end(), it->get<std::string>()) ==
+                                                 kExports.end())
+    return "export needs \"what\": one of " + one_of(kExports);
+  m.what = it->get<std::string>();
+  return std::nullopt;
+}
+
+/// The whole message, or why not; `id` is set as soon as it is read.
+std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDescription& current, HostMessage& m,
+                                        std::optional<long long>& id) {
+  if (!doc.is_object()) return "a message must be a JSON object";
+  auto type_it = doc.find("type");
+  if (type_it == doc.end() || *type_it != "contactlab") return "'type' must be \"contactlab\"";
+  if (auto id_it = doc.find("id"); id_it != doc.end()) {
+    long long value = 0;
+    if (auto error = read_integer(*id_it, "id", -kMaxId, kMaxId, value)) return error;
+    id = m.id = value;
+  }
+  auto v_it = doc.find("v");
+  if (v_it == doc.end() || !v_it->is_number_integer() || v_it->get<double>() != kProtocolVersion)
+    return "'v' must be " + std::to_string(kProtocolVersion) + " (the protocol version this page speaks)";
+  std::vector<std::string> names;
+  for (const CommandSpec& c : commands()) names.push_back(c.name);
+  auto cmd_it = doc.find("cmd");
+  const auto command = cmd_it != doc.end() && cmd_it->is_string()
+                           ? std::find_if(commands().begin(), commands().end(),
+                                          [&](const CommandSpec& c) { return *cmd_it == c.name; })
+                           : commands().end();
+  if (command == commands().end()) return "'cmd' must be one of " + one_of(names);
+  m.command = command->command;
+  for (const auto& [key, value] : doc.items()) {
+    const bool common = key == "type" || key == "v" || key == "id" || key == "cmd";
+    if (!common && std::find(command->keys.begin(), command->keys.end(), key) == command->keys.end())
+      return "unknown key " + quoted(key) + " for '" + command->name + "'" +
+             (command->keys.empty() ? "" : " (it takes " + one_of(command->keys) + ")");
+  }
+  switch (m.command) {
+    case HostCommand::SetParams: return read_set_params(doc, current, m);
+    case HostCommand::Load: return read_load(doc, m);
+    case HostCommand::GetSeries: return read_get_series(doc, m);
+    case HostCommand::Export: return read_export(doc, m);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+HostMessageParse parse_host_message(const std::string& json_text, const SceneDescription& current) {
+  HostMessageParse result;
+  JsonParse json = parse_json_text(json_text);
+  if (!json.value) {
+    result.error = "host message refused: " + printable(json.error);
+    return result;
+  }
+  HostMessage m;
+  if (auto error = read_message(*json.value, current, m, result.id)) {
+    result.error = "host message refused: " + *error;
+    return result;
+  }
+  result.message = std::move(m);
+  return result;
+}
+
+}  // namespace cl
