@@ -249,5 +249,57 @@ check "pile: the 1D impulse pile explodes with a message and exit code 1" [ "$rc
 check "pile: the explosion message says so" grep -q "exploded" pile2.err
 bad_case "pile: billiard in 3D" run pile --set start=billiard --set dim=3
 
+# --- hostile input (issue 15): refused before anything is written or run ----------
+printf '{"scene": "pendulum", "params": {"L": 1e400}}' >huge_number.json
+python3 -c 'print("{\"scene\": \"pendulum\", \"state\": " + "[" * 150000 + "]" * 150000 + "}")' >deep.json
+printf '{"format": "contactlab-scene/99", "scene": "pendulum"}' >format99.json
+printf '{"scene": "ellipses", "state": {"t": -1e9, "bodies": [{"x": -3, "z": 0, "q": 0, "vx": 1, "vz": 0, "w": 0},
+  {"x": 3, "z": 0, "q": 0, "vx": -1, "vz": 0, "w": 0}]}}' >ellipses_past.json
+printf '{"scene": "street", "state": {"t": -1e9, "x": 2.5, "y": 6, "q": 0, "vx": 0, "vy": 0, "w": 0}}' >street_past.json
+printf '{"scene": "pendulum", "state": {"t": 5, "x": 0, "y": -1.1, "vx": 1e300, "vy": 0}}' >fast.json
+printf '{"scene": "pile", "params": {"dim": "1"}, "state": {"t": 0, "next_emit": 0,
+  "particles": [{"x": 0, "y": 0, "z": 1e10, "vx": 0, "vy": 0, "vz": 0, "m": 1}]}}' >pile_far.json
+printf '{"scene": "implicit", "state": {"balls": [{"x": 0, "y": 0, "vx": 1, "vy": 0}, {"x": 0, "y": 0, "vx": 1, "vy": 0}]}}' >twins.json
+bad_case "scene file with 1e400 (was an uncaught exception)" run pendulum --scene-file huge_number.json
+bad_case "scene file nested 150,000 deep (was a stack overflow)" run pendulum --scene-file deep.json
+bad_case "scene file format contactlab-scene/99" run pendulum --scene-file format99.json
+bad_case "ellipses state at t = -1e9 (hung)" run ellipses --scene-file ellipses_past.json --until 0.1
+bad_case "street state at t = -1e9 (hung)" run street --scene-file street_past.json --until 0.1
+bad_case "state with a speed of 1e300 m/s at t >= --until (wrote inf, exit 0)" run pendulum --scene-file fast.json --until 1
+bad_case "pile state with a particle at z = 1e10 (crashed)" run pile --scene-file pile_far.json --until 0.1
+bad_case "implicit state with one ball listed twice" run implicit --scene-file twins.json --until 0.1
+bad_case "street with a jump (hung over 117 s)" run street --set 'street=sign(x) - (12 + x)' --until 1
+bad_case "street start inside the ground (the street is at 56.6 m)" run street --set x0=60 --set y0=45 --until 1
+bad_case "2000 balls of r = 10 m (took 15 s)" run implicit --set N=2000 --set r=10 --until 0.1
+bad_case "--sample 1e-300 (wrote 14 MB in 5 s, no end)" run pendulum --sample 1e-300 --until 1
+bad_case "--until with too many samples" run pendulum --until 10000 --sample 0.00001
+bad_case "--until beyond 1e6 s" run pendulum --until 1e7 --sample 10
+bad_case "--report on a scene without a report table (ran, then refused)" run pendulum --until 1 --report r.csv
+check "... and no report file either" [ ! -e r.csv ]
+bad_case "--loops naming the --out file" run street --until 1 --loops bad.csv
+rm -f same.csv
+run_cl same.out same.err run pendulum --until 1 --out same.csv --events ./same.csv
+check "--out and --events naming one file: exit 2, says so, writes nothing" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "name the same file" same.err && [ ! -e same.csv ]' "$rc"
+mkdir -p folder
+rm -f first.csv
+run_cl folder.out folder.err run pendulum --until 1 --out first.csv --events folder
+check "an output that is a folder: exit 2 before the other outputs are created" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "folder" folder.err && [ ! -e first.csv ]' "$rc"
+run_cl storm.out storm.err run implicit --set 'wall=x^2+y^2-2.25+sin(1e6*x)' --until 1 --out storm.csv
+check "a wall making an endless series of hits stops with exit 1 and says so (took 63 s)" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "repeat without end" storm.err' "$rc"
+run_cl pileup.out pileup.err run implicit --set collisions=on --set e=0.5 --set N=100 --until 60 --sample 0.1 --out pileup.csv
+check "colliding balls piling up with e < 1 stop with exit 1 and say so (took 232 s)" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "piled up" pileup.err' "$rc"
+run_cl billiard.out billiard.err run pile --set start=billiard --set k_d=100000 --until 1.3 --out billiard.csv
+check "pile: the billiard with k_d = 1e5 stops with a message and exit 1 (crashed)" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "exploded" billiard.err' "$rc"
+check "... and every value it wrote is finite" python3 -c '
+import csv, math
+rows = list(csv.reader(open("billiard.csv")))
+assert all(math.isfinite(float(v)) for r in rows[1:] for v in r), "non-finite value"
+'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

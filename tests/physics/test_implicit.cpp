@@ -689,3 +689,73 @@ TEST_CASE("JSON scene file: the balls list sets N and the exact state; a ball ou
   REQUIRE(error);
   CHECK(error->find("not inside") != std::string::npos);
 }
+
+TEST_CASE("endless series of events stop within 2,000 of them, in seconds not minutes (issue 15: 63 s and 232 s, 560 MB)") {
+  struct Case {
+    test::Values values;
+    double until;       // s
+    const char* says;
+  };
+  const Case cases[] = {
+      {{{"wall", "x^2+y^2-2.25+sin(1e6*x)"}}, 1, "events repeat without end"},
+      {{{"collisions", "on"}, {"e", "0.5"}, {"N", "100"}}, 60, "balls piled up with e < 1"},
+  };
+  for (const Case& c : cases) {
+    cl::Simulation sim(std::make_unique<cl::ImplicitScene>());
+    sim.set_sample_interval(0.1);
+    REQUIRE(!sim.set_params(test::scene_params("implicit", c.values)));
+    const auto start = std::chrono::steady_clock::now();
+    REQUIRE(!sim.reset());
+    const auto built = std::chrono::steady_clock::now();
+    sim.advance(c.until);
+    const auto stopped = std::chrono::steady_clock::now();
+    const double setup = std::chrono::duration<double>(built - start).count();
+    const double run = std::chrono::duration<double>(stopped - built).count();
+    MESSAGE(c.values.begin()->first << " = " << c.values.begin()->second << ": set-up " << setup << " s, run " << run
+                                    << " s to t = " << sim.time() << " s: " << sim.failure());
+    REQUIRE(sim.failed());
+    CHECK(sim.failure().find(c.says) != std::string::npos);
+    CHECK(setup + run < 10);
+  }
+}
+
+TEST_CASE("balls that cannot fit are refused at once (issue 15: N = 2000 balls of r = 10 m took 15 s)") {
+  struct Case {
+    test::Values values;
+    const char* says;
+  };
+  const Case cases[] = {
+      {{{"N", "2000"}, {"r", "10"}}, "no room inside the wall for a ball of radius 10 m"},
+      {{{"N", "2000"}, {"r", "0.5"}, {"collisions", "on"}}, "more than 0.5 of the"},
+  };
+  for (const Case& c : cases) {
+    cl::ImplicitScene scene;
+    const auto start = std::chrono::steady_clock::now();
+    const auto error = scene.reset(test::scene_params("implicit", c.values));
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(error);
+    MESSAGE(*error << " (after " << wall * 1e3 << " ms)");
+    CHECK(error->find(c.says) != std::string::npos);
+    CHECK(wall < 1);
+  }
+}
+
+TEST_CASE("a state with two balls at one place, or overlapping balls that collide, is refused") {
+  const nlohmann::json twice = {{"t", 0},
+                                {"balls", {{{"x", 0}, {"y", 0}, {"vx", 1}, {"vy", 0}}, {{"x", 0}, {"y", 0}, {"vx", 1}, {"vy", 0}}}}};
+  cl::Simulation sim(std::make_unique<cl::ImplicitScene>());
+  const nlohmann::json before = sim.scene().state_json();
+  const auto same = sim.load_state(twice);
+  CHECK(sim.scene().state_json() == before);
+  REQUIRE(same);
+  MESSAGE(*same);
+  CHECK(same->find("balls 0 and 1 are at the same place") != std::string::npos);
+  const nlohmann::json close = {{"t", 0},
+                                {"balls", {{{"x", 0}, {"y", 0}, {"vx", 1}, {"vy", 0}}, {{"x", 0.5}, {"y", 0}, {"vx", 0}, {"vy", 0}}}}};
+  CHECK(!sim.load_state(close));  // without collisions balls pass through each other
+  REQUIRE(!sim.set_params(test::scene_params("implicit", {{"collisions", "on"}})));
+  const auto overlap = sim.load_state(close);
+  REQUIRE(overlap);
+  MESSAGE(*overlap);
+  CHECK(overlap->find("overlap (centres closer than 2 r = 0.6 m)") != std::string::npos);
+}

@@ -164,10 +164,14 @@ TEST_CASE("street: bad inputs are refused with a message and change nothing") {
       {{{"street", "0.1*x^2 +"}}, "position"},
       {{{"street", "log(x)"}}, "not finite"},
       {{{"street", "1/(x - 3)"}}, "not continuous"},  // a pole: s jumps from -inf to +inf
-      {{{"street", "sign(x) - (12 + x)"}}, "not continuous"},
+      {{{"street", "sign(x) - (12 + x)"}}, "not continuous"},  // issue 15: these hung over 117 s without a row
+      {{{"street", "rint(x)"}}, "not continuous"},
+      {{{"street", "x < 0 ? -5 : 0"}}, "not continuous"},
+      {{{"street", "atan2(x, -1) - 5"}}, "not continuous"},
       {{{"street", "x + y"}}, "x only"},
       {{{"alpha", "0.9"}, {"beta", "0.9"}}, "outside the ellipse"},
       {{{"y0", "0.5"}}, "starts in the street"},
+      {{{"x0", "60"}, {"y0", "45"}}, "starts in the street"},  // issue 15: the street is at 56.6 m there
   };
   for (const Case& c : cases) {
     const auto error = scene.reset(test::scene_params("street", c.values));

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/message_text.h"
 #include "math/expression.h"
 
 namespace {
@@ -127,4 +128,38 @@ TEST_CASE("division by zero and NaN-producing walls evaluate without throwing") 
   CHECK(std::isnan(root));
   CHECK(std::isnan(log_neg));
   CHECK(std::isinf(log_zero));
+}
+
+TEST_CASE("expressions are bounded: at most 1000 characters and 50 levels of parentheses") {
+  cl::Expression2D e;
+  REQUIRE(!e.compile("x^2 + y^2 - 15^2"));
+  std::string sum = "x";
+  while (sum.size() < 1000) sum += "+x";
+  const auto long_error = e.compile(sum + "+x");
+  REQUIRE(long_error);
+  MESSAGE(long_error->message);
+  CHECK(long_error->message.find("more than 1000") != std::string::npos);
+  CHECK(!e.compile(sum.substr(0, 999)));
+  const std::string deep = std::string(51, '(') + "x" + std::string(51, ')');
+  const auto deep_error = e.compile(deep);
+  REQUIRE(deep_error);
+  MESSAGE(deep_error->message);
+  CHECK(deep_error->position == 50);
+  CHECK(deep_error->message.find("deeper than 50") != std::string::npos);
+  CHECK(!e.compile(std::string(50, '(') + "x" + std::string(50, ')')));
+  // The cost of one evaluation, for the set-up budgets: it grows with the formula.
+  REQUIRE(!e.compile("x"));
+  const size_t one = e.size();
+  REQUIRE(!e.compile("sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x)))"));
+  MESSAGE("bytecode operations: 'x' " << one << ", the star wall " << e.size());
+  CHECK(one >= 1);
+  CHECK(e.size() > one);
+}
+
+TEST_CASE("a muParser message that quotes bad bytes comes back as valid UTF-8") {
+  cl::Expression2D e;
+  const auto error = e.compile("x + \xff\xfe");
+  REQUIRE(error);
+  MESSAGE(error->message);
+  CHECK(cl::is_valid_utf8(error->message));
 }

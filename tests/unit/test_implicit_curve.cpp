@@ -365,3 +365,36 @@ TEST_CASE("build() refuses non-finite f, an open inside and an empty inside") {
   cl::ImplicitCurve curve;
   CHECK(!cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, 40, 128, kBudget, curve));
 }
+
+TEST_CASE("build() gives up within its evaluation budget on a curve finer than the lattice (issue 15: 63 s, 560 MB)") {
+  cl::Expression2D e;
+  REQUIRE(!e.compile("x^2 + y^2 - 100 + 0.1*sin(1e4*x)"));
+  long long calls = 0;
+  const auto counted = [&](double x, double y) {
+    ++calls;
+    return e(x, y);
+  };
+  cl::ImplicitCurve curve;
+  const long long budget = 300000;
+  const auto error = cl::ImplicitCurve::build(counted, 20, 128, budget, curve);
+  REQUIRE(error);
+  MESSAGE(*error << " (" << calls << " calls)");
+  CHECK(error->find("more than 300000 evaluations") != std::string::npos);
+  CHECK(calls <= budget + 100);  // checked between bisections of at most 60 calls, and refinements of at most 15
+  // A lattice larger than the budget is refused before any call.
+  calls = 0;
+  CHECK(cl::ImplicitCurve::build(counted, 20, 1024, budget, curve));
+  CHECK(calls == 0);
+}
+
+TEST_CASE("inside_area and length of a circle of radius 15 m") {
+  cl::Expression2D e;
+  REQUIRE(!e.compile("x^2 + y^2 - 15^2"));
+  cl::ImplicitCurve curve;
+  REQUIRE(!cl::ImplicitCurve::build([&e](double x, double y) { return e(x, y); }, 20, 512, kBudget, curve));
+  const double area = kPi * 15 * 15, length = 2 * kPi * 15, spacing = 40.0 / 512;
+  MESSAGE("area " << curve.inside_area() << " m^2 (exact " << area << "), length " << curve.length() << " m (exact "
+                  << length << ")");
+  CHECK(std::abs(curve.inside_area() - area) <= length * spacing);
+  CHECK(std::abs(curve.length() - length) <= 1e-6 * length);
+}

@@ -96,6 +96,8 @@ TEST_CASE("ParamValues rejects bad values with a message naming the parameter, v
       {"mode", "Spring", "not one of impulse, spring, hertz"},
       {"mode", "1", "not one of"},
       {"wall", std::string(1001, 'y'), "longer than 1000"},
+      {"wall", "x\xff", "not valid UTF-8"},  // saved files are JSON, which is UTF-8
+      {"a", "1e400", "not a finite number"},
       {"nope", "1", "unknown parameter 'nope'"},
   };
   int rejected = 0;
@@ -149,4 +151,16 @@ TEST_CASE("describe_range") {
   CHECK(cl::describe_range(test_specs()[1]) == "[1, 5]");
   CHECK(cl::describe_range(test_specs()[2]) == "impulse | spring | hertz");
   CHECK(cl::describe_range(test_specs()[3]) == "text");
+}
+
+TEST_CASE("ParamValues: a megabyte of junk makes a short message (it quotes 60 bytes)") {
+  cl::ParamValues p(test_specs());
+  const auto error = p.set("a", std::string(1 << 20, '7') + "x");
+  REQUIRE(error);
+  MESSAGE(*error);
+  CHECK(error->size() < 150);
+  CHECK(error->find("(1048577 bytes)") != std::string::npos);
+  const auto unknown = p.set(std::string(1 << 20, 'k'), "1");
+  REQUIRE(unknown);
+  CHECK(unknown->size() < 150);
 }

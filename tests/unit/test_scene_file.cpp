@@ -106,3 +106,71 @@ TEST_CASE("scene_file_json -> parse_scene_file round trip restores parameters an
   // after the run, so the state may move by that much, not more.
   CHECK(worst <= 1e-9);
 }
+
+TEST_CASE("parse_scene_file refuses hostile files with a message, never an exception (issue 15)") {
+  // A number beyond a double: was an uncaught out_of_range (abort).
+  CHECK_NOTHROW(expect_rejected(R"({"scene": "pendulum", "params": {"L": 1e400}})", "too large for a double"));
+  // A state nested 150,000 levels deep: was a stack overflow in the recursive copy.
+  const std::string deep = R"({"scene": "pendulum", "state": )" + std::string(150000, '[') + std::string(150000, ']') + "}";
+  expect_rejected(deep, "nested deeper than 32 levels");
+  // Only this build's format; a file without "format" is read as version 1.
+  expect_rejected(R"({"format": "contactlab-scene/99", "scene": "pendulum"})", "'contactlab-scene/99' is not supported");
+  expect_rejected(R"({"format": 1, "scene": "pendulum"})", "format of type number is not supported");
+  CHECK(cl::parse_scene_file(R"({"format": "contactlab-scene/1", "scene": "pendulum"})").file);
+  CHECK(cl::parse_scene_file(R"({"scene": "pendulum"})").file);
+  // A body list longer than its parameter allows is refused here (it was loaded whatever N said).
+  std::string balls;
+  for (int k = 0; k < 2001; ++k) balls += std::string(k ? "," : "") + R"({"x": 0, "y": 0, "vx": 0, "vy": 0})";
+  expect_rejected(R"({"scene": "implicit", "state": {"balls": [)" + balls + "]}}", "2001 balls");
+  // A thousand problems make a short message.
+  std::string keys;
+  for (int k = 0; k < 1000; ++k) keys += ", \"junk" + std::to_string(k) + "\": 1";
+  const cl::SceneFileParse many = cl::parse_scene_file(R"({"scene": "pendulum")" + keys + "}");
+  CHECK(!many.file);
+  CHECK(many.error.find("and 990 more") != std::string::npos);
+  CHECK(many.error.size() < 500);
+}
+
+TEST_CASE("every scene refuses a state time that is negative, not finite or beyond 1e6 s (issue 15: t = -1e9 hung)") {
+  struct Case {
+    const char* scene;
+    const char* state;  // with "t" to fill in
+  };
+  const Case cases[] = {
+      {"pendulum", R"({"t": T, "x": 0, "y": -1.1, "vx": 1, "vy": 0})"},
+      {"implicit", R"({"t": T, "balls": [{"x": 0, "y": 0, "vx": 1, "vy": 0}]})"},
+      {"ellipses", R"({"t": T, "bodies": [{"x": -3, "z": 0, "q": 0, "vx": 1, "vz": 0, "w": 0},
+                                          {"x": 3, "z": 0, "q": 0, "vx": -1, "vz": 0, "w": 0}]})"},
+      {"street", R"({"t": T, "x": 2.5, "y": 6, "q": 0, "vx": 0, "vy": 0, "w": 0})"},
+      {"pile", R"({"t": T, "next_emit": 0, "particles": []})"},
+  };
+  for (const Case& c : cases) {
+    for (const char* t : {"-1e9", "1e300", "\"soon\""}) {
+      std::string state = c.state;
+      state.replace(state.find('T'), 1, t);
+      cl::Simulation sim(cl::find_scene(c.scene)->create());
+      const nlohmann::json before = sim.scene().state_json();
+      const auto error = sim.load_state(nlohmann::json::parse(state));
+      CAPTURE(c.scene);
+      CAPTURE(t);
+      REQUIRE(error);
+      MESSAGE(*error);
+      CHECK(error->find("t ") != std::string::npos);
+      CHECK(sim.scene().state_json() == before);
+    }
+    std::string state = c.state;
+    state.replace(state.find('T'), 1, "0.25");
+    cl::Simulation sim(cl::find_scene(c.scene)->create());
+    const auto error = sim.load_state(nlohmann::json::parse(state));
+    CHECK_MESSAGE(!error, c.scene << ": " << error.value_or(""));
+  }
+}
+
+TEST_CASE("a state whose first sample is not finite is refused (issue 15: inf in the CSV with exit 0)") {
+  cl::Simulation sim(cl::find_scene("pendulum")->create());
+  const auto error = sim.load_state(nlohmann::json{{"t", 5}, {"x", 0}, {"y", -1.1}, {"vx", 1e300}, {"vy", 0}});
+  REQUIRE(error);
+  MESSAGE(*error);
+  CHECK(error->find("became inf") != std::string::npos);
+  CHECK(sim.time() == 0);
+}

@@ -249,6 +249,38 @@ TEST_CASE("Simulation stops on a non-finite value and keeps the last good state"
   CHECK(sim.advance(1.0) > 0);
 }
 
+TEST_CASE("Simulation refuses a start or a state whose first sample is not finite, and changes nothing") {
+  cl::Simulation sim = make_toy();
+  REQUIRE(!sim.set_params(with(sim, "n", "2")));
+  REQUIRE(!sim.reset());
+  sim.advance(0.25);
+  const double t_before = sim.time();
+  const size_t samples_before = sim.series().size();
+  // q2 is NaN from t = fail_at = 0 on: the reset's own first sample.
+  REQUIRE(!sim.set_params(with(sim, "fail_at", "0")));
+  const auto reset_error = sim.reset();
+  REQUIRE(reset_error);
+  MESSAGE(*reset_error);
+  CHECK(reset_error->find("q2 became nan") != std::string::npos);
+  CHECK(sim.time() == t_before);
+  CHECK(sim.series().size() == samples_before);
+  // A state whose values overflow: q2 = 2 x = inf.
+  REQUIRE(!sim.set_params(with(sim, "fail_at", "1e9")));
+  const auto state_error = sim.load_state(nlohmann::json{{"t", 0}, {"x", 1e308}});
+  REQUIRE(state_error);
+  MESSAGE(*state_error);
+  CHECK(state_error->find("q2 became inf") != std::string::npos);
+  CHECK(sim.time() == t_before);
+  CHECK(!sim.failed());
+}
+
+TEST_CASE("Simulation: a sample interval below 1e-6 s is a programming error (callers check kMinSampleInterval)") {
+  cl::Simulation sim = make_toy();
+  CHECK_THROWS_AS(sim.set_sample_interval(1e-300), std::invalid_argument);
+  CHECK_THROWS_AS(sim.set_sample_interval(1e-7), std::invalid_argument);
+  CHECK_NOTHROW(sim.set_sample_interval(1e-6));
+}
+
 TEST_CASE("Simulation::advance honours stop_early between samples") {
   cl::Simulation sim = make_toy();
   sim.set_sample_interval(0.01);

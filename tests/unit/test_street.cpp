@@ -160,6 +160,30 @@ TEST_CASE("street: a typed street that cannot be used is refused, the old one st
   CHECK(!cl::Street::seed(1, 0.25, 5).first_nonfinite(-50, 50, 0.01));
 }
 
+TEST_CASE("street: first_jump finds where a typed street jumps, and nothing on continuous ones (issue 15: they hung)") {
+  struct Case {
+    const char* text;
+    double x, size;  // where it jumps and by how much (m)
+  };
+  const Case jumps[] = {{"sign(x) - (12 + x)", 0, 2}, {"rint(x)", -4.5, 1}, {"x < 1 ? 0 : 1", 1, 1},
+                        {"atan2(x, -1)", 0, 2 * std::acos(-1.0)}, {"1/(x - 3)", 3, 1e10}};
+  for (const Case& c : jumps) {
+    cl::Street street;
+    REQUIRE(!cl::Street::typed(c.text, street));
+    const auto jump = street.first_jump(-5, 5, 0.01);
+    REQUIRE_MESSAGE(jump, c.text);
+    MESSAGE(std::string(c.text) << ": jumps by " << jump->size << " m at x = " << jump->x << " m");
+    CHECK(std::abs(jump->x - c.x) < 1e-9);
+    CHECK(jump->size >= 0.99 * c.size);
+  }
+  for (const char* text : {"0.1*x^2", "sqrt(abs(x))", "abs(x) - 3", "x > 0 ? x^2 : 0", "0.05*x^2 + 0.5*sin(x)", "1e6*x"}) {
+    cl::Street street;
+    REQUIRE(!cl::Street::typed(text, street));
+    CHECK_MESSAGE(!street.first_jump(-5, 5, 0.01), std::string(text));
+  }
+  CHECK(!cl::Street::seed(1, 0.25, 5).first_jump(-50, 50, 0.01));
+}
+
 TEST_CASE("street: contact of 10,000 random ellipse poses with the seed's street against brute force") {
   const cl::Street street = cl::Street::seed(1, 0.25, 5);
   std::mt19937_64 rng(20240401);

@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include "core/message_text.h"
 #include "core/param.h"
 #include "io/url_state.h"
 #include "scenes/pendulum.h"
@@ -115,4 +116,26 @@ TEST_CASE("url_state_hash -> parse_url_state restores identical values") {
   MESSAGE("2000 random parameter sets: " << mismatches << " mismatches, " << problems << " problems");
   CHECK(mismatches == 0);
   CHECK(problems == 0);
+}
+
+TEST_CASE("parse_url_state: hostile links give a bounded list of short, valid UTF-8 problems") {
+  // Longer than any real link: ignored as a whole.
+  const cl::UrlState huge = cl::parse_url_state("scene=pendulum&L=" + std::string(100000, '1'), "pendulum");
+  REQUIRE(huge.problems.size() == 1);
+  MESSAGE(huge.problems[0]);
+  CHECK(huge.problems[0].find("more than the limit of 65536") != std::string::npos);
+  CHECK(*huge.params == cl::ParamValues(cl::pendulum_description().params));
+  // A thousand bad keys: ten listed, the rest counted.
+  std::string hash = "scene=pendulum";
+  for (int k = 0; k < 1000; ++k) hash += "&junk" + std::to_string(k) + "=1";
+  const cl::UrlState many = cl::parse_url_state(hash, "pendulum");
+  REQUIRE(many.problems.size() == 11);
+  CHECK(many.problems.back() == "and 990 more problems");
+  // Invalid UTF-8 (percent-decoded bytes) never reaches a message as it is.
+  const cl::UrlState bytes = cl::parse_url_state("scene=%FF%FE&L=%C3&%E2%82=1", "pendulum");
+  for (const std::string& p : bytes.problems) {
+    MESSAGE(p);
+    CHECK(cl::is_valid_utf8(p));
+  }
+  CHECK(bytes.problems.size() == 3);
 }

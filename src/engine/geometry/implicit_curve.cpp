@@ -101,6 +101,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& user_f, double h
       if (count == 2) {
         link(e[crossings[0]], e[crossings[1]]);
       } else if (count == 4) {
+        if (evaluations > max_evaluations) return over_budget();
         const Vector2d c = node(i, j) + Vector2d(0.5 * h, 0.5 * h);
         const bool centre_inside = f(c.x(), c.y()) < 0;
         const bool bottom_left_inside = value(i, j) < 0;

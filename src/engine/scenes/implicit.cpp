@@ -24,6 +24,7 @@ constexpr size_t kSeriesBalls = 10;    // balls with their own x, y, vx, vy seri
 constexpr size_t kTrailBalls = 50;     // balls drawn with a trail
 constexpr double kPlanHorizon = 2;     // s searched ahead per plan; then re-planned
 constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wall
+constexpr long long kPlanSteps = 20000;  // steps of one contact search before it re-plans (~0.2 s of work)
 // Containment: a ball is inside when its centre is at least r (1 - this) from
 // the curve. Hits are located far more precisely (1e-12 m); the slack is for
 // balls resting wedged between two branches, which projections settle slowly.
@@ -33,8 +34,8 @@ constexpr long long kPlacementTries = 200;  // random tries per ball before a st
 constexpr double kJammingFraction = 0.5;    // of the free area that colliding balls may cover at the start
 // An endless series of events: this many within this span of simulated time
 // (1e8 events/s; 2000 balls sliding in 2 ms substeps make 1e6 events/s).
-constexpr long long kStormEvents = 10000;
-constexpr double kStormSpan = 1e-4;  // s
+constexpr long long kStormEvents = 2000;
+constexpr double kStormSpan = 2e-5;  // s
 // Events handled in one advance (between two samples): bounds the memory of
 // the events they record (~130 bytes each).
 constexpr long long kMaxEventsPerInterval = 500000;
@@ -295,12 +296,12 @@ void ImplicitScene::plan(Ball& b) const {
     b.next_is_hit = false;
     return;
   }
-  const double tau = first_contact(b, kPlanHorizon);
-  b.next_is_hit = std::isfinite(tau);
-  b.t_next = b.t0 + (b.next_is_hit ? tau : kPlanHorizon);
+  const ContactSearch search = first_contact(b, kPlanHorizon);
+  b.next_is_hit = search.hit;
+  b.t_next = b.t0 + search.tau;
 }
 
-double ImplicitScene::first_contact(const Ball& b, double horizon) const {
+ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon) const {
   const ImplicitCurve& curve = wall_->curve;
   const Vector2d g = gravity();
   const double r = model_.r;
@@ -320,10 +321,13 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
   // Start (s) of the last step that went farther than is surely safe (the
   // min_step floor while leaving the wall), -1 after a safe one.
   double blind_from = -1;
-  for (int it = 0; it < 1000000 && tau <= horizon; ++it) {
+  for (long long it = 0; tau <= horizon; ++it) {
+    // A long search (a tiny ball grazing the wall) stops after a safe step:
+    // the ball re-plans from there, so no single event takes long.
+    if (it >= kPlanSteps && blind_from < 0) return {tau, false};
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
     const double speed = v.norm();
-    if (speed == 0 && model_.g == 0) return kInf;  // at rest in weightlessness
+    if (speed == 0 && model_.g == 0) return {horizon, false};  // at rest in weightlessness
     const double min_step = 1e-4 * r / std::max(speed, 1e-9);
     // Far: the polyline (within chord_error of the curve) gives a safe lower bound.
     const double lower = curve.closest_on_polyline(p).distance - curve.chord_error() - r;
@@ -344,9 +348,9 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
         // step is 1e-4 r long), but not to before the step began: a moment
         // after it, so that this part is the nearer one at the bounce.
         const double moment = 1e-9 * r / std::max(speed, 1e-9);
-        return std::max(tau + phi / -rate, blind_from + moment);
+        return {std::max(tau + phi / -rate, blind_from + moment), true};
       }
-      if (rate < 0) return tau;
+      if (rate < 0) return {tau, true};
       const double safe = reach_time(std::max(phi, 0.0), speed);
       blind_from = min_step > safe ? tau : -1;
       tau += std::max(safe, min_step);
@@ -357,7 +361,7 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
       const double guess = phi / -rate;
       if (guess <= 20 * reach_time(phi, speed)) {
         const double phi_guess = clearance(tau + guess);
-        if (phi_guess < 0) return find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13);
+        if (phi_guess < 0) return {find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13), true};
         tau += guess;
         blind_from = -1;
         continue;
@@ -371,7 +375,7 @@ double ImplicitScene::first_contact(const Ball& b, double horizon) const {
     blind_from = min_step > safe ? tau : -1;
     tau += std::max(safe, min_step);
   }
-  return kInf;
+  return {horizon, false};
 }
 
 std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {

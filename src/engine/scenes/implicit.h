@@ -95,7 +95,13 @@ class ImplicitScene final : public Scene {
   static std::optional<std::string> check_room(const ImplicitCurve& curve, int n, double r, bool collisions);
   Eigen::Vector2d gravity() const { return {0, -model_.g}; }
   void plan(Ball& ball) const;
-  double first_contact(const Ball& ball, double horizon) const;
+  /// When the ball's disc first touches the wall within `horizon` s of its
+  /// flight (hit), or how far the search got without a contact (s).
+  struct ContactSearch {
+    double tau;
+    bool hit;
+  };
+  ContactSearch first_contact(const Ball& ball, double horizon) const;
   void handle_event(size_t i, std::vector<Event>& events);
   void bounce(size_t i, std::vector<Event>& events);
   void slide_step(size_t i, std::vector<Event>& events);
