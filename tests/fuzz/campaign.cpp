@@ -51,8 +51,8 @@ using fuzz::Outcome;
 
 constexpr double kHangLimit = 10;      // s of wall time without the engine returning
 constexpr double kWallBudget = 10;     // s of wall time a case may run
-constexpr double kRunTime = 1;         // s of simulated time per run (parameter sets)
-constexpr double kShortRunTime = 0.2;  // s of simulated time per run (files, walls, hashes, messages)
+constexpr double kRunTime = 0.5;       // s of simulated time per run (parameter sets)
+constexpr double kShortRunTime = 0.1;  // s of simulated time per run (files, walls, hashes, messages)
 constexpr rlim_t kMemoryLimit = 2ull << 30;
 
 double wall_now() {
@@ -95,7 +95,8 @@ Outcome url_hash_case(fuzz::Draws& d) {
 #ifdef CAMPAIGN_HAS_HOST_MESSAGES
 Outcome host_message_case(fuzz::Draws& d) {
   const cl::SceneEntry& current = cl::all_scenes()[d.below(cl::all_scenes().size())];
-  const cl::HostMessageParse parsed = cl::parse_host_message(fuzz::random_host_message(d), current.description());
+  const cl::HostMessageParse parsed =
+      cl::parse_host_message(fuzz::random_host_message(d, current), current.description());
   if (!parsed.message) return fuzz::refusal(parsed.error);
   const cl::HostMessage& m = *parsed.message;
   if (m.command == cl::HostCommand::Load) {

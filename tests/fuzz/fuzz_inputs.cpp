@@ -163,10 +163,12 @@ std::string pathological_expression(Draws& d) {
   }
 }
 
-/// The node a random walk from `root` ends on (objects and arrays followed at random).
+/// The node a random walk from `root` ends on (objects and arrays followed at
+/// random, at least two levels down where there are two: a file's values, not its frame).
 json* random_node(json& root, Draws& d) {
   json* node = &root;
-  while ((node->is_object() || node->is_array()) && !node->empty() && d.chance(0.8)) {
+  for (int depth = 0; (node->is_object() || node->is_array()) && !node->empty() && (depth < 2 || d.chance(0.7));
+       ++depth) {
     auto it = node->begin();
     std::advance(it, static_cast<long>(d.below(node->size())));
     node = &*it;
@@ -209,9 +211,10 @@ void nest_deeply(std::string& text, size_t levels) {
 
 /// Structural changes, then now and then deep nesting and byte edits.
 std::string mutated_text(json doc, Draws& d) {
-  const size_t changes = d.below(4);
+  const size_t changes = d.below(3);
   for (size_t k = 0; k < changes; ++k) mutate_json(doc, d);
-  std::string text = doc.dump(d.chance(0.5) ? 2 : -1);
+  // Invalid UTF-8 put in a string above cannot be dumped as it is; byte edits below add raw bytes.
+  std::string text = doc.dump(d.chance(0.5) ? 2 : -1, ' ', false, json::error_handler_t::replace);
   if (d.chance(0.05)) nest_deeply(text, d.chance(0.5) ? 20 + d.below(40) : 150000);
   if (d.chance(0.05)) {
     const size_t digit = text.find_first_of("123456789");
@@ -296,7 +299,7 @@ std::string random_scene_file(Draws& d) {
   if (d.chance(0.8)) doc["state"] = state_of(entry, params);
   if (d.chance(0.05)) doc["format"] = pick(std::vector<json>{"contactlab-scene/99", 1, nullptr, "contactlab-scene/1 "}, d);
   if (d.chance(0.05)) doc["scene"] = pick(std::vector<json>{"warp_drive", 5, "", "pendulum", "pile"}, d);
-  const std::string text = mutated_text(doc, d);
+  const std::string text = d.chance(0.3) ? doc.dump(2) : mutated_text(doc, d);
   show("scene file", text);
   return text;
 }
@@ -327,18 +330,21 @@ std::string random_url_hash(Draws& d) {
   return hash;
 }
 
-std::string random_host_message(Draws& d) {
+std::string random_host_message(Draws& d, const cl::SceneEntry& current) {
   static const std::vector<std::string> commands = {"get_params", "set_params", "load",       "play",  "pause",
                                                     "step",       "reset",      "get_state",  "get_series", "export"};
   const std::string cmd = d.chance(0.95) ? pick(commands, d) : junk_text(d);
   json m = {{"type", "contactlab"}, {"v", 1}, {"cmd", cmd}};
   if (d.chance(0.7)) m["id"] = d.chance(0.9) ? json(static_cast<long long>(d.below(1000000))) : json(extreme_number(d));
-  const cl::SceneEntry& entry = pick(cl::all_scenes(), d);
+  const cl::SceneEntry& entry = cmd == "set_params" ? current : pick(cl::all_scenes(), d);
   if (cmd == "set_params" || (cmd == "load" && d.chance(0.5))) {
     json params = json::object();
     const cl::ParamValues values = random_params(entry, d);
-    for (size_t i = 0; i < values.specs().size(); ++i)
-      if (d.chance(0.2)) params[values.specs()[i].name] = d.chance(0.5) ? json(values.format(i)) : json(values.number_at(i));
+    for (size_t i = 0; i < values.specs().size(); ++i) {
+      const cl::ParamSpec& s = values.specs()[i];
+      const bool number = s.kind == cl::ParamKind::Real || s.kind == cl::ParamKind::Integer;
+      if (d.chance(0.2)) params[s.name] = number && d.chance(0.5) ? json(values.number_at(i)) : json(values.format(i));
+    }
     m["params"] = params;
   }
   if (cmd == "load") {
@@ -356,7 +362,7 @@ std::string random_host_message(Draws& d) {
   if (cmd == "export") m["what"] = pick(std::vector<std::string>{"series", "events", "scene", "loops", "report", "png"}, d);
   if (d.chance(0.05)) m["v"] = 2;
   if (d.chance(0.05)) m["type"] = "other";
-  const std::string text = d.chance(0.03) ? junk_text(d) : mutated_text(m, d);
+  const std::string text = d.chance(0.03) ? junk_text(d) : d.chance(0.5) ? m.dump() : mutated_text(m, d);
   show("host message", text);
   return text;
 }

@@ -48,8 +48,9 @@ std::string random_scene_file(Draws& d);
 /// A URL hash: scene, parameter and page keys with values good and bad,
 /// percent-encoded or malformed, now and then huge.
 std::string random_url_hash(Draws& d);
-/// A host-page message: each command with fields good and bad, mutated like a scene file.
-std::string random_host_message(Draws& d);
+/// A host-page message to a page showing `current`: each command with fields
+/// good and bad, mutated like a scene file.
+std::string random_host_message(Draws& d, const cl::SceneEntry& current);
 
 /// Whether the page could show `message`: at most 4 KB and valid UTF-8
 /// (it is passed as a JSON string).

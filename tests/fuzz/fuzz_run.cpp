@@ -59,7 +59,11 @@ Outcome run_checked(const cl::SceneEntry& entry, const cl::ParamValues& params, 
       for (size_t k = 0; k < loop.force.size(); ++k) check(loop.force[k] + loop.penetration[k], "loop point");
   if (sim.failed() && refusal(sim.failure()) == Outcome::Nonfinite) return Outcome::Nonfinite;
   if (nonfinite) return Outcome::Nonfinite;
-  if (!sim.failed() && sim.time() < until - 1e-9 * until) return Outcome::Slow;
+  if (!sim.failed() && sim.time() < until - 1e-9 * until) {
+    std::fprintf(stderr, "slow: %s reached t = %g s of %g s in %g s (%lld steps)\n", entry.description().id.c_str(),
+                 sim.time(), until, wall_now() - start, sim.scene().step_count());
+    return Outcome::Slow;
+  }
   return Outcome::Ran;
 }
 

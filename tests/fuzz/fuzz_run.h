@@ -17,6 +17,9 @@ enum class Outcome {
   Nonfinite,  ///< a written value was not finite, or a message could not be shown
 };
 
+/// A libFuzzer target's run: 0.05 s of simulated time within 2 s of wall time.
+constexpr double kBriefRun = 0.05, kBriefBudget = 2;
+
 /// Resets a run of `params`, loads `state` if given, runs it `duration` s of
 /// simulated time within `wall_budget` s of wall time, and checks every
 /// series value, event field, report and loop value, and every message.
