@@ -1,7 +1,6 @@
 #include "fuzz/fuzz_inputs.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -10,7 +9,7 @@
 
 #include "core/number_format.h"
 #include "core/simulation.h"
-#include "io/scene_file.h"
+#include "io/query_string.h"
 
 namespace fuzz {
 
@@ -231,21 +230,6 @@ json state_of(const cl::SceneEntry& entry, const cl::ParamValues& params) {
   return sim.scene().state_json();
 }
 
-std::string percent_encoded(const std::string& text, Draws& d) {
-  static const char* digits = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) && d.chance(0.9)) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += digits[c >> 4];
-      out += digits[c & 15];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 cl::ParamValues random_params(const cl::SceneEntry& entry, Draws& d) {
@@ -320,9 +304,8 @@ std::string random_url_hash(Draws& d) {
       key = pick(std::vector<std::string>{"embed", "play", "plots", "scene", "", "=", "L%", "\xff"}, d);
       value = pick(std::vector<std::string>{"1", "0", "true", "yes", "x,y;tension", "", "%", "%zz"}, d);
     }
-    hash += pick(std::vector<std::string>{"&", "&", "&&", ";"}, d) + key;
-    if (d.chance(0.95)) hash += "=";
-    hash += d.chance(0.7) ? percent_encoded(value, d) : value;
+    hash += pick(std::vector<std::string>{"&", "&", "&&", ";"}, d);
+    hash += d.chance(0.7) ? cl::encode_query({{key, value}}) : key + (d.chance(0.95) ? "=" : "") + value;
   }
   if (d.chance(0.01)) hash += "&L=" + std::string(70000, '1');
   if (d.chance(0.2)) mutate_bytes(hash, d);

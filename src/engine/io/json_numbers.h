@@ -10,6 +10,7 @@
 
 #include "core/limits.h"
 #include "core/number_format.h"
+#include "core/param.h"
 
 namespace cl {
 
@@ -24,6 +25,18 @@ std::optional<std::string> read_finite_numbers(const nlohmann::json& object, con
       return what + " needs a finite number '" + keys[k] + "'";
     out[k] = it->template get<double>();
   }
+  return std::nullopt;
+}
+
+/// Sets the integer parameter `count` to the length of the state's list `key`
+/// (a scene file's body list says how many bodies there are), or says why
+/// it cannot (a list longer than the parameter's range); no list, no change.
+inline std::optional<std::string> fit_count_to_list(const nlohmann::json& state, const char* key, const char* count,
+                                                    ParamValues& params) {
+  auto list = state.is_object() ? state.find(key) : state.end();
+  if (list == state.end() || !list->is_array()) return std::nullopt;
+  if (auto error = params.set_number(*params.index_of(count), static_cast<double>(list->size())))
+    return "state lists " + std::to_string(list->size()) + " " + key + ": " + *error;
   return std::nullopt;
 }
 

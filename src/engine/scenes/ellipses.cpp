@@ -578,11 +578,7 @@ nlohmann::json EllipsesScene::state_json() const {
 }
 
 std::optional<std::string> EllipsesScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
-  auto bodies = state.is_object() ? state.find("bodies") : state.end();
-  if (bodies == state.end() || !bodies->is_array()) return std::nullopt;
-  if (auto error = params.set_number(*params.index_of("n"), static_cast<double>(bodies->size())))
-    return "state lists " + std::to_string(bodies->size()) + " bodies: " + *error;
-  return std::nullopt;
+  return fit_count_to_list(state, "bodies", "n", params);
 }
 
 std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& state) {

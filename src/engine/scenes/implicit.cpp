@@ -622,11 +622,7 @@ nlohmann::json ImplicitScene::state_json() const {
 }
 
 std::optional<std::string> ImplicitScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
-  auto balls = state.is_object() ? state.find("balls") : state.end();
-  if (balls == state.end() || !balls->is_array()) return std::nullopt;
-  if (auto error = params.set_number(*params.index_of("N"), static_cast<double>(balls->size())))
-    return "state lists " + std::to_string(balls->size()) + " balls: " + *error;
-  return std::nullopt;
+  return fit_count_to_list(state, "balls", "N", params);
 }
 
 std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& state) {
