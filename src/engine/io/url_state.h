@@ -32,7 +32,8 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
 /// The hash (without '#') for a scene and its parameters.
 std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play);
 
-/// Keys the page owns (plot layout); the engine passes them by untouched.
+/// Keys the page owns (plots: the plot layout; allow: the origins whose
+/// messages it accepts); the engine passes them by untouched.
 bool is_page_key(const std::string& key);
 
 }  // namespace cl

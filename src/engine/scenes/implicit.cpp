@@ -29,7 +29,7 @@ constexpr long long kPlanSteps = 20000;  // steps of one contact search before i
 // the curve. Hits are located far more precisely (1e-12 m); the slack is for
 // balls resting wedged between two branches, which projections settle slowly.
 constexpr double kClearanceTolerance = 1e-6;
-constexpr int kMaxBalls = 2000;
+constexpr int kMaxBalls = 2000;  // N's range, and the longest "balls" list a state may bring
 constexpr long long kPlacementTries = 200;  // random tries per ball before a start is given up
 constexpr double kJammingFraction = 0.5;    // of the free area that colliding balls may cover at the start
 // An endless series of events: this many within this span of simulated time
@@ -41,7 +41,13 @@ constexpr double kStormSpan = 2e-5;  // s
 constexpr long long kMaxEventsPerInterval = 500000;
 // Tracing a wall may cost this many bytecode operations of f (about a
 // second): the presets need 4e6 to 1.3e7, a circle with a sin(1000 x) ripple 5e7.
-constexpr double kWallWork = 1e8;        // N's range, and the longest "balls" list a state may bring
+constexpr double kWallWork = 1e8;
+// Pair predictions go stale when either ball moves and are dropped lazily
+// from the top of the queue. The queue is rebuilt from the current ones when
+// it holds twice as many as the last rebuild kept (and at least this many):
+// so it stays within twice the current ones, at most one per ordered pair
+// (N (N - 1) < 4e6, 160 MB, for N = 2000), at an amortised O(log) per push.
+constexpr size_t kMinQueueRebuild = 4096;
 
 enum Field { kBall, kOther, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
 
@@ -214,6 +220,7 @@ void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d
 
 void ImplicitScene::replan_all() {
   impacts_ = {};
+  current_after_rebuild_ = 0;
   for (Ball& b : balls_) plan(b);
   for (size_t i = 0; i < balls_.size(); ++i) predict_pairs(i);
 }
@@ -255,6 +262,15 @@ void ImplicitScene::predict_pairs(size_t i) {
     }
     if (tau <= horizon) impacts_.push({t_ + tau, i, j, a.moves, b.moves});
   }
+  if (impacts_.size() > std::max(kMinQueueRebuild, 2 * current_after_rebuild_)) drop_stale_impacts();
+}
+
+void ImplicitScene::drop_stale_impacts() {
+  std::vector<PairImpact> current;
+  for (; !impacts_.empty(); impacts_.pop())
+    if (is_current(impacts_.top())) current.push_back(impacts_.top());
+  current_after_rebuild_ = current.size();
+  impacts_ = decltype(impacts_)(std::greater<PairImpact>(), std::move(current));
 }
 
 void ImplicitScene::collide(const PairImpact& impact, std::vector<Event>& events) {
@@ -306,11 +322,14 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
   const Vector2d g = gravity();
   const double r = model_.r;
   const double touching = 1e-12 * curve.half_width();  // m: closer counts as contact
-  // Longest time (s) in which the ball surely moves less than `gap`: |v| grows at most by g per s.
+  // Longest time (s) in which the ball surely moves less than `gap`: |v| grows
+  // at most by g per s. The root of g tau^2 / 2 + speed tau = gap in the form
+  // that does not cancel: with g = 1e-320 the textbook form gives 0 and the
+  // search never advances.
   auto reach_time = [&](double gap, double speed) {
     if (gap <= 0) return 0.0;
-    if (model_.g > 0) return (-speed + std::sqrt(speed * speed + 2 * model_.g * gap)) / model_.g;
-    return speed > 0 ? gap / speed : kInf;
+    const double denominator = speed + std::sqrt(speed * speed + 2 * model_.g * gap);
+    return denominator > 0 ? 2 * gap / denominator : kInf;
   };
   // Signed clearance of the disc: distance from the centre to the curve minus r (negative: overlapping).
   auto clearance = [&](double tau) {
@@ -390,8 +409,7 @@ std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Even
       }
     // Drop pair predictions made before either ball last moved.
     while (!impacts_.empty()) {
-      const PairImpact& top = impacts_.top();
-      if (top.moves_i == balls_[top.i].moves && top.moves_j == balls_[top.j].moves) break;
+      if (is_current(impacts_.top())) break;
       impacts_.pop();
     }
     const bool pair_first = !impacts_.empty() && impacts_.top().t <= t_next;

@@ -46,6 +46,8 @@ class ImplicitScene final : public Scene {
 
   long long wall_hits() const { return hits_; }
   long long corrections() const { return corrections_; }
+  /// Pair predictions queued, stale ones included (bounded: see drop_stale_impacts).
+  size_t queued_pair_predictions() const { return impacts_.size(); }
   size_t ball_count() const { return balls_.size(); }
   Eigen::Vector2d position(size_t i) const { return balls_[i].position(t_, gravity()); }
   Eigen::Vector2d velocity(size_t i) const { return balls_[i].velocity(t_, gravity()); }
@@ -110,6 +112,12 @@ class ImplicitScene final : public Scene {
   /// After ball i's trajectory changed: its next wall event and pair impacts.
   void moved(size_t i);
   void predict_pairs(size_t i);
+  /// True while neither ball of the prediction has moved since it was made.
+  bool is_current(const PairImpact& impact) const {
+    return impact.moves_i == balls_[impact.i].moves && impact.moves_j == balls_[impact.j].moves;
+  }
+  /// Rebuilds the queue of pair predictions from the current ones.
+  void drop_stale_impacts();
   void replan_all();
   void collide(const PairImpact& impact, std::vector<Event>& events);
   void remember_trails();
@@ -119,6 +127,7 @@ class ImplicitScene final : public Scene {
   double t_ = 0;
   std::vector<Ball> balls_;
   std::priority_queue<PairImpact, std::vector<PairImpact>, std::greater<PairImpact>> impacts_;
+  size_t current_after_rebuild_ = 0;  // predictions the last rebuild kept
   long long hits_ = 0, corrections_ = 0, steps_ = 0;
   StormGuard storm_;  // events piling up at one instant (a Zeno series)
   std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
