@@ -5,7 +5,8 @@
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
  * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops,
- * ContactLabControls from plots.js, loops.js, controls.js).
+ * ContactLabControls, ContactLabHostLink from plots.js, loops.js,
+ * controls.js, host_link.js).
  */
 var Module = (function () {
   'use strict';
@@ -13,7 +14,9 @@ var Module = (function () {
   var MESSAGE_LIMIT = 3;                                   // visible at once
   var MESSAGE_MS = { info: 5000, warning: 9000 };          // errors stay until dismissed
   var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
-  var PLOTS_KEY = 'plots';                                 // hash key owned by the page, not the app
+  var PLOTS_KEY = 'plots';                                 // hash keys owned by the page, not the app:
+  var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -24,6 +27,7 @@ var Module = (function () {
   var plots = null;         // ContactLabPlots instance
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
+  var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
   var ready = false;
   var failed = false;
   var appHash = null;       // last hash set by the app (no '#', no plots key)
@@ -93,18 +97,21 @@ var Module = (function () {
     return String(hash || '').replace(/^#/, '').split('&').filter(Boolean);
   }
 
-  function isPlotsPart(part) {
-    return part === PLOTS_KEY || part.indexOf(PLOTS_KEY + '=') === 0;
+  /** The page key a hash part sets ('plots', 'allow'), or null for the app's parts. */
+  function pageKeyOf(part) {
+    var key = part.split('=')[0];
+    return PAGE_KEYS.indexOf(key) >= 0 ? key : null;
   }
 
-  /** Splits a hash into the app's part (string, no '#') and the page's plots value. */
+  /** Splits a hash into the app's part (string, no '#') and the page keys' raw values. */
   function splitHash(hash) {
     var parts = hashParts(hash);
-    var plotsPart = parts.filter(isPlotsPart)[0];
-    return {
-      app: parts.filter(function (p) { return !isPlotsPart(p); }).join('&'),
-      plots: plotsPart ? plotsPart.slice(PLOTS_KEY.length + 1) : null
-    };
+    var split = { app: parts.filter(function (p) { return !pageKeyOf(p); }).join('&') };
+    PAGE_KEYS.forEach(function (key) {
+      var part = parts.filter(function (p) { return pageKeyOf(p) === key; })[0];
+      split[key] = part ? part.slice(key.length + 1) : null;
+    });
+    return split;
   }
 
   function updateEmbedClass(appPart) {
@@ -116,12 +123,14 @@ var Module = (function () {
     return plots ? plots.urlValue() : splitHash(location.hash).plots;
   }
 
-  /** Writes app hash + plots key into the URL without a history entry (no hashchange). */
+  /** Writes app hash + page keys into the URL without a history entry (no hashchange). */
   function writeHash() {
     var app = appHash != null ? appHash : splitHash(location.hash).app;
     var parts = app ? [app] : [];
     var plotsValue = currentPlotsValue();
     if (plotsValue) parts.push(PLOTS_KEY + '=' + plotsValue);
+    var allowValue = splitHash(location.hash)[ALLOW_KEY];  // set by the link only
+    if (allowValue) parts.push(ALLOW_KEY + '=' + allowValue);
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -341,7 +350,19 @@ var Module = (function () {
       setScene: w('cl_set_scene', 'number', ['string']),
       exportFile: w('cl_export', null, ['string']),
       eventsJson: w('cl_events_json', 'string', ['number']),
-      wantsKeyboard: w('cl_wants_keyboard', 'number', [])
+      wantsKeyboard: w('cl_wants_keyboard', 'number', []),
+      // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
+      hostMessage: function (text) {
+        var size = M.lengthBytesUTF8(text) + 1;
+        var ptr = M._malloc(size);
+        if (!ptr) return null;
+        try {
+          M.stringToUTF8(text, ptr, size);
+          return M.UTF8ToString(M._cl_host_message(ptr));
+        } finally {
+          M._free(ptr);
+        }
+      }
     };
   }
 
@@ -409,6 +430,12 @@ var Module = (function () {
       showMessage: showMessage
     });
     controls.start();
+    hostLink = ContactLabHostLink.create({
+      hostMessage: api.hostMessage,
+      allowValue: function () { return splitHash(location.hash)[ALLOW_KEY]; },
+      showMessage: showMessage
+    });
+    hostLink.start();
   }
 
   /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
@@ -454,6 +481,8 @@ var Module = (function () {
     widgetRect: function (label) { return parseJson(requireApi().widgetRect(String(label))); },
     applyHash: function (hash) { requireApi().applyHash(String(hash)); },
     loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
+    /** Origins whose messages the page accepts now (see web/host_link.js). */
+    hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
     controls: {
       announced: function () { return controls ? controls.announced() : []; }
     },
@@ -501,7 +530,7 @@ var Module = (function () {
 
     // Hooks called by the app (src/app/page_bridge.h).
     clSetHash: function (hash) {
-      appHash = splitHash(hash).app;  // the app never owns `plots`
+      appHash = splitHash(hash).app;  // the app never owns the page keys
       updateEmbedClass(appHash);
       writeHash();
     },

@@ -339,45 +339,59 @@ void App::load_scene_text(const std::string& text) {
     message(MessageLevel::Error, parsed.error);
     return;
   }
-  auto sim = std::make_unique<Simulation>(find_scene(parsed.file->scene)->create());
-  sim->set_sample_interval(kSampleInterval);
-  std::optional<std::string> error = sim->set_params(parsed.file->params);
-  if (!error) error = sim->reset();
-  if (!error && parsed.file->state) error = sim->load_state(*parsed.file->state);
-  if (error) {
+  const std::optional<nlohmann::json>& state = parsed.file->state;
+  if (auto error = load_scene(parsed.file->scene, parsed.file->params, state ? &*state : nullptr)) {
     message(MessageLevel::Error, "scene file rejected: " + *error);
     return;
   }
-  const bool same_scene = sim->description().id == sim_->description().id;
-  adopt(std::move(sim));
-  if (!same_scene) fit_view();
-  update_hash();
   message(MessageLevel::Info, "scene file loaded (" + sim_->description().id + ", t = " + format_number(sim_->time()) + " s)");
 }
 
-void App::export_file(const std::string& what) {
+std::optional<std::string> App::load_scene(const std::string& id, const ParamValues& params,
+                                           const nlohmann::json* state) {
+  auto sim = std::make_unique<Simulation>(find_scene(id)->create());
+  sim->set_sample_interval(kSampleInterval);
+  std::optional<std::string> error = sim->set_params(params);
+  if (!error) error = sim->reset();
+  if (!error && state) error = sim->load_state(*state);
+  if (error) return error;
+  const bool same_scene = sim->description().id == sim_->description().id;
+  drafts_.clear();
+  adopt(std::move(sim));
+  if (!same_scene) fit_view();
+  update_hash();
+  return std::nullopt;
+}
+
+std::optional<App::ExportText> App::export_text(const std::string& what) const {
   const std::string base = "contactlab-" + sim_->description().id;
   std::ostringstream out;
   if (what == "series") {
     write_series_csv(out, sim_->series());
-    page_download_text(base + "-series.csv", "text/csv", out.str());
-  } else if (what == "events") {
+    return ExportText{base + "-series.csv", "text/csv", out.str()};
+  }
+  if (what == "events") {
     write_events_header(out, sim_->description().event_fields);
     for (const Event& e : sim_->events().events()) write_event_row(out, e);
-    page_download_text(base + "-events.csv", "text/csv", out.str());
-  } else if (what == "loops" && sim_->scene().impact_loops()) {
+    return ExportText{base + "-events.csv", "text/csv", out.str()};
+  }
+  if (what == "loops" && sim_->scene().impact_loops()) {
     write_impact_loops_csv(out, *sim_->scene().impact_loops());
-    page_download_text(base + "-loops.csv", "text/csv", out.str());
-  } else if (what == "report") {
+    return ExportText{base + "-loops.csv", "text/csv", out.str()};
+  }
+  if (what == "report") {
     if (const std::optional<ReportTable> table = sim_->scene().report()) {
       write_report_csv(out, *table);
-      page_download_text(base + "-report.csv", "text/csv", out.str());
+      return ExportText{base + "-report.csv", "text/csv", out.str()};
     }
-  } else if (what == "scene") {
-    page_download_text(base + ".json", "application/json", scene_file_json(*sim_).dump(2) + "\n");
-  } else if (what == "png") {
-    png_requested_ = true;
   }
+  if (what == "scene") return ExportText{base + ".json", "application/json", scene_file_json(*sim_).dump(2) + "\n"};
+  return std::nullopt;
+}
+
+void App::export_file(const std::string& what) {
+  if (what == "png") png_requested_ = true;
+  else if (const std::optional<ExportText> file = export_text(what)) page_download_text(file->filename, file->mime, file->text);
 }
 
 std::string App::status_json() const {
@@ -396,10 +410,7 @@ std::string App::status_json() const {
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},
                       {"events", sim_->events().total()}};
-  nlohmann::json params = nlohmann::json::object();
-  for (size_t i = 0; i < sim_->params().specs().size(); ++i)
-    params[sim_->params().specs()[i].name] = sim_->params().format(i);
-  s["params"] = params;
+  s["params"] = params_json();
   // The latest values of the series the scene plots by default, in words: what
   // the plots show, for the page's accessible summary.
   nlohmann::json readout = nlohmann::json::array();

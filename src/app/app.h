@@ -8,10 +8,12 @@
 #include <vector>
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include "body_drag.h"
 #include "camera.h"
 #include "core/simulation.h"
+#include "io/host_message.h"
 #include "page.h"
 #include "speed_meter.h"
 
@@ -31,6 +33,10 @@ class App {
   bool command(const std::string& name);
   void apply_hash(const std::string& hash);
   void load_scene_text(const std::string& text);
+  /// Answers a host page's message (the JSON text of io/host_message.h's
+  /// protocol) with the reply's JSON text; a refused message changes nothing
+  /// and is also shown on the page. Defined in host_commands.cpp.
+  std::string host_message(const std::string& text);
   /// Sets one parameter from text, as the panel does; the error, if any, and nothing changes.
   std::optional<std::string> set_param(const std::string& name, const std::string& value);
   /// Applies the current scene's preset `name` and resets; the error, if any.
@@ -39,6 +45,12 @@ class App {
   bool switch_scene(const std::string& id);
   /// "series", "events", "loops", "report", "scene" (downloads) or "png".
   void export_file(const std::string& what);
+  struct ExportText {
+    std::string filename, mime, text;
+  };
+  /// The file an export of `what` ("series", "events", "loops", "report",
+  /// "scene") downloads; empty where the scene has none (no loops, no report).
+  std::optional<ExportText> export_text(const std::string& what) const;
   std::string status_json() const;
   /// The scene for the page's accessible controls: description, presets,
   /// legend, the list of scenes (see page_bridge.h).
@@ -59,6 +71,14 @@ class App {
 
  private:
   void start_scene(const std::string& id, const ParamValues& values);
+  /// Scene `id` with `params`, then `state` if given, replaces the run; or the
+  /// error, and the run is kept.
+  std::optional<std::string> load_scene(const std::string& id, const ParamValues& params, const nlohmann::json* state);
+  /// Carries out a validated host command, filling `result`; or the error
+  /// (a series name the run does not record), and nothing changed.
+  std::optional<std::string> run_host_command(const HostMessage& m, nlohmann::json& result);
+  /// The current parameters as {name: text}.
+  nlohmann::json params_json() const;
   std::optional<std::string> set_params(const ParamValues& values);
   void reset_run();
   void advance_run(double wall_dt);

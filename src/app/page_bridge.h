@@ -72,6 +72,11 @@ void cl_export(const char* what);
 /// JSON {"total", "events":[{"t","kind"}]}: the events after the first
 /// `since` of this run (at most the latest 20). `total` restarts with the recording.
 const char* cl_events_json(double since);
+/// Answers a host page's message (JSON text, protocol in io/host_message.h)
+/// with the reply's JSON text: {"type":"contactlab","v":1,"id"?,"ok",
+/// "result" | "error"}. A refused message changes nothing. The page passes
+/// only messages from allowed origins (web/host_link.js).
+const char* cl_host_message(const char* text);
 /// 1 while an ImGui text field takes the keys (page shortcuts must not fire).
 int cl_wants_keyboard(void);
 /// JSON {"x","y","w","h"} in CSS pixels, relative to the canvas, of the ImGui

@@ -216,6 +216,11 @@ EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
   return keep(app ? app->events_json(static_cast<long long>(since)) : "null");
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->host_message(text) : R"({"type":"contactlab","v":1,"ok":false,"error":"not ready"})");
+}
+
 EMSCRIPTEN_KEEPALIVE int cl_wants_keyboard(void) {
   cl::app::App* app = current_app();
   return app && app->wants_text_input() ? 1 : 0;

@@ -44,17 +44,27 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Starts a static server for `root`; resolves to {url, close()}. */
-export async function startServer(root = siteDir) {
+/**
+ * Starts a static server for `root` on `host` (a loopback address); resolves
+ * to {url, page(path, html), close()}. page() serves a test's own HTML at a
+ * path (a course page that embeds the app): served for real, not intercepted,
+ * so Chromium sees a loopback page embedding a loopback page.
+ */
+export async function startServer(root = siteDir, host = '127.0.0.1') {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`no site at ${root}: run .ci/build-wasm first (or set CONTACTLAB_SITE)`);
   }
+  const pages = new Map();  // path -> html
   const server = http.createServer((req, res) => {
     let rel;
     try {
       rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     } catch {
       res.writeHead(400).end('bad request');
+      return;
+    }
+    if (pages.has(rel)) {
+      res.writeHead(200, { 'content-type': MIME['.html'], 'cache-control': 'no-store' }).end(pages.get(rel));
       return;
     }
     if (rel.endsWith('/')) rel += 'index.html';
@@ -79,11 +89,12 @@ export async function startServer(root = siteDir) {
   server.keepAliveTimeout = 1000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(0, host, resolve);
   });
   const { port } = server.address();
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://${host}:${port}/`,
+    page: (at, html) => { pages.set(at, html); },
     close: () => new Promise((resolve) => {
       server.closeAllConnections?.();
       server.close(() => resolve());
@@ -93,9 +104,11 @@ export async function startServer(root = siteDir) {
 
 // ---- browser ----------------------------------------------------------------
 
+// localhost is mapped to 127.0.0.1, where the server listens (Chromium would
+// try ::1 first): tests use the two names as two origins of one server.
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader'];
+  '--enable-unsafe-swiftshader', '--host-resolver-rules=MAP localhost 127.0.0.1'];
 
 export function launchBrowser() {
   return chromium.launch({

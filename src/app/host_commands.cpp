@@ -1,0 +1,123 @@
+// A course page's commands (the postMessage protocol of io/host_message.h):
+// the engine has already validated the message completely; here it is
+// carried out on the running app and answered.
+#include <algorithm>
+
+#include "app.h"
+#include "core/message_text.h"
+#include "io/scene_file.h"
+
+namespace cl::app {
+namespace {
+
+constexpr long long kProtocolVersion = 1;  // as io/host_message.cpp reads it
+
+nlohmann::json reply_frame(std::optional<long long> id) {
+  nlohmann::json reply = {{"type", "contactlab"}, {"v", kProtocolVersion}};
+  if (id) reply["id"] = *id;
+  return reply;
+}
+
+/// `count` indices spread evenly over [0, size), first and last included.
+std::vector<size_t> spread(size_t size, size_t count) {
+  std::vector<size_t> picked;
+  if (size <= count) {
+    for (size_t k = 0; k < size; ++k) picked.push_back(k);
+    return picked;
+  }
+  for (size_t k = 0; k < count; ++k) picked.push_back((k * (size - 1) + (count - 1) / 2) / (count - 1));
+  return picked;
+}
+
+}  // namespace
+
+nlohmann::json App::params_json() const {
+  nlohmann::json params = nlohmann::json::object();
+  for (size_t i = 0; i < sim_->params().specs().size(); ++i) params[sim_->params().specs()[i].name] = sim_->params().format(i);
+  return params;
+}
+
+std::string App::host_message(const std::string& text) {
+  const HostMessageParse parsed = parse_host_message(text, sim_->description());
+  nlohmann::json reply = reply_frame(parsed.id);
+  std::optional<std::string> error = parsed.error;
+  if (parsed.message) {
+    nlohmann::json result;
+    error = run_host_command(*parsed.message, result);
+    if (!error) reply["result"] = std::move(result);
+  }
+  reply["ok"] = !error;
+  if (error) {
+    reply["error"] = *error;
+    message(MessageLevel::Warning, "A message from the embedding page was refused: " + *error);
+  }
+  return reply.dump();
+}
+
+std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann::json& result) {
+  switch (m.command) {
+    case HostCommand::GetParams:
+      result = {{"scene", sim_->description().id}, {"params", params_json()}};
+      return std::nullopt;
+    case HostCommand::SetParams: {
+      ParamValues values = sim_->params();
+      for (const auto& [name, value] : m.values)
+        if (auto error = values.set(name, value)) return error;  // not expected: the parser checked each
+      if (auto error = set_params(values)) return error;
+      result = {{"params", params_json()}, {"pending", sim_->pending_params()}};
+      return std::nullopt;
+    }
+    case HostCommand::Load:
+      if (auto error = load_scene(m.scene, *m.params, m.state ? &*m.state : nullptr)) return "load refused: " + *error;
+      result = {{"scene", sim_->description().id}, {"t", sim_->time()}};
+      return std::nullopt;
+    case HostCommand::Play:
+    case HostCommand::Pause:
+    case HostCommand::Step:
+    case HostCommand::Reset: {
+      const char* name = m.command == HostCommand::Play    ? "play"
+                         : m.command == HostCommand::Pause ? "pause"
+                         : m.command == HostCommand::Step  ? "step"
+                                                           : "reset";
+      command(name);
+      result = {{"running", running_}, {"t", sim_->time()}, {"failed", sim_->failed()}};
+      return std::nullopt;
+    }
+    case HostCommand::GetState:
+      result = scene_file_json(*sim_);
+      result["running"] = running_;
+      result["t"] = sim_->time();
+      return std::nullopt;
+    case HostCommand::GetSeries: {
+      const SeriesRecorder& recorded = sim_->series();
+      const std::vector<std::string>& names = recorded.names();
+      std::vector<size_t> chosen;
+      for (const std::string& name : m.series_names) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end()) return "get_series: the run records no series " + quoted(name);
+        chosen.push_back(static_cast<size_t>(it - names.begin()));
+      }
+      if (m.series_names.empty())
+        for (size_t k = 0; k < names.size(); ++k) chosen.push_back(k);
+      const std::vector<size_t> samples = spread(recorded.size(), m.max_points.value_or(recorded.size()));
+      const std::vector<SeriesSpec> specs = sim_->scene().series();
+      nlohmann::json series = nlohmann::json::array();
+      for (size_t k : chosen) {
+        nlohmann::json values = nlohmann::json::array();
+        for (size_t i : samples) values.push_back(recorded.at(k, i));
+        series.push_back({{"name", names[k]}, {"unit", specs[k].unit}, {"label", specs[k].label}, {"values", values}});
+      }
+      result = {{"samples", samples.size()}, {"series", series}};
+      return std::nullopt;
+    }
+    case HostCommand::Export: {
+      const std::optional<ExportText> file = export_text(m.what);
+      if (!file) return "export: scene '" + sim_->description().id + "' has no " + m.what + " to export";
+      result = {{"what", m.what}, {"filename", file->filename}, {"mime", file->mime}, {"text", file->text}};
+      return std::nullopt;
+    }
+  }
+  return "unknown command";
+}
+
+}  // namespace cl::app
