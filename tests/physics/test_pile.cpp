@@ -126,17 +126,30 @@ TEST_CASE("pile: single ball without dissipation: leapfrog keeps the energy, Eul
   CHECK(std::abs(drift[1]) < 1e-12);
   CHECK(std::abs(drift[1]) < 1e-6 * std::abs(drift[0]));
 
+  // Springs: both are symplectic, so the error wiggles during contacts but
+  // does not grow. (This run once stopped at 0.98 s as an "explosion": the
+  // detector measured the gain against the kinetic energy alone, not the
+  // 46 J the dropped ball holds; the test then read the frozen last state.)
+  double first[2], last[2];
+  k = 0;
   for (const char* preset : {"Ball: spring, Euler", "Ball: spring, leapfrog"}) {
     auto sim = simulation(test::preset_params("pile", preset));
     const double e0 = pile(*sim).total_energy();
-    double worst = 0;
-    for (int s = 0; s < 300; ++s) {
+    first[k] = last[k] = 0;
+    for (int s = 1; s <= 300; ++s) {
       sim->advance(0.1);
-      worst = std::max(worst, std::abs(pile(*sim).total_energy() - e0) / e0);
+      const double error = std::abs(pile(*sim).total_energy() - e0) / e0;
+      if (s <= 100) first[k] = std::max(first[k], error);
+      if (s > 200) last[k] = std::max(last[k], error);
     }
-    MESSAGE(std::string(preset) << ": largest relative energy error over 30 s " << worst);
-    CHECK(worst < 0.01);  // both keep it (the seed: no significant difference)
+    REQUIRE(!sim->failed());
+    MESSAGE(std::string(preset) << ": largest relative energy error in 0-10 s " << first[k] << ", in 20-30 s " << last[k]);
+    ++k;
   }
+  CHECK(std::max(first[0], last[0]) < 0.05);  // Euler: a few per cent (measured 3.8 %)
+  CHECK(last[0] <= first[0]);                 // and no growth
+  CHECK(std::max(first[1], last[1]) < 0.005);  // leapfrog: a few tenths of a per cent (measured 0.27 %)
+  CHECK(last[1] <= first[1]);
 }
 
 TEST_CASE("pile: springs with semi-implicit Euler are stable for h < sqrt(m / k_s), unstable above") {

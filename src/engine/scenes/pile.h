@@ -58,6 +58,10 @@ class PileScene final : public Scene {
 
  private:
   enum class Start { Emitter, Block, Ball, Billiard };
+  /// J: every particle at rest on the floor (centre at r), above z = 0.
+  double rest_energy() const;
+  /// Energy in from here (a reset or a loaded state): no surplus yet.
+  void restart_energy_books();
   struct Setup {
     Start start = Start::Emitter;
     int dim = 2;
@@ -90,7 +94,10 @@ class PileScene final : public Scene {
   double next_emit_ = 0;       // s
   double energy_in_ = 0;       // J
   double lowest_surplus_ = 0;  // J, lowest energy less energy_in_ so far
-  double initial_kinetic_energy_ = 0;  // J
+  // J: what the start holds above its particles resting on the floor (a
+  // ball dropped from 5 m: 46 J); with rest_energy() the scale of the energy
+  // in play that an explosion is measured against.
+  double start_energy_above_rest_ = 0;
   long long hit_bin_ = 0;      // index of the 10 ms bin being counted
   ContactTally tally_at_bin_start_, hits_last_bin_;
   /// Time means of the 1D spring pile's height and bottom diameter since the
