@@ -14,7 +14,8 @@
 // Everything is drawn from a fixed seed: case i of a class is the same case
 // on every machine, so a failure is reproduced with --only CLASS INDEX.
 //
-//   fuzz_campaign [--scale F] [--only CLASS INDEX]
+//   fuzz_campaign [--scale F] [--jobs N] [--only CLASS INDEX]
+// --jobs N runs N cases at a time (one per core).
 // CLASS: params_<scene>, scene_file, expression, url_hash, host_message.
 // --scale 1 is the Proof (10,000 parameter sets per scene, 10,000
 // files, 100,000 expressions, 10,000 hashes, 10,000 messages).
@@ -22,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -147,8 +149,16 @@ struct Tally {
   std::vector<long long> failing;
 };
 
-/// Runs one case in a child; classifies how it ended.
-void run_in_child(const CaseClass& c, long long index, Tally& t) {
+/// A case running in its own process.
+struct Child {
+  pid_t pid;
+  long long index;
+  double start;  // s, wall clock
+};
+
+/// Starts case `index` of `c` in a child process, under the memory limit and
+/// the hang alarm.
+Child start_child(const CaseClass& c, long long index) {
   std::fflush(stdout);
   std::fflush(stderr);
   const double start = wall_now();
@@ -159,9 +169,13 @@ void run_in_child(const CaseClass& c, long long index, Tally& t) {
     alarm(static_cast<unsigned>(kHangLimit + kWallBudget));  // the budget is checked between steps only
     std::_Exit(static_cast<int>(run_case(c, index)));
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  const double wall = wall_now() - start;
+  return {pid, index, start};
+}
+
+/// Classifies how a child ended (`status` from waitpid).
+void tally_child(const CaseClass& c, const Child& child, int status, Tally& t) {
+  const double wall = wall_now() - child.start;
+  const long long index = child.index;
   ++t.cases;
   t.worst_wall = std::max(t.worst_wall, wall);
   bool failed = false;
@@ -193,20 +207,40 @@ void run_in_child(const CaseClass& c, long long index, Tally& t) {
   if (failed && t.failing.size() < 20) t.failing.push_back(index);
 }
 
+/// Runs cases [0, n) of `c`, at most `jobs` at a time.
+void run_class(const CaseClass& c, long long n, int jobs, Tally& t) {
+  std::vector<Child> running;
+  auto finish_one = [&] {
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, 0);
+    const auto it = std::find_if(running.begin(), running.end(), [&](const Child& ch) { return ch.pid == pid; });
+    if (it == running.end()) return;
+    tally_child(c, *it, status, t);
+    running.erase(it);
+  };
+  for (long long i = 0; i < n; ++i) {
+    while (static_cast<int>(running.size()) >= jobs) finish_one();
+    running.push_back(start_child(c, i));
+  }
+  while (!running.empty()) finish_one();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   double scale = 1;
+  int jobs = 1;
   std::string only;
   long long only_index = -1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--scale" && i + 1 < argc) scale = std::atof(argv[++i]);
+    else if (arg == "--jobs" && i + 1 < argc) jobs = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--only" && i + 2 < argc) {
       only = argv[++i];
       only_index = std::atoll(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: %s [--scale F] [--only CLASS INDEX]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--scale F] [--jobs N] [--only CLASS INDEX]\n", argv[0]);
       return 2;
     }
   }
@@ -230,7 +264,7 @@ int main(int argc, char** argv) {
     Tally t;
     const double start = wall_now();
     const long long n = std::max(1LL, static_cast<long long>(std::llround(c.count * scale)));
-    for (long long i = 0; i < n; ++i) run_in_child(c, i, t);
+    run_class(c, n, jobs, t);
     std::printf("| %s | %lld | %lld | %lld | %lld | %lld | %lld | %lld | %.2f | %.0f |\n", c.name.c_str(), t.cases,
                 t.ran, t.refused, t.slow, t.crashes, t.hangs, t.nonfinite, t.worst_wall, wall_now() - start);
     std::fflush(stdout);
