@@ -40,16 +40,18 @@ nlohmann::json App::params_json() const {
 std::string App::host_message(const std::string& text) {
   const HostMessageParse parsed = parse_host_message(text, sim_->description());
   nlohmann::json reply = reply_frame(parsed.id);
-  std::optional<std::string> error = parsed.error;
-  if (parsed.message) {
+  std::optional<std::string> error;  // "host message refused: ..."
+  if (!parsed.message) {
+    error = parsed.error;
+  } else {
     nlohmann::json result;
-    error = run_host_command(*parsed.message, result);
-    if (!error) reply["result"] = std::move(result);
+    if (auto run_error = run_host_command(*parsed.message, result)) error = "host message refused: " + *run_error;
+    else reply["result"] = std::move(result);
   }
   reply["ok"] = !error;
   if (error) {
     reply["error"] = *error;
-    message(MessageLevel::Warning, "A message from the embedding page was refused: " + *error);
+    message(MessageLevel::Warning, *error);
   }
   return reply.dump();
 }
