@@ -53,7 +53,9 @@ std::string App::host_message(const std::string& text) {
     reply["error"] = *error;
     message(MessageLevel::Warning, *error);
   }
-  return reply.dump();
+  // Every text in a reply is checked UTF-8 already; an exception here would
+  // abort the page, so a stray byte would become U+FFFD rather than that.
+  return reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann::json& result) {

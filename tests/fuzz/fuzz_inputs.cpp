@@ -208,12 +208,17 @@ void nest_deeply(std::string& text, size_t levels) {
   text.insert(colon + 1, std::string(levels, '['));
 }
 
+/// A document's text; invalid UTF-8 put in a string (which json cannot
+/// write as it is) becomes U+FFFD: byte edits add raw bytes elsewhere.
+std::string dumped(const json& doc, int indent = -1) {
+  return doc.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
 /// Structural changes, then now and then deep nesting and byte edits.
 std::string mutated_text(json doc, Draws& d) {
   const size_t changes = d.below(3);
   for (size_t k = 0; k < changes; ++k) mutate_json(doc, d);
-  // Invalid UTF-8 put in a string above cannot be dumped as it is; byte edits below add raw bytes.
-  std::string text = doc.dump(d.chance(0.5) ? 2 : -1, ' ', false, json::error_handler_t::replace);
+  std::string text = dumped(doc, d.chance(0.5) ? 2 : -1);
   if (d.chance(0.05)) nest_deeply(text, d.chance(0.5) ? 20 + d.below(40) : 150000);
   if (d.chance(0.05)) {
     const size_t digit = text.find_first_of("123456789");
@@ -283,7 +288,7 @@ std::string random_scene_file(Draws& d) {
   if (d.chance(0.8)) doc["state"] = state_of(entry, params);
   if (d.chance(0.05)) doc["format"] = pick(std::vector<json>{"contactlab-scene/99", 1, nullptr, "contactlab-scene/1 "}, d);
   if (d.chance(0.05)) doc["scene"] = pick(std::vector<json>{"warp_drive", 5, "", "pendulum", "pile"}, d);
-  const std::string text = d.chance(0.3) ? doc.dump(2) : mutated_text(doc, d);
+  const std::string text = d.chance(0.3) ? dumped(doc, 2) : mutated_text(doc, d);
   show("scene file", text);
   return text;
 }
@@ -345,7 +350,7 @@ std::string random_host_message(Draws& d, const cl::SceneEntry& current) {
   if (cmd == "export") m["what"] = pick(std::vector<std::string>{"series", "events", "scene", "loops", "report", "png"}, d);
   if (d.chance(0.05)) m["v"] = 2;
   if (d.chance(0.05)) m["type"] = "other";
-  const std::string text = d.chance(0.03) ? junk_text(d) : d.chance(0.5) ? m.dump() : mutated_text(m, d);
+  const std::string text = d.chance(0.03) ? junk_text(d) : d.chance(0.5) ? dumped(m) : mutated_text(m, d);
   show("host message", text);
   return text;
 }
