@@ -14,8 +14,8 @@
 // Everything is drawn from a fixed seed: case i of a class is the same case
 // on every machine, so a failure is reproduced with --only CLASS INDEX.
 //
-//   fuzz_campaign [--scale F] [--jobs N] [--only CLASS INDEX]
-// --jobs N runs N cases at a time (one per core).
+//   fuzz_campaign [--scale F] [--jobs N] [--classes A,B,...] [--only CLASS INDEX]
+// --jobs N runs N cases at a time (one per core); --classes runs only those.
 // CLASS: params_<scene>, scene_file, expression, url_hash, host_message.
 // --scale 1 is the Proof (10,000 parameter sets per scene, 10,000
 // files, 100,000 expressions, 10,000 hashes, 10,000 messages).
@@ -230,17 +230,19 @@ void run_class(const CaseClass& c, long long n, int jobs, Tally& t) {
 int main(int argc, char** argv) {
   double scale = 1;
   int jobs = 1;
+  std::string classes_wanted;  // comma-separated class names; empty: all
   std::string only;
   long long only_index = -1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--scale" && i + 1 < argc) scale = std::atof(argv[++i]);
     else if (arg == "--jobs" && i + 1 < argc) jobs = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--classes" && i + 1 < argc) classes_wanted = "," + std::string(argv[++i]) + ",";
     else if (arg == "--only" && i + 2 < argc) {
       only = argv[++i];
       only_index = std::atoll(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: %s [--scale F] [--jobs N] [--only CLASS INDEX]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--scale F] [--jobs N] [--classes A,B,...] [--only CLASS INDEX]\n", argv[0]);
       return 2;
     }
   }
@@ -261,6 +263,7 @@ int main(int argc, char** argv) {
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   long long total_failures = 0;
   for (const CaseClass& c : classes) {
+    if (!classes_wanted.empty() && classes_wanted.find("," + c.name + ",") == std::string::npos) continue;
     Tally t;
     const double start = wall_now();
     const long long n = std::max(1LL, static_cast<long long>(std::llround(c.count * scale)));
