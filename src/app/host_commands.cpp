@@ -10,10 +10,8 @@
 namespace cl::app {
 namespace {
 
-constexpr long long kProtocolVersion = 1;  // as io/host_message.cpp reads it
-
 nlohmann::json reply_frame(std::optional<long long> id) {
-  nlohmann::json reply = {{"type", "contactlab"}, {"v", kProtocolVersion}};
+  nlohmann::json reply = {{"type", "contactlab"}, {"v", kHostProtocolVersion}};
   if (id) reply["id"] = *id;
   return reply;
 }

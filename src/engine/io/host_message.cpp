@@ -11,7 +11,6 @@
 namespace cl {
 namespace {
 
-constexpr long long kProtocolVersion = 1;
 constexpr double kMaxId = 9007199254740992.0;  // 2^53: an id survives the trip through a JavaScript number
 constexpr size_t kMaxSeriesNames = 1000;
 constexpr size_t kMaxSeriesNameBytes = 100;
@@ -138,8 +137,8 @@ std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDe
     id = m.id = value;
   }
   auto v_it = doc.find("v");
-  if (v_it == doc.end() || !v_it->is_number_integer() || v_it->get<double>() != kProtocolVersion)
-    return "'v' must be " + std::to_string(kProtocolVersion) + " (the protocol version this page speaks)";
+  if (v_it == doc.end() || !v_it->is_number_integer() || v_it->get<double>() != kHostProtocolVersion)
+    return "'v' must be " + std::to_string(kHostProtocolVersion) + " (the protocol version this page speaks)";
   std::vector<std::string> names;
   for (const CommandSpec& c : commands()) names.push_back(c.name);
   auto cmd_it = doc.find("cmd");

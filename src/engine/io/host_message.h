@@ -34,6 +34,9 @@
 
 namespace cl {
 
+/// The protocol version a message's "v" must give and every reply carries.
+inline constexpr long long kHostProtocolVersion = 1;
+
 enum class HostCommand { GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export };
 
 /// A validated message.
