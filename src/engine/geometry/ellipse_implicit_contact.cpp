@@ -164,10 +164,14 @@ class Search {
   // κ = (f_y² f_xx − 2 f_x f_y f_xy + f_x² f_yy) / |∇f|³, > 0 where it
   // bends around the inside (a circle of radius R: 1/R), and the radius
   // seen from the ellipse is −1/κ (concave < 0, as for a circular wall).
-  // Fourth-order differences with the step of ImplicitCurve::gradient; 0
-  // where ∇f vanishes (a singular point the foot-point iteration reached).
+  // Fourth-order differences; 0 where ∇f vanishes (a singular point the
+  // foot-point iteration reached). The step balances truncation (∝ h⁴) and
+  // round-off (∝ ε/h²) for an f that varies over the view box: h = ε^{1/6}
+  // of its half-width. A step of 1e-4 of it (the gradient's) left
+  // round-off noise of ~1e-8 in the radius, hence in the Hertz stiffness
+  // and its rate: dopri5 at rtol 1e-9 took 40 times the steps.
   double wall_radius_of_curvature(const Vector2d& q) const {
-    const double h = 1e-4 * wall_.half_width();
+    const double h = 2.5e-3 * wall_.half_width();
     const auto f = [&](double dx, double dy) { return wall_.value(q + Vector2d(dx, dy)); };
     const double f0 = f(0, 0);
     const double fxx = (16 * (f(h, 0) + f(-h, 0)) - (f(2 * h, 0) + f(-2 * h, 0)) - 30 * f0) / (12 * h * h);

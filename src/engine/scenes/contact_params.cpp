@@ -36,8 +36,8 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
   specs.insert(at, shared.begin(), shared.end());
 }
 
-ContactParams read_contact_params(const ParamValues& p, double length) {
-  ContactParams c;
+ContactSettings read_contact_params(const ParamValues& p, double length) {
+  ContactSettings c;
   c.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
   c.c_tau = p.number("c_tau");
   c.linear_stiffness = p.number("k_linear");

@@ -5,21 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "contact/friction_law.h"
-#include "contact/normal_law.h"
 #include "core/param.h"
-#include "integrators/stepper.h"
+#include "world/model.h"
 
 namespace cl {
-
-struct ContactParams {
-  NormalLaw law = NormalLaw::HuntCrossley;
-  double c_tau = 0.9;             ///< restitution parameter of the damped laws
-  double linear_stiffness = 1e6;  ///< N/m, linear spring-dashpot law
-  FrictionLaw friction_law = FrictionLaw::SpeedProportional;
-  FrictionParams friction;
-  StepperSettings stepper;
-};
 
 /// A scene's defaults for the shared parameters.
 struct ContactDefaults {
@@ -34,6 +23,6 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
 
 /// Reads them; `length` (m, the bodies' smaller semi-axis) scales the
 /// integrator's absolute tolerance.
-ContactParams read_contact_params(const ParamValues& p, double length);
+ContactSettings read_contact_params(const ParamValues& p, double length);
 
 }  // namespace cl

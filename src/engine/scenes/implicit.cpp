@@ -19,7 +19,6 @@ using Eigen::Vector2d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPi = 3.14159265358979323846;
-constexpr int kLattice = 512;          // marching-squares cells per side of the view box
 constexpr size_t kSeriesBalls = 10;    // balls with their own x, y, vx, vy series
 constexpr size_t kTrailBalls = 50;     // balls drawn with a trail
 constexpr double kPlanHorizon = 2;     // s searched ahead per plan; then re-planned
@@ -39,9 +38,6 @@ constexpr double kStormSpan = 2e-5;  // s
 // Events handled in one advance (between two samples): bounds the memory of
 // the events they record (~130 bytes each).
 constexpr long long kMaxEventsPerInterval = 500000;
-// Tracing a wall may cost this many bytecode operations of f (about a
-// second): the presets need 4e6 to 1.3e7, a circle with a sin(1000 x) ripple 5e7.
-constexpr double kWallWork = 1e8;
 // Pair predictions go stale when either ball moves and are dropped lazily
 // from the top of the queue. The queue is rebuilt from the current ones when
 // it holds twice as many as the last rebuild kept (and at least this many):
@@ -106,15 +102,8 @@ ImplicitScene::ImplicitScene() : storm_(kStormEvents, kStormSpan) {
   if (auto error = reset(ParamValues(implicit_description().params))) throw std::logic_error(*error);
 }
 
-std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, std::shared_ptr<const Wall>& out) {
-  auto wall = std::make_shared<Wall>();
-  if (auto error = wall->expression.compile(params.text("wall"))) return "wall: " + error->message;
-  const Expression2D* f = &wall->expression;
-  const long long max_evaluations = static_cast<long long>(kWallWork / f->size());
-  if (auto error = ImplicitCurve::build([f](double x, double y) { return (*f)(x, y); }, params.number("view"), kLattice,
-                                        max_evaluations, wall->curve))
-    return "wall: " + *error;
-  out = std::move(wall);
+std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, std::shared_ptr<const TypedWall>& wall) {
+  if (auto error = TypedWall::build(params.text("wall"), params.number("view"), wall)) return "wall: " + *error;
   return std::nullopt;
 }
 
@@ -136,7 +125,7 @@ std::optional<std::string> ImplicitScene::check_room(const ImplicitCurve& curve,
 }
 
 std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
-  std::shared_ptr<const Wall> wall = wall_;
+  std::shared_ptr<const TypedWall> wall = wall_;
   if (!wall_ || params.text("wall") != wall_->expression.text() || params.number("view") != wall_->curve.half_width())
     if (auto error = build_wall(params, wall)) return error;
   const ImplicitCurve& curve = wall->curve;

@@ -15,8 +15,7 @@
 
 #include "core/scene.h"
 #include "core/storm_guard.h"
-#include "geometry/implicit_curve.h"
-#include "math/expression.h"
+#include "geometry/typed_wall.h"
 
 namespace cl {
 
@@ -57,12 +56,6 @@ class ImplicitScene final : public Scene {
   std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
-  /// The wall is immutable once built and shared by clones (muParser keeps
-  /// pointers to its variables, so it must not be copied).
-  struct Wall {
-    Expression2D expression;
-    ImplicitCurve curve;
-  };
   struct Model {
     double r = 0.3, m = 1, g = 9.8, e = 1, trail = 0.5;
     bool collisions = false;  ///< ball-ball impacts (same e)
@@ -92,7 +85,7 @@ class ImplicitScene final : public Scene {
     bool operator>(const PairImpact& o) const { return t > o.t; }
   };
 
-  static std::optional<std::string> build_wall(const ParamValues& params, std::shared_ptr<const Wall>& wall);
+  static std::optional<std::string> build_wall(const ParamValues& params, std::shared_ptr<const TypedWall>& wall);
   /// Why n balls of radius r (m) cannot start inside `curve`, if the area says so at once.
   static std::optional<std::string> check_room(const ImplicitCurve& curve, int n, double r, bool collisions);
   Eigen::Vector2d gravity() const { return {0, -model_.g}; }
@@ -122,7 +115,7 @@ class ImplicitScene final : public Scene {
   void collide(const PairImpact& impact, std::vector<Event>& events);
   void remember_trails();
 
-  std::shared_ptr<const Wall> wall_;
+  std::shared_ptr<const TypedWall> wall_;
   Model model_;
   double t_ = 0;
   std::vector<Ball> balls_;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "scenes/contact_params.h"
 #include "io/json_numbers.h"
 
 namespace cl {
@@ -16,7 +17,6 @@ using Eigen::Vector2d;
 constexpr size_t kTrailPoints = 600;
 constexpr double kStreetCheckReach = 50;    // m either side of x0 where a typed street must be finite
 constexpr double kStreetCheckStep = 0.01;   // m
-constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 along the motion
 
 enum Field { kContactX, kImpactFields };  // then the contact tracker's impact_fields()
 
@@ -79,7 +79,8 @@ StreetScene::StreetScene() {
   if (auto error = reset(ParamValues(street_description().params))) throw std::logic_error(*error);
 }
 
-std::optional<std::string> StreetScene::read_model(const ParamValues& p, const Street* current_street, Model& model) {
+std::optional<std::string> StreetScene::read_model(const ParamValues& p, const Street* current_street, WorldModel& model,
+                                                   View& view) {
   model.body.m = p.number("m");
   model.body.m_o = p.number("m_o");
   model.body.a = p.number("a");
@@ -89,232 +90,100 @@ std::optional<std::string> StreetScene::read_model(const ParamValues& p, const S
     return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
            format_number(alpha * alpha + beta * beta) + " must be <= 1";
   model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
-  model.gravity = p.number("g");
+  model.n = 1;
+  model.gravity = Vector2d(0, -p.number("g"));
+  model.boundary.kind = BoundaryKind::Street;
   const std::string& text = p.text("street");
   if (current_street && current_street->text() == text && !text.empty()) {
-    model.street = *current_street;  // the parsed street is kept (and shared by clones)
+    model.boundary.street = *current_street;  // the parsed street is kept (and shared by clones)
   } else if (text.empty()) {
-    model.street = Street::seed(p.number("amplitude"), p.number("frequency"), p.integer("bumps"));
-  } else if (auto error = Street::typed(text, model.street)) {
+    model.boundary.street = Street::seed(p.number("amplitude"), p.number("frequency"), p.integer("bumps"));
+  } else if (auto error = Street::typed(text, model.boundary.street)) {
     return "street: " + *error;
   }
-  model.ellipse_material = {p.number("E_e"), p.number("nu_e")};
-  model.street_material = {p.number("E_s"), p.number("nu_s")};
+  model.body_material = {p.number("E_e"), p.number("nu_e")};
+  model.boundary.material = {p.number("E_s"), p.number("nu_s")};
   model.contact = read_contact_params(p, std::min(model.body.a, model.body.b));
-  model.trail = p.number("trail");
-  model.follow = p.choice("follow") == "on";
+  view.trail = p.number("trail");
+  view.follow = p.choice("follow") == "on";
   return std::nullopt;
 }
 
 std::optional<std::string> StreetScene::reset(const ParamValues& params) {
-  Model model;
-  if (auto error = read_model(params, &model_.street, model)) return error;
+  WorldModel model;
+  View view;
+  if (auto error = read_model(params, &street(), model, view)) return error;
   const double x0 = params.number("x0");
-  if (auto bad = model.street.first_nonfinite(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
+  const Street& street = model.boundary.street;
+  if (auto bad = street.first_nonfinite(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
     return "street: s(x) or its slope is not finite at x = " + format_number(*bad) + " m (checked on x0 +- " +
            format_number(kStreetCheckReach) + " m)";
-  if (auto jump = model.street.first_jump(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
+  if (auto jump = street.first_jump(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
     return "street: s(x) is not continuous at x = " + format_number(jump->x) + " m (it jumps by " +
            format_number(jump->size) + " m; checked on x0 +- " + format_number(kStreetCheckReach) + " m)";
-  Vec y = Vec::Zero(8);
-  y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0"), 0, 0;
-  StreetScene trial = *this;
-  trial.model_ = model;
-  if (auto error = trial.start_at(y, 0)) return error;
-  *this = std::move(trial);
+  Vec y(6);
+  y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0");
+  if (auto error = start_at(model, y, 0)) return error;
+  view_ = view;
   return std::nullopt;
 }
 
-std::optional<std::string> StreetScene::start_at(const Vec& y, double t) {
-  y_ = y;
-  t_ = t;
-  contact_ = TrackedContact{};
-  loops_.clear();
-  failure_.clear();
-  contact_evaluations_ = 0;
-  const Response r = respond(y_, true, nullptr);
-  if (!failure_.empty()) return failure_;
+std::optional<std::string> StreetScene::start_at(const WorldModel& model, const Vec& y, double t) {
+  World trial;
+  if (auto error = trial.start(model, t, y)) return error;
   // Without a common normal under it the gap is only a bound, which holds for an ellipse above the street.
-  const double ground = model_.street.height(y_[0]);
-  if (!(y_[1] > ground))
-    return "the ellipse starts in the street (its centre at y = " + format_number(y_[1]) + " m is below the street's " +
-           format_number(ground) + " m at x = " + format_number(y_[0]) + " m): raise y0";
-  if (!(r.geometry.gap > 0))
-    return "the ellipse starts in the street (gap " + format_number(r.geometry.gap) + " m at x = " +
-           format_number(r.geometry.x) + " m): raise y0";
-  contact_.gap = r.geometry.gap;
-  warm_x_ = r.geometry.x;
-  steps_before_ = -stepper_.steps();  // restart_stepper() adds them back
-  restart_stepper();
+  const double ground = model.boundary.street.height(y[0]);
+  if (!(y[1] > ground))
+    return "the ellipse starts in the street (its centre at y = " + format_number(y[1]) + " m is below the street's " +
+           format_number(ground) + " m at x = " + format_number(y[0]) + " m): raise y0";
+  const ContactState& contact = trial.contact_state(0);
+  if (!(contact.gap > 0))
+    return "the ellipse starts in the street (gap " + format_number(contact.gap) + " m at x = " +
+           format_number(contact.warm) + " m): raise y0";
+  world_ = std::move(trial);
   trail_.clear();
   remember_trail();
   initial_energy_ = kinetic_energy() + potential_energy() + spring_energy();
   const Coordinates Q = coordinates();
-  home_view_ = Vector2d(Q.x(), 0.5 * (Q.y() + model_.street.height(Q.x())));
-  view_half_height_ = std::max(6.0, 0.6 * (Q.y() - model_.street.height(Q.x())) + 2 * std::max(model_.body.a, model_.body.b));
+  const double size = std::max(model.body.a, model.body.b);
+  home_view_ = Vector2d(Q.x(), 0.5 * (Q.y() + street().height(Q.x())));
+  view_half_height_ = std::max(6.0, 0.6 * (Q.y() - street().height(Q.x())) + 2 * size);
   return std::nullopt;
 }
 
 std::optional<std::string> StreetScene::apply_live(const ParamValues& params) {
   // A new street, geometry, masses or start wait for a reset; a typed street
   // is checked now so its error (with the position) shows at once.
-  if (!params.text("street").empty() && params.text("street") != model_.street.text()) {
+  if (!params.text("street").empty() && params.text("street") != street().text()) {
     Street probe;
     if (auto error = Street::typed(params.text("street"), probe)) return "street: " + *error;
   }
-  Model model;
-  if (auto error = read_model(params, &model_.street, model)) return error;
-  model.body = model_.body;
-  model.street = model_.street;
-  model_ = model;
-  restart_stepper();
+  WorldModel model;
+  View view;
+  if (auto error = read_model(params, &street(), model, view)) return error;
+  model.body = world_.model().body;
+  model.boundary.street = street();
+  world_.set_model(model);
+  view_ = view;
   return std::nullopt;
-}
-
-Ellipse StreetScene::ellipse_of(const Vec& y) const { return Ellipse{y.head<2>(), y[2], model_.body.a, model_.body.b}; }
-
-StreetScene::Response StreetScene::respond(const Vec& y, bool global_check, Velocities* F) const {
-  Response r;
-  ++contact_evaluations_;
-  const double size = std::max(model_.body.a, model_.body.b);
-  const StreetSearch search{warm_x_, global_check, 64, size};
-  r.geometry = ellipse_street(ellipse_of(y), model_.street, search);
-  const StreetContact& g = r.geometry;
-  if (g.nonfinite_x) {
-    failure_ = "the street is not finite at x = " + format_number(*g.nonfinite_x) + " m";
-    r.geometry.gap = std::nan("");
-    return r;
-  }
-  const Coordinates Q = y.head<3>();
-  const Velocities V = y.segment<3>(3);
-  const Vector2d v_point = point_velocity(Q, V, g.ellipse_point);  // the street stands still
-  r.rate = -v_point.dot(g.normal);
-  if (!g.found || g.gap > 0) return r;
-  const HertzStiffness k =
-      hertz_stiffness(model_.ellipse_material, g.ellipse_radius, model_.street_material, g.street_radius, size);
-  if (!k.ok()) {
-    failure_ = "the contact at x = " + format_number(g.x) + " m is conformal (the street's radius of curvature " +
-               format_number(std::abs(g.street_radius)) + " m is close to the ellipse's " +
-               format_number(g.ellipse_radius) + " m there), so Hertz's theory does not apply: " + k.message +
-               ". Make the street gentler or the ellipse rounder.";
-    return r;
-  }
-  NormalLawParams law;
-  law.hertz_stiffness = k.stiffness;
-  law.linear_stiffness = model_.contact.linear_stiffness;
-  law.restitution = model_.contact.c_tau;
-  law.effective_mass = model_.body.total_mass();
-  if (model_.contact.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
-  const NormalForce f = normal_force(model_.contact.law, law, {-g.gap, r.rate, contact_.active ? contact_.impact_speed : r.rate});
-  const Vector2d tangent(g.normal.y(), -g.normal.x());  // along increasing x
-  const double slip = v_point.dot(tangent);             // of the ellipse over the street
-  r.force_n = f.force;
-  r.force_t = friction_force(model_.contact.friction_law, model_.contact.friction, f.force, slip);
-  r.elastic_energy = f.elastic_energy;
-  r.dissipated_power = f.dissipated_power - r.force_t * slip;  // friction opposes slip: -f_t slip >= 0
-  if (F) {
-    const Vector2d on_ellipse = r.force_n * g.normal + r.force_t * tangent;
-    F->head<2>() += on_ellipse;
-    (*F)[2] += cross(g.ellipse_point - Q.head<2>(), on_ellipse);
-  }
-  return r;
-}
-
-void StreetScene::derivative(const Vec& y, Vec& dydt) const {
-  const Coordinates Q = y.head<3>();
-  const Velocities V = y.segment<3>(3);
-  // Gravity on the ellipse at its centre and on the observer at u = R(q) s.
-  const double weight_o = model_.body.m_o * model_.gravity;
-  const Vector2d u = observer_offset(model_.body, Q.z());
-  Velocities F(0, -model_.body.total_mass() * model_.gravity, -weight_o * u.x());
-  const Response r = respond(y, false, &F);
-  double stiffness_power = 0;
-  if (r.stiffness != 0) {
-    // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
-    Vec ahead = y, behind = y;
-    ahead.head<3>() += kStiffnessRateStep * V;
-    behind.head<3>() -= kStiffnessRateStep * V;
-    const double k_rate =
-        (respond(ahead, false, nullptr).stiffness - respond(behind, false, nullptr).stiffness) / (2 * kStiffnessRateStep);
-    stiffness_power = 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
-  }
-  dydt.head<3>() = V;
-  dydt.segment<3>(3) = accelerations(model_.body, Q, V, F);
-  dydt[6] = r.dissipated_power;
-  dydt[7] = stiffness_power;
-}
-
-OdeRhs StreetScene::rhs() const {
-  // Made per call: a stored lambda would point at the scene it was cloned from.
-  return [this](double, const Vec& y, Vec& dydt) { derivative(y, dydt); };
-}
-
-void StreetScene::restart_stepper() {
-  steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
-  stepper_.configure(model_.contact.stepper);
-  stepper_.start(t_, y_, rhs());
-}
-
-void StreetScene::refresh_contact() {
-  const Response r = respond(y_, true, nullptr);
-  contact_.gap = r.geometry.gap;
-  if (r.geometry.found) warm_x_ = r.geometry.x;
-  if (contact_.active) follow_contact(contact_, r.geometry.gap, r.force_n, loops_);
-}
-
-std::optional<std::string> StreetScene::take_step(double t_end, std::vector<Event>& events) {
-  const double t0 = stepper_.t();
-  failure_.clear();
-  if (!stepper_.step(rhs(), t_end))
-    return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
-  if (!failure_.empty()) return failure_;
-  const std::vector<TrackedContact> contacts = {contact_};
-  const std::optional<ContactCrossing> crossing = earliest_crossing(
-      stepper_, t0, contacts, {0}, [&](size_t, const Vec& y) { return respond(y, false, nullptr).geometry.gap; });
-  if (!crossing) {
-    t_ = stepper_.t();
-    y_ = stepper_.y();
-    refresh_contact();
-    return failure_.empty() ? std::nullopt : std::optional(failure_);
-  }
-  // Restart exactly at the event, so the force law switches there and nowhere else.
-  stepper_.dense(crossing->t, y_);
-  t_ = crossing->t;
-  refresh_contact();
-  const Response r = respond(y_, false, nullptr);
-  if (!contact_.active) {
-    begin_contact(contact_, t_, r.rate, r.geometry.gap, r.force_n, loops_, "street", 0, -1);
-    onset_x_ = r.geometry.x;
-  } else {
-    const ImpactSummary impact = end_contact(contact_, t_, r.rate);
-    Event e = make_event(impact.onset, "street", kImpactFields + impact_fields().size());
-    e.fields[kContactX] = onset_x_;
-    write_impact_fields(impact, e, kImpactFields);
-    events.push_back(e);
-  }
-  restart_stepper();
-  return failure_.empty() ? std::nullopt : std::optional(failure_);
 }
 
 std::optional<std::string> StreetScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
-  for (long long guard = 0; t_ < t_end; ++guard) {
-    if (guard > 10000000) return "too many steps in one interval";
-    if (auto error = take_step(t_end, events)) return error;
-    if (yield && t_ < t_end && yield()) return std::nullopt;
+  std::vector<FinishedImpact> impacts;
+  const std::optional<std::string> error = world_.advance_to(t_end, impacts, yield);
+  for (const FinishedImpact& impact : impacts) {
+    Event e = make_event(impact.summary.onset, "street", kImpactFields + impact_fields().size());
+    e.fields[kContactX] = impact.onset_point.x();
+    write_impact_fields(impact.summary, e, kImpactFields);
+    events.push_back(e);
   }
-  remember_trail();
-  return std::nullopt;
+  if (!error && time() >= t_end) remember_trail();
+  return error;
 }
 
-double StreetScene::kinetic_energy() const { return cl::kinetic_energy(model_.body, coordinates(), velocities()); }
-
-double StreetScene::potential_energy() const {
-  const Coordinates Q = coordinates();
-  const double observer_height = Q.y() + observer_offset(model_.body, Q.z()).y();
-  return model_.gravity * (model_.body.m * Q.y() + model_.body.m_o * observer_height);
+double StreetScene::spring_energy() const {
+  return world_.contact_response(0, PairSearch::Follow).elastic_energy;
 }
-
-double StreetScene::spring_energy() const { return respond(y_, false, nullptr).elastic_energy; }
 
 double StreetScene::energy_audit() const {
   return kinetic_energy() + potential_energy() + spring_energy() + dissipated_energy() - stiffness_work() -
@@ -322,8 +191,8 @@ double StreetScene::energy_audit() const {
 }
 
 void StreetScene::remember_trail() {
-  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(model_.trail / 0.005) + 1);
-  trail_.push_back(y_.head<2>());
+  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
+  trail_.push_back(coordinates().head<2>());
   while (trail_.size() > keep) trail_.pop_front();
 }
 
@@ -357,32 +226,34 @@ std::vector<std::vector<std::string>> StreetScene::default_plots() const {
 void StreetScene::sample(std::vector<double>& values) const {
   const Coordinates Q = coordinates();
   const Velocities V = velocities();
-  const Response r = respond(y_, false, nullptr);
+  const ContactResponse r = world_.contact_response(0, PairSearch::Follow);
+  const PairGeometry& g = r.geometry;
   const double e_kin = kinetic_energy(), e_pot = potential_energy(), e_spring = r.elastic_energy;
   const double e_total = e_kin + e_pot + e_spring;
-  values.assign({t_, Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), r.geometry.gap, r.geometry.x,
-                 std::max(0.0, -r.geometry.gap), r.force_n, r.force_t, e_kin, e_pot, e_spring, dissipated_energy(),
+  // The world gives the friction on the street; the series shows the one on the ellipse.
+  values.assign({time(), Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), g.gap, g.warm,
+                 std::max(0.0, -g.gap), r.force, -r.friction, e_kin, e_pot, e_spring, dissipated_energy(),
                  stiffness_work(), e_total, e_total + dissipated_energy() - stiffness_work() - initial_energy_});
 }
 
 Sketch StreetScene::sketch() const {
   Sketch s;
   const Coordinates Q = coordinates();
-  s.view_center = model_.follow ? Vector2d(Q.head<2>()) : home_view_;
+  s.view_center = view_.follow ? Vector2d(Q.head<2>()) : home_view_;
   s.view_half_height = view_half_height_;
-  s.view_follows = model_.follow;
+  s.view_follows = view_.follow;
   // The street over a wide view (any canvas aspect up to 4:1).
-  SketchPolyline street;
-  street.color = 0xc8b68cff;
-  street.width_px = 2.5f;
+  SketchPolyline ground;
+  ground.color = 0xc8b68cff;
+  ground.width_px = 2.5f;
   const double half_width = 4 * view_half_height_;
   constexpr int kStreetPoints = 800;
   for (int k = 0; k <= kStreetPoints; ++k) {
     const double x = s.view_center.x() - half_width + 2 * half_width * k / kStreetPoints;
-    const double h = model_.street.height(x);
-    if (std::isfinite(h)) street.points.push_back({x, h});
+    const double h = street().height(x);
+    if (std::isfinite(h)) ground.points.push_back({x, h});
   }
-  s.lines.push_back(std::move(street));
+  s.lines.push_back(std::move(ground));
   SketchPolyline trail;
   trail.points.assign(trail_.begin(), trail_.end());
   trail.color = 0xe0453a90;
@@ -390,31 +261,31 @@ Sketch StreetScene::sketch() const {
   trail.fade = true;
   if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   // The seed's crosshair at the closest potential contact point.
-  const Response r = respond(y_, false, nullptr);
-  if (r.geometry.found) {
-    const Vector2d p = r.geometry.street_point;
-    const double arm = 0.6 * std::max(model_.body.a, model_.body.b);
+  const PairGeometry g = world_.contact_response(0, PairSearch::Follow).geometry;
+  if (g.searched) {
+    const Vector2d p = g.point_b;
+    const double arm = 0.6 * std::max(model().body.a, model().body.b);
     const Rgba blue = 0x4a90d9c0;
     s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, blue, 1.0f});
     s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, blue, 1.0f});
   }
-  s.ellipses.push_back({Q.head<2>(), model_.body.a, model_.body.b, Q.z(), 0xe0453aff, 2.0f});
+  s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), 0xe0453aff, 2.0f});
   s.circles.push_back({Q.head<2>(), 0, 0xf5d142ff, 0, 1.0f, 2.5f});
-  if (model_.body.m_o > 0)
-    s.circles.push_back({Q.head<2>() + observer_offset(model_.body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});
-  if (r.geometry.found && r.geometry.gap <= 0) {
-    const Vector2d p = r.geometry.street_point;
+  if (model().body.m_o > 0)
+    s.circles.push_back({Q.head<2>() + observer_offset(model().body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});
+  if (g.searched && g.gap <= 0) {
+    const Vector2d p = g.point_b;
     s.circles.push_back({p, 0, 0xff5050ff, 0, 1.0f, 3.0f});
-    s.arrows.push_back({p, p + 0.4 * model_.body.b * r.geometry.normal, 0xff5050ff, 1.5f});
+    s.arrows.push_back({p, p + 0.4 * model().body.b * (-g.normal), 0xff5050ff, 1.5f});
   }
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{Glyph::Line, 0xc8b68cff, "street y = s(x)"},
               {Glyph::Line, 0xe0453aff, "ellipse"},
               {Glyph::Dot, 0xf5d142ff, "centre of the ellipse"}};
-  if (model_.body.m_o > 0) s.legend.push_back({Glyph::Ring, 0xffffffff, "observer mass"});
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, 0xffffffff, "observer mass"});
   s.legend.push_back({Glyph::Cross, 0x4a90d9ff, "street point closest to contact"});
   s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
-  if (model_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
   return s;
 }
 
@@ -441,20 +312,18 @@ std::vector<Preset> StreetScene::presets(const ParamValues&) const {
 nlohmann::json StreetScene::state_json() const {
   const Coordinates Q = coordinates();
   const Velocities V = velocities();
-  return {{"t", t_}, {"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}};
+  return {{"t", time()}, {"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}};
 }
 
 std::optional<std::string> StreetScene::load_state_json(const nlohmann::json& state) {
   std::array<double, 6> values;
   if (auto error = read_finite_numbers(state, std::array{"x", "y", "q", "vx", "vy", "w"}, values, "street state"))
     return error;
-  Vec y = Vec::Zero(8);
+  Vec y(6);
   for (int k = 0; k < 6; ++k) y[k] = values[k];
   double t = 0;
   if (auto error = read_state_time(state, false, t, "street state")) return error;
-  StreetScene trial = *this;
-  if (auto error = trial.start_at(y, t)) return "street state: " + *error;
-  *this = std::move(trial);
+  if (auto error = start_at(model(), y, t)) return "street state: " + *error;
   return std::nullopt;
 }
 

@@ -11,16 +11,8 @@
 #include <deque>
 #include <string>
 
-#include "contact/contact_tracker.h"
-#include "contact/friction_law.h"
-#include "contact/hertz_stiffness.h"
-#include "contact/normal_law.h"
 #include "core/scene.h"
-#include "scenes/contact_params.h"
-#include "dynamics/ellipse_body.h"
-#include "geometry/street.h"
-#include "geometry/street_contact.h"
-#include "integrators/stepper.h"
+#include "world/world.h"
 
 namespace cl {
 
@@ -34,83 +26,55 @@ class StreetScene final : public Scene {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& params) override;
-  double time() const override { return t_; }
-  long long step_count() const override { return steps_before_ + stepper_.steps(); }
+  double time() const override { return world_.time(); }
+  long long step_count() const override { return world_.step_count(); }
 
   std::vector<SeriesSpec> series() const override;
   std::vector<std::vector<std::string>> default_plots() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch() const override;
-  const ImpactLoopLog* impact_loops() const override { return &loops_; }
+  const ImpactLoopLog* impact_loops() const override { return &world_.impact_loops(); }
   std::vector<Preset> presets(const ParamValues& current) const override;
 
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
 
-  Coordinates coordinates() const { return y_.head<3>(); }
-  Velocities velocities() const { return y_.segment<3>(3); }
-  const EllipseBody& body() const { return model_.body; }
-  const Street& street() const { return model_.street; }
-  double kinetic_energy() const;
-  double potential_energy() const;  ///< of ellipse and observer, J (zero at y = 0)
+  const World& world() const { return world_; }
+  Coordinates coordinates() const { return world_.coordinates(0); }
+  Velocities velocities() const { return world_.velocities(0); }
+  const EllipseBody& body() const { return model().body; }
+  const Street& street() const { return model().boundary.street; }
+  double kinetic_energy() const { return world_.kinetic_energy(); }
+  double potential_energy() const { return world_.potential_energy(); }  ///< J (zero at y = 0)
   double spring_energy() const;
-  double dissipated_energy() const { return y_[6]; }
+  double dissipated_energy() const { return world_.dissipated_energy(); }
   /// Work the changing Hertz stiffness has done on the ellipse (J): k0 depends
   /// on the radii at the contact point, which move as the ellipse rolls, so
-  /// the force k0 ρ^{3/2} is not the gradient of 2/5 k0 ρ^{5/2} (see ellipses.h).
-  double stiffness_work() const { return y_[7]; }
+  /// the force k0 ρ^{3/2} is not the gradient of 2/5 k0 ρ^{5/2} (see world.h).
+  double stiffness_work() const { return world_.stiffness_work(); }
   /// E_kin + E_pot + E_spring + E_diss − W_stiffness − its value at the start (J).
   double energy_audit() const;
   /// Contact evaluations (common-normal searches) since reset.
-  long long contact_evaluations() const { return contact_evaluations_; }
+  long long contact_evaluations() const { return world_.contact_evaluations(); }
 
  protected:
   std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
-  struct Model {
-    EllipseBody body;
-    double gravity = 9.8;  ///< m/s²
-    Street street;
-    ElasticMaterial ellipse_material, street_material;
-    ContactParams contact;
+  /// What the panel sets beyond the world: the drawing.
+  struct View {
     double trail = 3;  ///< s
     bool follow = false;
   };
-  /// What the contact does at a state.
-  struct Response {
-    StreetContact geometry;
-    double rate = 0;          ///< ρ̇, m/s (> 0 approaching)
-    double force_n = 0;       ///< N
-    double force_t = 0;       ///< along the street's tangent, N
-    double elastic_energy = 0, dissipated_power = 0;  ///< J, W
-    double stiffness = 0;     ///< Hertz k0, N/m^1.5 (0: linear law or no contact)
-  };
 
-  static std::optional<std::string> read_model(const ParamValues& p, const Street* current_street, Model& model);
-  Ellipse ellipse_of(const Vec& y) const;
-  /// Contact response at state y; adds the contact's generalized force to F if given.
-  /// global_check: a full search under the ellipse (at accepted states), else the warm root is followed.
-  Response respond(const Vec& y, bool global_check, Velocities* F) const;
-  void derivative(const Vec& y, Vec& dydt) const;
-  OdeRhs rhs() const;
-  void restart_stepper();
-  void refresh_contact();
-  std::optional<std::string> take_step(double t_end, std::vector<Event>& events);
+  static std::optional<std::string> read_model(const ParamValues& p, const Street* current_street, WorldModel& model,
+                                               View& view);
+  std::optional<std::string> start_at(const WorldModel& model, const Vec& y, double t);
   void remember_trail();
-  std::optional<std::string> start_at(const Vec& y, double t);
+  const WorldModel& model() const { return world_.model(); }
 
-  Model model_;
-  double t_ = 0;
-  Vec y_;  // [x, y, q, x', y', q', E_diss, W_stiffness]
-  Stepper stepper_;
-  long long steps_before_ = 0;
-  TrackedContact contact_;
-  double warm_x_ = 0;     // street abscissa of the last contact found, m
-  double onset_x_ = 0;    // of the current impact, m
-  ImpactLoopLog loops_;
-  mutable std::string failure_;  // set by a force evaluation: conformal contact or a street that is not finite
-  mutable long long contact_evaluations_ = 0;
+  World world_;
+  View view_;
   std::deque<Eigen::Vector2d> trail_;
   double initial_energy_ = 0;  // J
   Eigen::Vector2d home_view_{0, 0};

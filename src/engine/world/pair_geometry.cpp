@@ -1,0 +1,106 @@
+#include "world/pair_geometry.h"
+
+#include <algorithm>
+
+#include "geometry/ellipse_contact.h"
+#include "geometry/ellipse_implicit_contact.h"
+#include "geometry/street_contact.h"
+
+namespace cl {
+namespace {
+
+constexpr int kPairSearchSamples = 48;    // the pair function has sharper features than a wall's
+constexpr int kStreetSearchSamples = 64;  // street abscissae under the ellipse
+
+std::optional<double> warm_start(const ContactState& c) { return c.has_warm ? std::optional(c.warm) : std::nullopt; }
+
+/// A body–boundary contact from the angle-minimised geometry; the force acts at the body's point.
+PairGeometry from_angle_search(const ContactGeometry& g) {
+  PairGeometry p;
+  p.searched = true;
+  p.gap = g.distance;
+  p.normal = g.normal;
+  p.point_a = g.point_a;
+  p.point_b = g.point_b;
+  p.point = g.point_a;
+  p.radius_a = g.radius_a;
+  p.radius_b = g.radius_b;
+  p.warm = g.angle;
+  return p;
+}
+
+PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global,
+                                 double margin) {
+  const double radius = model.boundary.radius;
+  if (!may_touch_wall(A, radius, margin)) {
+    PairGeometry p;
+    p.gap = radius - farthest_distance_bound(A);
+    return p;
+  }
+  return from_angle_search(ellipse_in_circle(A, radius, ContactSearch{warm_start(c), global, kWallSearchSamples}));
+}
+
+PairGeometry ellipse_typed_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global,
+                                double margin) {
+  const ImplicitCurve& wall = model.boundary.wall->curve;
+  if (!may_touch_implicit_wall(A, wall, margin)) {
+    PairGeometry p;
+    p.gap = implicit_wall_clearance_bound(A, wall);
+    return p;
+  }
+  return from_angle_search(ellipse_in_implicit_wall(A, wall, ContactSearch{warm_start(c), global, kWallSearchSamples}));
+}
+
+PairGeometry ellipse_street(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global) {
+  const StreetSearch search{warm_start(c), global, kStreetSearchSamples, std::max(A.a, A.b)};
+  const StreetContact s = ellipse_street(A, model.boundary.street, search);
+  PairGeometry p;
+  p.gap = s.gap;
+  p.nonfinite_x = s.nonfinite_x;
+  if (!s.found) return p;  // no common normal under the ellipse: the gap is a lower bound
+  p.searched = true;
+  p.normal = -s.normal;  // the street's normal points up, towards the ellipse
+  p.point_a = s.ellipse_point;
+  p.point_b = s.street_point;
+  p.point = s.ellipse_point;
+  p.radius_a = s.ellipse_radius;
+  p.radius_b = s.street_radius;
+  p.warm = s.x;
+  return p;
+}
+
+}  // namespace
+
+double broad_phase_margin(const EllipseBody& body) { return 0.25 * std::min(body.a, body.b); }
+
+PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
+                               double margin) {
+  const bool global = search == PairSearch::Global || !c.has_warm;
+  switch (model.boundary.kind) {
+    case BoundaryKind::CircleWall: return ellipse_circle_wall(model, A, c, global, margin);
+    case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A, c, global, margin);
+    case BoundaryKind::Street: return ellipse_street(model, A, c, global);
+    case BoundaryKind::None: break;
+  }
+  return PairGeometry{};
+}
+
+PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Ellipse& B, const ContactState& c,
+                           PairSearch search, double margin) {
+  PairGeometry p;
+  if (!may_touch(A, B, margin)) {
+    p.gap = (A.center - B.center).norm() - 2 * std::max(model.body.a, model.body.b);
+    return p;
+  }
+  // Fast path from the last angle: exact while there is a gap (separated
+  // convex shapes have one minimum); in overlap the global check runs too.
+  const std::optional<double> warm = warm_start(c);
+  ContactGeometry g = ellipse_ellipse(A, B, ContactSearch{warm, !warm.has_value(), kPairSearchSamples});
+  if (g.distance <= 0 && warm && search == PairSearch::Global)
+    g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
+  p = from_angle_search(g);
+  p.point = 0.5 * (g.point_a + g.point_b);
+  return p;
+}
+
+}  // namespace cl

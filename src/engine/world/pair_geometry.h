@@ -1,0 +1,51 @@
+#pragma once
+// The pair-function table of the world (Box2D's pattern): one pure function
+// per body kind × boundary or body kind, each answering where the two meet
+// at one state. Ellipse–circle wall, ellipse–street, ellipse–typed wall and
+// ellipse–ellipse (a disc is an ellipse with a = b). Each is the exact
+// geometry of geometry/ behind a conservative broad-phase test.
+#include <optional>
+
+#include <Eigen/Core>
+
+#include "geometry/ellipse.h"
+#include "world/model.h"
+#include "world/state.h"
+
+namespace cl {
+
+/// How a pair is searched. Stage evaluations of the integrator follow the
+/// contact's current minimum from its warm start (a few Newton steps);
+/// accepted states and event location get the global search, which cannot
+/// miss a deeper minimum.
+enum class PairSearch { Follow, Global };
+
+/// Where body A meets the boundary or body B.
+struct PairGeometry {
+  /// false: the broad phase ruled the pair out, and `gap` is only a lower
+  /// bound (the other fields are unset).
+  bool searched = false;
+  double gap = 1;                           ///< m: > 0 apart, < 0 penetration depth
+  Eigen::Vector2d normal{1, 0};             ///< unit, from A towards B (or the boundary)
+  Eigen::Vector2d point_a{0, 0};            ///< on A, m
+  Eigen::Vector2d point_b{0, 0};            ///< on B or the boundary, m
+  Eigen::Vector2d point{0, 0};              ///< where the contact force acts, m
+  double radius_a = 0, radius_b = 0;        ///< signed radii of curvature there, m (concave < 0)
+  double warm = 0;                          ///< the next search's warm start (angle, rad; street: x, m)
+  std::optional<double> nonfinite_x;        ///< street: where s(x) could not be evaluated, m
+};
+
+/// Broad-phase margin of the table (m): pairs farther apart than this are
+/// not searched. A quarter of the bodies' smaller semi-axis.
+double broad_phase_margin(const EllipseBody& body);
+
+/// Body `body` (ellipse A) against the model's boundary. `contact` gives the
+/// warm start. `margin` (m): the broad-phase margin (infinity: always search).
+PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& contact,
+                               PairSearch search, double margin);
+
+/// Ellipse A against ellipse B.
+PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Ellipse& B, const ContactState& contact,
+                           PairSearch search, double margin);
+
+}  // namespace cl
