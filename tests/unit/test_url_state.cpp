@@ -37,14 +37,14 @@ TEST_CASE("parse_url_state applies a plain link") {
 
 TEST_CASE("parse_url_state lists unknown keys and bad values, and applies the rest") {
   const cl::UrlState s =
-      cl::parse_url_state("scene=pendulum&foo=1&L=abc&g=1000&v0=2&m=-1&integrator=euler&L=2", "pendulum");
+      cl::parse_url_state("scene=pendulum&foo=1&L=abc&g=1000&v0=2&m=-1&integrator=midpoint&L=2", "pendulum");
   for (const std::string& p : s.problems) MESSAGE(p);
   CHECK(s.problems.size() == 5);
   CHECK(any_mentions(s.problems, "'foo'"));
   CHECK(any_mentions(s.problems, "'abc'"));
   CHECK(any_mentions(s.problems, "'g'"));
   CHECK(any_mentions(s.problems, "'m'"));
-  CHECK(any_mentions(s.problems, "euler"));
+  CHECK(any_mentions(s.problems, "midpoint"));
   REQUIRE(s.params);
   const cl::ParamValues defaults(cl::pendulum_description().params);
   CHECK(s.params->number("g") == defaults.number("g"));

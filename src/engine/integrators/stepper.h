@@ -5,17 +5,21 @@
 #include <variant>
 
 #include "integrators/dopri5.h"
+#include "integrators/leapfrog.h"
 #include "integrators/rk4.h"
+#include "integrators/semi_implicit_euler.h"
 
 namespace cl {
 
-enum class IntegratorKind { Dopri5, Rk4 };
+enum class IntegratorKind { Dopri5, Rk4, SemiImplicitEuler, Leapfrog };
 
 struct StepperSettings {
   IntegratorKind kind = IntegratorKind::Dopri5;
   double rtol = 1e-9;  ///< Dopri5 relative tolerance
   double atol = 1e-12; ///< Dopri5 absolute tolerance
-  double h = 1e-3;     ///< Rk4 step (s)
+  double h = 1e-3;     ///< step of the fixed-step methods (s)
+  /// The second-order methods' split y = [q, v, w]: the length of q (and v).
+  Eigen::Index positions = 0;
   double h_max = 0.05; ///< Dopri5 largest step (s): keeps events from hiding inside a step
 };
 
@@ -24,10 +28,12 @@ class Stepper {
   explicit Stepper(const StepperSettings& s = {}) { configure(s); }
   /// Takes new settings; call start() before the next step.
   void configure(const StepperSettings& s) {
-    if (s.kind == IntegratorKind::Dopri5)
-      method_ = Dopri5(Dopri5Options{s.rtol, s.atol, s.h_max});
-    else
-      method_ = Rk4(s.h);
+    switch (s.kind) {
+      case IntegratorKind::Dopri5: method_ = Dopri5(Dopri5Options{s.rtol, s.atol, s.h_max}); break;
+      case IntegratorKind::Rk4: method_ = Rk4(s.h); break;
+      case IntegratorKind::SemiImplicitEuler: method_ = SemiImplicitEuler(s.h, s.positions); break;
+      case IntegratorKind::Leapfrog: method_ = Leapfrog(s.h, s.positions); break;
+    }
   }
   void start(double t, const Vec& y, const OdeRhs& f) { std::visit([&](auto& m) { m.start(t, y, f); }, method_); }
   bool step(const OdeRhs& f, double t_limit) { return std::visit([&](auto& m) { return m.step(f, t_limit); }, method_); }
@@ -38,7 +44,7 @@ class Stepper {
   long long steps() const { return std::visit([](const auto& m) { return m.accepted_steps(); }, method_); }
 
  private:
-  std::variant<Dopri5, Rk4> method_{Dopri5()};
+  std::variant<Dopri5, Rk4, SemiImplicitEuler, Leapfrog> method_{Dopri5()};
 };
 
 }  // namespace cl

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "scenes/integrator_params.h"
+
 namespace cl {
 namespace {
 
@@ -27,13 +29,10 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
       {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
        "speed: the seeds' law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
        {"speed", "coulomb"}},
-      {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
-       "Adaptive Dormand-Prince 5(4) or fixed-step RK4.", {"dopri5", "rk4"}},
-      {"rtol", "tolerance", "", real, live, 1e-9, 1e-12, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
-      {"dt", "RK4 step", "s", real, live, 1e-4, 1e-7, 1e-2, "Fixed step of rk4.", {}, "", true},
   };
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
+  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, "All bodies are integrated together."});
 }
 
 ContactSettings read_contact_params(const ParamValues& p, double length) {
@@ -44,11 +43,7 @@ ContactSettings read_contact_params(const ParamValues& p, double length) {
   c.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;
   c.friction.speed_coefficient = p.number("friction");
   c.friction.coulomb_coefficient = p.number("friction");
-  c.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
-  c.stepper.rtol = p.number("rtol");
-  c.stepper.atol = 1e-3 * p.number("rtol") * length;
-  c.stepper.h = p.number("dt");
-  c.stepper.h_max = 2e-3;  // s: keeps contacts from starting and ending inside one step
+  c.stepper = read_integrator_params(p, length, 2e-3, 0);  // 2 ms: keeps contacts from starting and ending inside one step
   return c;
 }
 

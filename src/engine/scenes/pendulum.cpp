@@ -9,6 +9,7 @@
 #include "integrators/root_find.h"
 #include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
+#include "scenes/integrator_params.h"
 
 namespace cl {
 namespace {
@@ -49,12 +50,10 @@ const SceneDescription& pendulum_description() {
          "Radial speed kept (reversed) when the slack thread snaps taut: 0 removes it, 1 bounces elastically."},
         {"nail_radius", "nail radius", "m", real, live, 0.01, 0, 0.5,
          "A free flight passing closer than this to the nail is reported as a 'nail' event (the mass passes by)."},
-        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
-         "Integrator of the taut phase (the slack flight is an exact parabola).", {"dopri5", "rk4"}},
-        {"rtol", "tolerance", "", real, live, 1e-9, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
-        {"dt", "RK4 step", "s", real, live, 1e-3, 1e-6, 0.05, "Fixed step of rk4.", {}, "", true},
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading trajectory trail."},
     };
+    insert_integrator_params(s.params, "trail",
+                             {1e-3, 1e-6, 0.05, "It integrates the taut phase; the slack flight is an exact parabola."});
     s.event_fields = {"phi", "speed", "speed_after", "distance"};
     s.cost_params = {"integrator", "rtol", "dt"};
     s.cost_hint = "a looser tolerance (rtol) or a longer RK4 step (dt) runs faster";
@@ -72,11 +71,8 @@ std::optional<std::string> PendulumScene::read_model(const ParamValues& p, Model
   model.restitution = p.number("e_thread");
   model.nail_radius = p.number("nail_radius");
   model.trail = p.number("trail");
-  model.stepper.kind = p.choice("integrator") == "rk4" ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
-  model.stepper.rtol = p.number("rtol");
-  model.stepper.atol = 1e-3 * p.number("rtol") * model.L;  // m and m/s scale alike here
-  model.stepper.h = p.number("dt");
-  model.stepper.h_max = 0.05;
+  // State [r, v]: m and m/s scale alike here, so L scales the absolute tolerance.
+  model.stepper = read_integrator_params(p, model.L, 0.05, 2);
   if (model.nail_radius >= 0.5 * model.L)
     return "nail_radius (" + format_number(model.nail_radius) + " m) must be less than half the thread length L";
   return std::nullopt;

@@ -220,7 +220,9 @@ OdeRhs World::rhs() const {
 
 void World::restart_stepper() {
   steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
-  stepper_.configure(model_.contact.stepper);
+  StepperSettings settings = model_.contact.stepper;
+  settings.positions = 3 * model_.n;  // y = [Q, V, work integrals]
+  stepper_.configure(settings);
   stepper_.start(state_.t, state_.y, rhs());
 }
 

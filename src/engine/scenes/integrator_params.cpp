@@ -1,0 +1,41 @@
+#include "scenes/integrator_params.h"
+
+#include <algorithm>
+
+namespace cl {
+namespace {
+
+const std::vector<std::string> kIntegrators = {"dopri5", "rk4", "euler", "leapfrog"};
+const IntegratorKind kIntegratorValues[] = {IntegratorKind::Dopri5, IntegratorKind::Rk4,
+                                            IntegratorKind::SemiImplicitEuler, IntegratorKind::Leapfrog};
+
+}  // namespace
+
+void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& before, const IntegratorDefaults& d) {
+  const auto live = ParamApply::Live;
+  const auto real = ParamKind::Real;
+  const std::vector<ParamSpec> shared = {
+      {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
+       "dopri5: adaptive Dormand-Prince 5(4), the reference; rk4: classical Runge-Kutta, fixed step dt; euler: "
+       "semi-implicit (symplectic) Euler, first order; leapfrog: kick-drift-kick velocity Verlet, second order, "
+       "bounded energy error. Events are located on each one's dense output. " + d.scope,
+       kIntegrators},
+      {"rtol", "tolerance", "", real, live, 1e-9, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+      {"dt", "fixed step", "s", real, live, d.dt, d.dt_min, d.dt_max, "Step of rk4, euler and leapfrog.", {}, "", true},
+  };
+  const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
+  specs.insert(at, shared.begin(), shared.end());
+}
+
+StepperSettings read_integrator_params(const ParamValues& p, double length, double h_max, Eigen::Index positions) {
+  StepperSettings s;
+  s.kind = kIntegratorValues[static_cast<size_t>(p.number_at(*p.index_of("integrator")))];
+  s.rtol = p.number("rtol");
+  s.atol = 1e-3 * p.number("rtol") * length;
+  s.h = p.number("dt");
+  s.h_max = h_max;
+  s.positions = positions;
+  return s;
+}
+
+}  // namespace cl
