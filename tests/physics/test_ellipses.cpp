@@ -113,11 +113,12 @@ struct HeadOn {
 
 /// Two discs of radius 1 (preset "Two discs head-on"), 1 cm apart, closing at
 /// 10 m/s, under `law` and `c_tau`, run until the impact is over.
-HeadOn head_on(const std::string& law, double c_tau) {
+HeadOn head_on(const std::string& law, double c_tau, test::Values extra = {}) {
   char c_text[32];
   std::snprintf(c_text, sizeof c_text, "%.17g", c_tau);
   HeadOn run;
-  auto error = run.scene.reset(test::preset_params("ellipses", "Two discs head-on", {{"law", law}, {"c_tau", c_text}}));
+  extra.insert({{"law", law}, {"c_tau", c_text}});
+  auto error = run.scene.reset(test::preset_params("ellipses", "Two discs head-on", extra));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   error = run.scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
       {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
@@ -279,6 +280,38 @@ TEST_CASE("ellipses: effective restitution of two discs head-on per law and c_ta
     const double r = field(head_on("hertz", c).impact, "restitution");
     std::printf("hertz (c_tau %.1f ignored): e_eff - 1 = %.2e\n", c, r - 1);
     CHECK(std::abs(r - 1) < 1e-7);  // undamped
+  }
+}
+
+TEST_CASE("ellipses: two discs head-on under every integrator") {
+  // Hunt-Crossley at c_tau 0.8. The error of e_eff against the closed form
+  // falls with each method's order (onsets are located on its dense output).
+  const double predicted = predicted_restitution("hunt_crossley", 0.8);
+  std::printf("\nellipses, two discs head-on, Hunt-Crossley c_tau 0.8: e_eff per integrator [closed form %.8f]\n",
+              predicted);
+  std::printf("%-9s %12s %14s %12s %14s %8s\n", "method", "dt (s)", "|e - closed|", "dt/2 (s)", "|e - closed|",
+              "order");
+  const struct {
+    const char* name;
+    double dt;
+    int order;  // 0: adaptive
+  } methods[] = {{"dopri5", 1e-4, 0}, {"rk4", 1e-4, 4}, {"euler", 1e-5, 1}, {"leapfrog", 1e-4, 2}};
+  for (const auto& m : methods) {
+    auto error_at = [&](double dt) {
+      char dt_text[32];
+      std::snprintf(dt_text, sizeof dt_text, "%.17g", dt);
+      const cl::Event e = head_on("hunt_crossley", 0.8, {{"integrator", m.name}, {"dt", dt_text}}).impact;
+      return std::abs(field(e, "restitution") - predicted);
+    };
+    const double e1 = error_at(m.dt), e2 = error_at(m.dt / 2);
+    const double order = std::log2(e1 / e2);
+    std::printf("%-9s %12.3g %14.3e %12.3g %14.3e %8.2f\n", m.name, m.dt, e1, m.dt / 2, e2, order);
+    CAPTURE(m.name);
+    CHECK(e2 <= 1e-3);  // the issue's bound on e_eff for every law and integrator
+    // The order shows through the impact, less what the force's kinks at the
+    // contact's ends take (f ~ rho^1.5 is not smooth at rho = 0): measured
+    // rk4 2.95, leapfrog 2.47, euler 1.32.
+    if (m.order > 0) CHECK(order >= 0.6 * m.order);
   }
 }
 

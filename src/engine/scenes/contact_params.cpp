@@ -7,7 +7,8 @@
 namespace cl {
 namespace {
 
-const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear"};
+// The compliant laws in NormalLaw order of kLawValues, then the impulse law.
+const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear", "impulse"};
 const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
                                 NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
 
@@ -20,8 +21,12 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
       {"c_tau", "restitution c_tau", "", real, live, d.c_tau, 0.05, 1,
        "Restitution parameter of the damped laws (1: no damping)."},
       {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
-       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot.",
+       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot; "
+       "or impulse: at each located onset the closing speed is reversed times e in one instant (rigid bodies: no "
+       "penetration, no friction; a body coming to rest stops the run, as impulses cannot hold it).",
        kLaws},
+      {"e", "restitution e", "", real, live, 1, 0, 1,
+       "Restitution of the impulse law: rebound over approach speed along the normal."},
       {"k_linear", "linear stiffness", "N/m", real, live, d.k_linear, 1, 1e12,
        "Stiffness of the linear spring-dashpot law.", {}, "", true},
       {"friction", "friction", "s/m", real, live, d.friction, 0, 10,
@@ -37,7 +42,10 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
 
 ContactSettings read_contact_params(const ParamValues& p, double length) {
   ContactSettings c;
-  c.law = kLawValues[static_cast<size_t>(p.number_at(*p.index_of("law")))];
+  const size_t law = static_cast<size_t>(p.number_at(*p.index_of("law")));
+  c.impulse = kLaws[law] == "impulse";
+  c.law = c.impulse ? NormalLaw::HuntCrossley : kLawValues[law];
+  c.restitution = p.number("e");
   c.c_tau = p.number("c_tau");
   c.linear_stiffness = p.number("k_linear");
   c.friction_law = p.choice("friction_law") == "coulomb" ? FrictionLaw::RegularisedCoulomb : FrictionLaw::SpeedProportional;

@@ -395,6 +395,10 @@ std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
        "the energy; the audit residual stays about 2e-4 of the start energy over 2 s",
        {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"},
         {"v_max", "3"}, {"w_max", "3"}, {"rtol", "1e-6"}}},
+      {"Break, impulse law", "The billiard break with rigid impulses, e = 0.9, no spin: each impact is one instant, "
+       "rebound over approach is exactly e, and momentum is kept through the pair impacts",
+       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
+        {"v_max", "8"}, {"w_max", "0"}, {"law", "impulse"}, {"e", "0.9"}}},
       {"In a diamond", "Three ellipses 1 x 0.6 m in the typed wall |x| + |y| = 8, Hunt-Crossley c_tau 0.8: the contact "
        "finds the deepest point against each straight edge and into the corners; the audit residual stays near 0",
        {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},

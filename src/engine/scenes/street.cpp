@@ -302,6 +302,10 @@ std::vector<Preset> StreetScene::presets(const ParamValues&) const {
        {{"street", "0.1*x^2"}, {"a", "1"}, {"b", "0.6"}, {"alpha", "0.5"}, {"beta", "0"}, {"c_tau", "0.8"},
         {"friction", "0.1"}, {"law", "hunt_crossley"}, {"q0", "0"}, {"w0", "0"}, {"x0", "3"}, {"y0", "3.5"},
         {"vx0", "0"}, {"vy0", "0"}}},
+      {"Seed case, impulse law", "the seed's throw with rigid impulses, e = 1: instant bounces, no penetration, and the "
+       "energy kept (with e < 1 the bounces come ever faster as it settles, and the run stops there)",
+       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"law", "impulse"}, {"e", "1"},
+        {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"}, {"vx0", "0"}, {"vy0", "-4.75"}}},
       {"Seed case, elastic", "the seed's throw with c_tau 1 and no friction: energy is kept (audit with W_stiffness)",
        {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "1"}, {"friction", "0"},
         {"law", "hertz"}, {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"}, {"vx0", "0"},

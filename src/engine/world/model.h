@@ -35,6 +35,11 @@ struct Boundary {
 
 /// How contacts push, damp and rub, and how time is stepped.
 struct ContactSettings {
+  /// Impulse law: at each located onset the normal approach speed is
+  /// reversed and scaled by `restitution` in one instant (no penetration,
+  /// no friction); otherwise the compliant force `law`.
+  bool impulse = false;
+  double restitution = 1;  ///< e of the impulse law
   NormalLaw law = NormalLaw::HuntCrossley;
   double c_tau = 0.9;             ///< restitution parameter of the damped laws
   double linear_stiffness = 1e6;  ///< N/m, linear spring-dashpot law

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/Cholesky>
+
 #include "core/number_format.h"
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
@@ -36,6 +38,7 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) state_.contacts.emplace_back(i, j);
   sweep_order_.clear();
+  storm_.restart(t);
   loops_.clear();
   failure_.clear();
   contact_evaluations_ = 0;
@@ -135,7 +138,7 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
       with_boundary ? Vector2d(-point_velocity(Qa, Va, g.point))
                     : Vector2d(point_velocity(Qb, Vb, g.point) - point_velocity(Qa, Va, g.point));
   r.rate = -relative_velocity.dot(g.normal);  // > 0 while B (or the boundary) and A close in
-  if (g.gap > 0) return r;
+  if (g.gap > 0 || model_.contact.impulse) return r;
   const ElasticMaterial& material_b = with_boundary ? model_.boundary.material : model_.body_material;
   const HertzStiffness k = hertz_stiffness(model_.body_material, g.radius_a, material_b, g.radius_b, size);
   if (!k.ok()) {
@@ -256,14 +259,68 @@ bool World::refresh_contacts(const Vec& y) {
   return jumped;
 }
 
+std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near) {
+  std::vector<size_t> candidates;
+  for (size_t index : near) {
+    const ContactState& c = state_.contacts[index];
+    if (c.gap > 0) {
+      candidates.push_back(index);
+      continue;
+    }
+    const double gap_end = respond(c, stepper_.y(), nullptr, PairSearch::Global).geometry.gap;
+    if (gap_end < c.gap && failure_.empty())
+      failure_ = "body " + std::to_string(c.i) + " has come to rest against " +
+                 (c.j < 0 ? std::string("the ") + kind_of(model_, c.j) : "body " + std::to_string(c.j)) +
+                 " at t = " + format_number(state_.t) +
+                 " s: impulse contact cannot hold a resting body (it would sink in); pick a compliant law";
+  }
+  return candidates;
+}
+
+FinishedImpact World::apply_impulse(const ContactState& c, const ContactResponse& r) {
+  // Generalized impulse P G^T on each body, G = (n, (p - c) x n) mapping its
+  // velocities to the speed of its point p along n. With K = sum of
+  // G M^-1 G^T over the bodies, P = (1 + e) rate / K reverses the closing
+  // speed to e times itself.
+  const int n = model_.n;
+  const PairGeometry& g = r.geometry;
+  struct Side {
+    int body;
+    double sign;  // A is pushed along -n, B along +n
+  };
+  Side sides[2] = {{c.i, -1}, {c.j, 1}};
+  const int count = c.j < 0 ? 1 : 2;
+  Eigen::Vector3d response[2];  // M^-1 G^T per body
+  double K = 0;
+  for (int k = 0; k < count; ++k) {
+    const Coordinates Q = coordinates(sides[k].body);
+    const Eigen::Vector3d G(g.normal.x(), g.normal.y(), cross(g.point - Q.head<2>(), g.normal));
+    response[k] = mass_matrix(model_.body, Q.z()).ldlt().solve(G);
+    K += G.dot(response[k]);
+  }
+  const double e = model_.contact.restitution;
+  const double P = (1 + e) * r.rate / K;  // N s
+  for (int k = 0; k < count; ++k) state_.y.segment<3>(3 * (n + sides[k].body)) += sides[k].sign * P * response[k];
+  state_.y[6 * n] += 0.5 * (1 - e * e) * r.rate * r.rate / K;  // kinetic energy lost, J
+  const double rebound = -respond(c, state_.y, nullptr, PairSearch::Follow).rate;
+  FinishedImpact impact{c.i, c.j, c.j < 0 ? g.point_b : g.point, {}};
+  impact.summary.onset = state_.t;
+  impact.summary.impact_speed = r.rate;
+  impact.summary.rebound_speed = rebound;
+  impact.summary.restitution = rebound / r.rate;
+  return impact;
+}
+
 std::optional<std::string> World::take_step(double t_end, std::vector<FinishedImpact>& impacts) {
   const double t0 = stepper_.t();
   failure_.clear();
   if (!stepper_.step(rhs(), t_end))
     return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
   if (!failure_.empty()) return failure_;
-  const std::optional<ContactCrossing> crossing = earliest_crossing(
-      stepper_, t0, state_.contacts, near_contacts(stepper_.y()), [&](size_t index, const Vec& y) {
+  std::vector<size_t> candidates = near_contacts(stepper_.y());
+  if (model_.contact.impulse) candidates = impulse_candidates(candidates);
+  const std::optional<ContactCrossing> crossing =
+      earliest_crossing(stepper_, t0, state_.contacts, candidates, [&](size_t index, const Vec& y) {
         return respond(state_.contacts[index], y, nullptr, PairSearch::Global).geometry.gap;
       });
   if (!failure_.empty()) return failure_;
@@ -279,7 +336,14 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
   refresh_contacts(state_.y);
   ContactState& c = state_.contacts[crossing->index];
   const ContactResponse r = respond(c, state_.y, nullptr, PairSearch::Global);
-  if (!c.active) {
+  if (model_.contact.impulse) {
+    if (r.rate > 0) {  // closing: the impulse (a graze that is already opening needs none)
+      impacts.push_back(apply_impulse(c, r));
+      if (storm_.storm(state_.t))
+        failure_ = "impacts repeat without end (" + storm_.describe() +
+                   "): a body is coming to rest, which impulse contact cannot hold; pick a compliant law";
+    }
+  } else if (!c.active) {
     begin_contact(c, state_.t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
   } else {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/impact_loop.h"
+#include "core/storm_guard.h"
 #include "geometry/ellipse.h"
 #include "world/model.h"
 #include "world/pair_geometry.h"
@@ -109,6 +110,14 @@ class World {
   /// progress moved to another, deeper minimum (its force jumped there).
   bool refresh_contacts(const Vec& y);
   std::optional<std::string> take_step(double t_end, std::vector<FinishedImpact>& impacts);
+  /// Impulse law: contacts the step may have closed. A contact already at
+  /// gap <= 0 when the step began (just after its impulse) is left out if it
+  /// opens; if it closes further the body is resting against the other,
+  /// which impulses cannot hold, and `failure_` says so.
+  std::vector<size_t> impulse_candidates(const std::vector<size_t>& near);
+  /// Impulse law: the impulse of contact `c` at the current state, closing at
+  /// rate (m/s, > 0); the impact it makes; the lost energy joins E_diss.
+  FinishedImpact apply_impulse(const ContactState& c, const ContactResponse& r);
 
   WorldModel model_;
   WorldState state_;
@@ -118,6 +127,9 @@ class World {
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
+  StormGuard storm_{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
+  static constexpr long long kStormImpacts = 2000;
+  static constexpr double kStormSpan = 2e-5;  // s
 };
 
 }  // namespace cl
