@@ -229,19 +229,30 @@ void World::restart_stepper() {
   stepper_.start(state_.t, state_.y, rhs());
 }
 
+std::vector<ContactResponse> World::global_responses(const std::vector<size_t>& near, const Vec& y) const {
+  std::vector<ContactResponse> responses;
+  responses.reserve(near.size());
+  for (size_t index : near) responses.push_back(respond(state_.contacts[index], y, nullptr, PairSearch::Global));
+  return responses;
+}
+
 bool World::refresh_contacts(const Vec& y) {
-  bool jumped = false;
   const std::vector<size_t> near = near_contacts(y);
+  return refresh_contacts(near, global_responses(near, y), y);
+}
+
+bool World::refresh_contacts(const std::vector<size_t>& near, const std::vector<ContactResponse>& responses,
+                             const Vec& y) {
+  bool jumped = false;
   size_t next_near = 0;
   for (size_t index = 0; index < state_.contacts.size(); ++index) {
     ContactState& c = state_.contacts[index];
     const bool is_near = next_near < near.size() && near[next_near] == index;
-    if (is_near) ++next_near;
     if (!is_near) {  // far apart: a positive lower bound of the gap will do
       c.gap = std::max(c.gap, 0.5 * broad_phase_margin(model_.body));
       continue;
     }
-    const ContactResponse r = respond(c, y, nullptr, PairSearch::Global);
+    const ContactResponse& r = responses[next_near++];
     c.gap = r.geometry.gap;
     if (r.geometry.searched) {
       // The minimum the step followed is found again to round-off; anything more is a take-over.
@@ -259,7 +270,8 @@ bool World::refresh_contacts(const Vec& y) {
   return jumped;
 }
 
-std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near) {
+std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near,
+                                              const std::function<double(size_t, const Vec&)>& gap_at) {
   std::vector<size_t> candidates;
   for (size_t index : near) {
     const ContactState& c = state_.contacts[index];
@@ -267,7 +279,7 @@ std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near) {
       candidates.push_back(index);
       continue;
     }
-    const double gap_end = respond(c, stepper_.y(), nullptr, PairSearch::Global).geometry.gap;
+    const double gap_end = gap_at(index, stepper_.y());
     if (gap_end < c.gap && failure_.empty())
       failure_ = "body " + std::to_string(c.i) + " has come to rest against " +
                  (c.j < 0 ? std::string("the ") + kind_of(model_, c.j) : "body " + std::to_string(c.j)) +
@@ -317,17 +329,21 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
   if (!stepper_.step(rhs(), t_end))
     return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
   if (!failure_.empty()) return failure_;
-  std::vector<size_t> candidates = near_contacts(stepper_.y());
-  if (model_.contact.impulse) candidates = impulse_candidates(candidates);
-  const std::optional<ContactCrossing> crossing =
-      earliest_crossing(stepper_, t0, state_.contacts, candidates, [&](size_t index, const Vec& y) {
-        return respond(state_.contacts[index], y, nullptr, PairSearch::Global).geometry.gap;
-      });
+  // The step's end gets the global search once: for the crossings and, if none, for the refresh.
+  const Vec& y_end = stepper_.y();
+  const std::vector<size_t> near = near_contacts(y_end);
+  const std::vector<ContactResponse> at_end = global_responses(near, y_end);
+  const auto gap_at = [&](size_t index, const Vec& y) {
+    if (&y == &y_end) return at_end[std::lower_bound(near.begin(), near.end(), index) - near.begin()].geometry.gap;
+    return respond(state_.contacts[index], y, nullptr, PairSearch::Global).geometry.gap;
+  };
+  const std::vector<size_t> candidates = model_.contact.impulse ? impulse_candidates(near, gap_at) : near;
+  const std::optional<ContactCrossing> crossing = earliest_crossing(stepper_, t0, state_.contacts, candidates, gap_at);
   if (!failure_.empty()) return failure_;
   if (!crossing) {
     state_.t = stepper_.t();
-    state_.y = stepper_.y();
-    if (refresh_contacts(state_.y)) restart_stepper();  // the force jumped: the integrator's last stage is stale
+    state_.y = y_end;
+    if (refresh_contacts(near, at_end, state_.y)) restart_stepper();  // the force jumped: the last stage is stale
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.

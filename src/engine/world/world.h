@@ -106,15 +106,20 @@ class World {
   void derivative(const Vec& y, Vec& dydt) const;
   OdeRhs rhs() const;
   void restart_stepper();
+  /// The global-search responses at y of the contacts `near` (in its order).
+  std::vector<ContactResponse> global_responses(const std::vector<size_t>& near, const Vec& y) const;
   /// Gaps and warm starts at y by the global search. True if a contact in
   /// progress moved to another, deeper minimum (its force jumped there).
   bool refresh_contacts(const Vec& y);
+  /// The same from the responses at y of the contacts near_contacts(y) listed.
+  bool refresh_contacts(const std::vector<size_t>& near, const std::vector<ContactResponse>& responses, const Vec& y);
   std::optional<std::string> take_step(double t_end, std::vector<FinishedImpact>& impacts);
   /// Impulse law: contacts the step may have closed. A contact already at
   /// gap <= 0 when the step began (just after its impulse) is left out if it
   /// opens; if it closes further the body is resting against the other,
   /// which impulses cannot hold, and `failure_` says so.
-  std::vector<size_t> impulse_candidates(const std::vector<size_t>& near);
+  std::vector<size_t> impulse_candidates(const std::vector<size_t>& near,
+                                         const std::function<double(size_t, const Vec&)>& gap_at);
   /// Impulse law: the impulse of contact `c` at the current state, closing at
   /// rate (m/s, > 0); the impact it makes; the lost energy joins E_diss.
   FinishedImpact apply_impulse(const ContactState& c, const ContactResponse& r);
