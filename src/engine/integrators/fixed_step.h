@@ -47,4 +47,16 @@ class FixedStepIntegrator {
   long long steps_ = 0, evaluations_ = 0;
 };
 
+/// A fixed-step method for a second-order system y = [q, v, w]: q' = v,
+/// v' = a(t, y), and extra states w' = g(t, y) that do not feed back into f
+/// (work integrals).
+class SecondOrderFixedStep : public FixedStepIntegrator {
+ public:
+  /// `positions`: the length of q (and of v).
+  SecondOrderFixedStep(double h, Eigen::Index positions) : FixedStepIntegrator(h), positions_(positions) {}
+
+ protected:
+  Eigen::Index positions_;
+};
+
 }  // namespace cl

@@ -13,16 +13,14 @@
 
 namespace cl {
 
-class Leapfrog final : public FixedStepIntegrator {
+class Leapfrog final : public SecondOrderFixedStep {
  public:
-  /// `positions`: the length of q (and of v).
-  Leapfrog(double h, Eigen::Index positions) : FixedStepIntegrator(h), positions_(positions) {}
+  using SecondOrderFixedStep::SecondOrderFixedStep;
 
  protected:
   int advance(const OdeRhs& f) override;
 
  private:
-  Eigen::Index positions_;
   Vec half_, f_half_;
 };
 

@@ -8,16 +8,12 @@
 
 namespace cl {
 
-class SemiImplicitEuler final : public FixedStepIntegrator {
+class SemiImplicitEuler final : public SecondOrderFixedStep {
  public:
-  /// `positions`: the length of q (and of v).
-  SemiImplicitEuler(double h, Eigen::Index positions) : FixedStepIntegrator(h), positions_(positions) {}
+  using SecondOrderFixedStep::SecondOrderFixedStep;
 
  protected:
   int advance(const OdeRhs& f) override;
-
- private:
-  Eigen::Index positions_;
 };
 
 }  // namespace cl

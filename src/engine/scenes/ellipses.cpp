@@ -9,6 +9,7 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "scenes/contact_params.h"
+#include "scenes/typed_wall_params.h"
 #include "geometry/ellipse_contact.h"
 #include "io/json_numbers.h"
 
@@ -55,12 +56,6 @@ const SceneDescription& ellipses_description() {
         {"R_wall", "wall radius", "m", real, reset, 6.5, 0.5, 1000,
          "Radius of the circular wall about the origin; with a typed wall, the radius the head_on and break starts "
          "are laid out in."},
-        {"wall", "wall f(x, y)", "", ParamKind::Text, reset, 0, 0, 0,
-         "The typed wall is the curve f(x, y) = 0; inside is f < 0. muParser syntax: + - * / ^, abs, sqrt, sin, cos, "
-         "atan2(y, x), min, max, pi. Example: abs(x) + abs(y) - 8.",
-         {}, kDefaultTypedWall, false, "e.g. x^2/81 + y^2/36 - 1, or abs(x) + abs(y) - 8"},
-        {"view", "view box", "m", real, reset, 10, 1, 1000,
-         "Half-width of the square |x|, |y| <= view in which a typed wall is traced; the wall must close inside it."},
         {"nu_e", "Poisson ellipse", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the ellipses."},
         {"nu_w", "Poisson wall", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the wall."},
         {"E_e", "Young ellipse", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the ellipses.", {}, "", true},
@@ -75,6 +70,9 @@ const SceneDescription& ellipses_description() {
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading centre trails."},
         {"contacts", "show contacts", "", ParamKind::Choice, live, 1, 0, 0, "Draw contact points and normals.", {"off", "on"}},
     };
+    const std::vector<ParamSpec> wall = typed_wall_params({kDefaultTypedWall, "x^2/81 + y^2/36 - 1, or abs(x) + abs(y) - 8", 10});
+    s.params.insert(std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "nu_e"; }),
+                    wall.begin(), wall.end());
     insert_contact_params(s.params, "v_max", {0.975, 1e6, 0.01});
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E_e", "E_w", "law", "rtol", "integrator"};

@@ -11,6 +11,7 @@
 #include "integrators/root_find.h"
 #include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
+#include "scenes/typed_wall_params.h"
 
 namespace cl {
 namespace {
@@ -64,12 +65,6 @@ const SceneDescription& implicit_description() {
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
-        {"wall", "wall f(x, y)", "", ParamKind::Text, reset, 0, 0, 0,
-         "The wall is the curve f(x, y) = 0; inside is f < 0. muParser syntax: + - * / ^, abs, sqrt, sin, cos, "
-         "atan2(y, x), min, max, pi. Example: abs(x) + abs(y) - 15.",
-         {}, kCircle, false, "e.g. x^2 + y^2 - 100, or abs(x) + abs(y) - 15"},
-        {"view", "view box", "m", real, reset, 20, 1, 1000,
-         "Half-width of the square |x|, |y| <= view in which the wall is traced; the wall must close inside it."},
         {"N", "balls", "", ParamKind::Integer, reset, 5, 1, kMaxBalls, "Number of balls (a scene file's list sets it)."},
         {"r", "ball radius", "m", real, reset, 0.3, 1e-3, 10, "Radius of every ball.", {}, "", true},
         {"m", "ball mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of every ball (scales the energies).", {}, "", true},
@@ -89,6 +84,8 @@ const SceneDescription& implicit_description() {
     };
     // hit/correction: ball i at (x, y), n from the wall into the inside;
     // collision: balls i and j, (x, y) the contact point, n from i to j, vn the approach speed.
+    const std::vector<ParamSpec> wall = typed_wall_params({kCircle, "x^2 + y^2 - 100, or abs(x) + abs(y) - 15", 20});
+    s.params.insert(s.params.begin(), wall.begin(), wall.end());
     s.event_fields = {"i", "j", "x", "y", "nx", "ny", "vn_before", "vn_after"};
     s.cost_params = {"N", "collisions", "e"};
     s.cost_hint = "fewer balls, or ball-ball impacts off, run faster; e < 1 with impacts on piles up impacts";
