@@ -1,6 +1,9 @@
 #pragma once
 // Seed 000: n homogeneous ellipses, each carrying an observer mass, slide
-// without gravity inside a circular wall of radius R_W about the origin.
+// without gravity inside a circular wall of radius R_W about the origin, or
+// inside a wall f(x, y) = 0 typed by the user. The stepping is the world's
+// (world/world.h); this scene describes: parameters, starts, presets,
+// series and the sketch.
 // Ellipse-wall and ellipse-ellipse impacts follow a chosen normal law
 // (Hunt–Crossley with Hertz stiffness from the osculating radii by default;
 // the wall is concave, R2 = -R_W) plus friction along the tangent. The
