@@ -37,6 +37,7 @@
 #include "contact/normal_law.h"
 #include "integrators/dopri5.h"
 #include "integrators/root_find.h"
+#include "support/restitution_closed_form.h"
 
 namespace {
 
@@ -138,36 +139,6 @@ Impact simulate_impact(NormalLaw law, double restitution, double v_in) {
   return out;
 }
 
-/// β of the Hertz-family laws: f = k ρ^{3/2} (1 + β ρ̇/ρ̇⁻).
-double damping_beta(NormalLaw law, double c) {
-  if (law == NormalLaw::HuntCrossley) return 1.5 * (1 - c);
-  if (law == NormalLaw::LankaraniNikravesh) return 0.75 * (1 - c * c);
-  return 1.6 * (1 - c) / c;  // Flores
-}
-
-/// Restitution of a Hertz-family law from β (1 + e) − ln(1 + β) + ln(1 − β e) = 0.
-double hertz_family_restitution(double beta) {
-  if (beta == 0) return 1;
-  const auto g = [&](double e) {
-    return beta * (1 + e) - std::log1p(beta) + std::log1p(-beta * e);
-  };
-  // g(0) > 0; g < 0 at e = 1 (when β < 1) and as β e → 1, so the root is bracketed.
-  const double top = std::min(1.0, (1 - 1e-12) / beta);
-  return cl::find_root(g, 0, g(0), top, g(top), 1e-15);
-}
-
-/// Restitution of the clamped linear spring-dashpot (derived in the header comment).
-double linear_clamped_restitution(double c) {
-  const double log_c = std::log(c);
-  const double zeta = -log_c / std::sqrt(kPi * kPi + log_c * log_c);
-  return std::exp(-zeta * (kPi - 2 * std::asin(zeta)) / std::sqrt(1 - zeta * zeta));
-}
-
-double predicted_restitution(NormalLaw law, double c) {
-  if (law == NormalLaw::LinearSpringDashpot) return linear_clamped_restitution(c);
-  return hertz_family_restitution(damping_beta(law, c));
-}
-
 }  // namespace
 
 TEST_CASE("restitution: pure Hertz impact is elastic and conserves energy") {
@@ -205,7 +176,7 @@ TEST_CASE("restitution: table of e_eff per law and c_tau, with the energy audit"
     for (size_t i = 0; i < law_count; ++i) {
       const NormalLaw law = kDampedLaws[i];
       const Impact hit = simulate_impact(law, c, v_in);
-      const double predicted = predicted_restitution(law, c);
+      const double predicted = test::predicted_restitution(law, c);
       std::printf("  %.8f [%.8f]    ", hit.restitution, predicted);
       measured[i].push_back(hit.restitution);
       worst_audit[i] = std::max({worst_audit[i], hit.max_audit_error, hit.exit_audit_error});

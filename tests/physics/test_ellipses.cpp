@@ -30,6 +30,7 @@
 #include "io/scene_file.h"
 #include "scenes/ellipses.h"
 #include "scenes/registry.h"
+#include "support/restitution_closed_form.h"
 #include "support/scene_params.h"
 
 namespace {
@@ -82,27 +83,14 @@ std::vector<cl::Event> events_of_kind(const cl::Simulation& sim, const std::stri
   return out;
 }
 
-// Closed forms of the 1-DOF impact (derived in test_contact_restitution.cpp).
-double damping_beta(const std::string& law, double c) {
-  if (law == "hunt_crossley") return 1.5 * (1 - c);
-  if (law == "lankarani_nikravesh") return 0.75 * (1 - c * c);
-  return 1.6 * (1 - c) / c;  // flores
-}
-
-double hertz_family_restitution(double beta) {
-  if (beta == 0) return 1;
-  const auto g = [&](double e) { return beta * (1 + e) - std::log1p(beta) + std::log1p(-beta * e); };
-  const double top = std::min(1.0, (1 - 1e-12) / beta);
-  return cl::find_root(g, 0, g(0), top, g(top), 1e-15);
-}
-
+/// The 1-DOF closed form for a law named as the "law" parameter names it.
 double predicted_restitution(const std::string& law, double c) {
-  if (law == "linear") {
-    const double log_c = std::log(c);
-    const double zeta = -log_c / std::sqrt(kPi * kPi + log_c * log_c);
-    return std::exp(-zeta * (kPi - 2 * std::asin(zeta)) / std::sqrt(1 - zeta * zeta));
-  }
-  return hertz_family_restitution(damping_beta(law, c));
+  const cl::NormalLaw value = law == "hunt_crossley"         ? cl::NormalLaw::HuntCrossley
+                              : law == "lankarani_nikravesh" ? cl::NormalLaw::LankaraniNikravesh
+                              : law == "flores"              ? cl::NormalLaw::Flores
+                              : law == "linear"              ? cl::NormalLaw::LinearSpringDashpot
+                                                             : cl::NormalLaw::Hertz;
+  return test::predicted_restitution(value, c);
 }
 
 /// The scene right after the impact, and its pair event.

@@ -18,7 +18,6 @@ namespace {
 
 using Eigen::Vector2d;
 
-constexpr double kPi = 3.141592653589793;
 constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
 constexpr int kGapBodies = 5;      // pairs among these get a gap series
 constexpr size_t kTrailPoints = 600;
