@@ -137,3 +137,40 @@ TEST_CASE("ellipses in a typed wall: pure Hertz without friction keeps the energ
   CHECK(drift <= 1e-6);
   CHECK(std::abs(scene.dissipated_energy()) <= 1e-9 * e0);
 }
+
+TEST_CASE("ellipses in a typed wall: the implicit scene's balls under gravity, under every compliant law") {
+  // Preset "Balls in a typed wall": five discs of radius 0.3 m, g = 9.8, the circle of 15 m.
+  std::printf("\nfive discs under gravity in the typed circle x^2 + y^2 = 15^2, 5 s:\n%-20s %8s %8s %16s %16s %14s\n",
+              "law", "walls", "pairs", "max |E_audit|/E0", "E(5 s) / E0", "deepest (m)");
+  for (const char* law : {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear", "impulse"}) {
+    cl::Simulation sim(cl::find_scene("ellipses")->create());
+    auto error = sim.set_params(test::preset_params("ellipses", "Balls in a typed wall", {{"law", law}}));
+    REQUIRE_MESSAGE(!error, error.value_or(""));
+    error = sim.reset();
+    REQUIRE_MESSAGE(!error, error.value_or(""));
+    const cl::EllipsesScene& scene = ellipses_of(sim);
+    const cl::World& world = scene.world();
+    const double lift = 9.8 * 15 * 5;  // J: n m g R, so the energies count from the wall's lowest point
+    const double e0 = world.kinetic_energy() + world.potential_energy() + lift;
+    double deepest = 0;
+    for (int k = 0; k < 500; ++k) {
+      sim.advance(0.01);
+      REQUIRE_MESSAGE(!sim.failed(), law << ": " << sim.failure());
+      for (size_t i = 0; i < scene.body_count(); ++i)
+        deepest = std::max(deepest, -world.exact_gap(world.contact_index(static_cast<int>(i), -1)));
+    }
+    const auto& s = sim.series();
+    const auto& names = s.names();
+    const size_t audit = std::find(names.begin(), names.end(), "E_audit") - names.begin();
+    const size_t total = std::find(names.begin(), names.end(), "E_total") - names.begin();
+    double worst = 0;
+    for (size_t k = 0; k < s.size(); ++k) worst = std::max(worst, std::abs(s.at(audit, k)) / e0);
+    const double e_end = (s.at(total, s.size() - 1) + lift) / e0;
+    std::printf("%-20s %8zu %8zu %16.2e %16.4f %14.2e\n", law, events_of_kind(sim, "wall"), events_of_kind(sim, "pair"),
+                worst, e_end, deepest);
+    CAPTURE(law);
+    CHECK(events_of_kind(sim, "wall") >= 5);
+    CHECK(worst <= 1e-6);       // the audit closes under every law (default rtol)
+    CHECK(deepest < 0.1 * 0.3);  // no ball gets through the wall
+  }
+}

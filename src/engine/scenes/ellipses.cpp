@@ -46,6 +46,9 @@ const SceneDescription& ellipses_description() {
         {"b", "semi-axis b", "m", real, reset, 1, 0.05, 10, "Semi-axis along the body's z axis."},
         {"m", "ellipse mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of each homogeneous ellipse.", {}, "", true},
         {"m_o", "observer mass", "kg", real, reset, 1, 0, 1e3, "Point mass fixed in each ellipse."},
+        {"g", "gravity", "m/s^2", real, reset, 0, 0, 100,
+         "Gravitational acceleration along -z (the seed: none). With it, discs in a typed wall are the implicit "
+         "scene's balls under a compliant law."},
         {"alpha", "observer x", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
         {"beta", "observer z", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
         {"boundary", "boundary", "", ParamKind::Choice, reset, 0, 0, 0,
@@ -98,6 +101,7 @@ std::optional<std::string> EllipsesScene::read_model(const ParamValues& p, World
   if (alpha * alpha + beta * beta > 1)
     return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
            format_number(alpha * alpha + beta * beta) + " must be <= 1";
+  model.gravity = Vector2d(0, -p.number("g"));
   model.body_material = {p.number("E_e"), p.number("nu_e")};
   model.boundary.material = {p.number("E_w"), p.number("nu_w")};
   model.contact = read_contact_params(p, std::min(model.body.a, model.body.b));
@@ -235,7 +239,7 @@ std::optional<std::string> EllipsesScene::start_at(const WorldModel& model, doub
   world_ = std::move(trial);
   trails_.assign(std::min(model.n, 50), {});
   remember_trails();
-  initial_energy_ = kinetic_energy() + spring_energy();
+  initial_energy_ = kinetic_energy() + world_.potential_energy() + spring_energy();
   return std::nullopt;
 }
 
@@ -281,6 +285,7 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
       s.push_back({"gap" + std::to_string(i) + "_" + std::to_string(j), "m",
                    "gap, ellipse " + std::to_string(i + 1) + " ↔ ellipse " + std::to_string(j + 1)});
   s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
+                     {"E_pot", "J", "potential energy (0 without gravity)"},
                      {"E_spring", "J", "contact spring energy"},
                      {"E_diss", "J", "dissipated work"},
                      {"W_stiffness", "J", "stiffness work W_k"},
@@ -311,11 +316,12 @@ void EllipsesScene::sample(std::vector<double>& values) const {
   const int paired = std::min(n, kGapBodies);
   for (int i = 0; i < paired; ++i)
     for (int j = i + 1; j < paired; ++j) values.push_back(world_.exact_gap(world_.contact_index(i, j)));
-  const double e_kin = kinetic_energy(), e_spring = spring_energy(), e_diss = dissipated_energy();
+  const double e_kin = kinetic_energy(), e_pot = world_.potential_energy(), e_spring = spring_energy();
+  const double e_diss = dissipated_energy(), e_total = e_kin + e_pot + e_spring;
   const double w_k = stiffness_work();
   // E_audit = E_total + E_diss - W_stiffness - E_total(0): zero up to the integration error.
   values.insert(values.end(),
-                {e_kin, e_spring, e_diss, w_k, e_kin + e_spring, e_kin + e_spring + e_diss - w_k - initial_energy_});
+                {e_kin, e_pot, e_spring, e_diss, w_k, e_total, e_total + e_diss - w_k - initial_energy_});
 }
 
 Sketch EllipsesScene::sketch() const {
@@ -378,27 +384,33 @@ std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
   return {
       {"Seed case", "The seed's two ellipses 2 x 1 m in a wall of radius 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01: "
        "the mechanical energy steps down at each impact while the audit residual stays near 0",
-       {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"},
+       {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"},
         {"v_max", "20"}}},
       {"Two discs head-on", "Two discs of radius 1 m fly at each other at 5 m/s, no spin, no friction: rebound over impact speed "
        "is the law's restitution; try other laws and c_tau",
-       {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"boundary", "circle"}, {"layout", "head_on"},
+       {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"g", "0"}, {"boundary", "circle"}, {"layout", "head_on"},
         {"v_max", "5"}, {"friction", "0"}}},
       {"Billiard break", "A rack of 19 ellipses 0.5 x 0.4 m at rest, broken by a 20th at 8 m/s: momentum is kept through the "
        "pair impacts until a body reaches the wall",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
+       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
         {"v_max", "8"}}},
       {"Dense gas", "100 ellipses 0.3 x 0.2 m in a wall of 6.5 m, tolerance 1e-6 for speed: friction and damping drain "
        "the energy; the audit residual stays about 2e-4 of the start energy over 2 s",
-       {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"},
+       {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"},
         {"v_max", "3"}, {"w_max", "3"}, {"rtol", "1e-6"}}},
       {"Break, impulse law", "The billiard break with rigid impulses, e = 0.9, no spin: each impact is one instant, "
        "rebound over approach is exactly e, and momentum is kept through the pair impacts",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
+       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
         {"v_max", "8"}, {"w_max", "0"}, {"law", "impulse"}, {"e", "0.9"}}},
+      {"Balls in a typed wall", "The implicit scene's five balls (discs of radius 0.3 m) under gravity in its circle of "
+       "15 m, but compliant and colliding with each other: Hunt-Crossley c_tau 0.9 with Hertz stiffness; try the "
+       "other laws, or impulse",
+       {{"n", "5"}, {"a", "0.3"}, {"b", "0.3"}, {"m", "1"}, {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"g", "9.8"},
+        {"boundary", "typed"}, {"wall", "x^2 + y^2 - 15^2"}, {"view", "20"}, {"layout", "random"}, {"v_max", "5"},
+        {"w_max", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0"}}},
       {"In a diamond", "Three ellipses 1 x 0.6 m in the typed wall |x| + |y| = 8, Hunt-Crossley c_tau 0.8: the contact "
        "finds the deepest point against each straight edge and into the corners; the audit residual stays near 0",
-       {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},
+       {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"g", "0"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},
         {"layout", "random"}, {"v_max", "8"}, {"w_max", "4"}, {"c_tau", "0.8"}}},
   };
 }
