@@ -8,83 +8,17 @@
 
 #include "core/number_format.h"
 #include "core/random.h"
-#include "scenes/contact_params.h"
-#include "scenes/typed_wall_params.h"
-#include "geometry/ellipse_contact.h"
 #include "io/json_numbers.h"
+#include "scenes/contact_params.h"
 
 namespace cl {
 namespace {
 
 using Eigen::Vector2d;
 
-constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
-constexpr int kGapBodies = 5;      // pairs among these get a gap series
-constexpr size_t kTrailPoints = 600;
-const char* const kDefaultTypedWall = "x^2/81 + y^2/36 - 1";  // an oval 18 x 12 m
-
 enum Field { kI, kJ, kImpactFields };  // then the contact tracker's impact_fields()
 
-
-
 }  // namespace
-
-const SceneDescription& ellipses_description() {
-  static const SceneDescription d = [] {
-    SceneDescription s;
-    s.id = "ellipses";
-    s.title = "Ellipses in a wall";
-    s.summary = "n ellipses with observer masses colliding in a circular or typed wall, Hunt-Crossley contact (seed 000)";
-    s.caption = "Ellipses, each carrying an observer mass (white dot), slide without gravity inside a wall (the "
-                "seed's circle, or one you type as f(x, y) = 0) and hit it and each other. Watch the contact points and normals at each impact, and the "
-                "energy plots: the audit residual stays near zero while friction and damping dissipate energy.";
-    const auto live = ParamApply::Live, reset = ParamApply::Reset;
-    const auto real = ParamKind::Real;
-    s.params = {
-        {"n", "ellipses", "", ParamKind::Integer, reset, 2, 1, 200, "Number of ellipses (a scene file's list sets it)."},
-        {"a", "semi-axis a", "m", real, reset, 2, 0.05, 10, "Semi-axis along the body's x axis."},
-        {"b", "semi-axis b", "m", real, reset, 1, 0.05, 10, "Semi-axis along the body's z axis."},
-        {"m", "ellipse mass", "kg", real, reset, 1, 1e-3, 1e3, "Mass of each homogeneous ellipse.", {}, "", true},
-        {"m_o", "observer mass", "kg", real, reset, 1, 0, 1e3, "Point mass fixed in each ellipse."},
-        {"g", "gravity", "m/s^2", real, reset, 0, 0, 100,
-         "Gravitational acceleration along -z (the seed: none). With it, discs in a typed wall are the implicit "
-         "scene's balls under a compliant law."},
-        {"alpha", "observer x", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
-        {"beta", "observer z", "", real, reset, 0.5, -1, 1, "Observer at (alpha a, beta b) in the body frame; must lie inside."},
-        {"boundary", "boundary", "", ParamKind::Choice, reset, 0, 0, 0,
-         "circle: the seed's circular wall of radius R_wall about the origin; typed: the wall f(x, y) = 0 typed in "
-         "'wall' (inside: f < 0), corners and cusps allowed.",
-         {"circle", "typed"}},
-        {"R_wall", "wall radius", "m", real, reset, 6.5, 0.5, 1000,
-         "Radius of the circular wall about the origin; with a typed wall, the radius the head_on and break starts "
-         "are laid out in."},
-        {"nu_e", "Poisson ellipse", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the ellipses."},
-        {"nu_w", "Poisson wall", "", real, live, 0.28, -0.99, 0.5, "Poisson's ratio of the wall."},
-        {"E_e", "Young ellipse", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the ellipses.", {}, "", true},
-        {"E_w", "Young wall", "Pa", real, live, 1e7, 1e3, 1e12, "Young's modulus of the wall.", {}, "", true},
-        {"v_max", "initial speed", "m/s", real, reset, 20, 0, 100, "Initial velocity components uniform in [-v_max, v_max] (seed: 20)."},
-        {"w_max", "initial spin", "rad/s", real, reset, 15, 0, 100, "Initial angular velocity uniform in [-w_max, w_max] (seed: 15)."},
-        {"layout", "start", "", ParamKind::Choice, reset, 0, 0, 0,
-         "random: seeded placement without overlaps; head_on: two bodies on the x axis flying at each other at v_max; "
-         "break: n - 1 bodies at rest racked in a triangle, the last one shot at the rack's apex at v_max.",
-         {"random", "head_on", "break"}},
-        {"seed", "random seed", "", ParamKind::Integer, reset, 123456, 0, 1e9, "Seed of the random placement and speeds."},
-        {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading centre trails."},
-        {"contacts", "show contacts", "", ParamKind::Choice, live, 1, 0, 0, "Draw contact points and normals.", {"off", "on"}},
-    };
-    const std::vector<ParamSpec> wall = typed_wall_params({kDefaultTypedWall, "x^2/81 + y^2/36 - 1, or abs(x) + abs(y) - 8", 10});
-    s.params.insert(std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "nu_e"; }),
-                    wall.begin(), wall.end());
-    insert_contact_params(s.params, "v_max", {0.975, 1e6, 0.01});
-    s.event_fields = {"i", "j"};
-    s.cost_params = {"n", "E_e", "E_w", "law", "rtol", "integrator"};
-    s.cost_hint = "fewer ellipses, softer materials (E_e, E_w) or a looser tolerance (rtol) run faster";
-    s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
-    s.is_random = true;
-    return s;
-  }();
-  return d;
-}
 
 EllipsesScene::EllipsesScene() {
   if (auto error = reset(ParamValues(ellipses_description().params))) throw std::logic_error(*error);
@@ -255,164 +189,6 @@ std::optional<std::string> EllipsesScene::step_to(double t_end, std::vector<Even
   }
   if (!error && world_.time() >= t_end) remember_trails();
   return error;
-}
-
-void EllipsesScene::remember_trails() {
-  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
-  for (size_t i = 0; i < trails_.size(); ++i) {
-    trails_[i].push_back(world_.coordinates(static_cast<int>(i)).head<2>());
-    while (trails_[i].size() > keep) trails_[i].pop_front();
-  }
-}
-
-std::vector<SeriesSpec> EllipsesScene::series() const {
-  // Machine names count bodies from 0 (x0, gap0_1); labels count from 1, as people do.
-  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
-  const int shown = std::min(model().n, kSeriesBodies);
-  for (int i = 0; i < shown; ++i) {
-    const std::string k = std::to_string(i), body = " of ellipse " + std::to_string(i + 1);
-    s.insert(s.end(), {{"x" + k, "m", "x" + body},
-                       {"z" + k, "m", "z" + body},
-                       {"q" + k, "rad", "angle" + body},
-                       {"vx" + k, "m/s", "velocity x" + body},
-                       {"vz" + k, "m/s", "velocity z" + body},
-                       {"w" + k, "rad/s", "spin" + body},
-                       {"gap_wall" + k, "m", "gap, wall ↔ ellipse " + std::to_string(i + 1)}});
-  }
-  const int paired = std::min(model().n, kGapBodies);
-  for (int i = 0; i < paired; ++i)
-    for (int j = i + 1; j < paired; ++j)
-      s.push_back({"gap" + std::to_string(i) + "_" + std::to_string(j), "m",
-                   "gap, ellipse " + std::to_string(i + 1) + " ↔ ellipse " + std::to_string(j + 1)});
-  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
-                     {"E_pot", "J", "potential energy (0 without gravity)"},
-                     {"E_spring", "J", "contact spring energy"},
-                     {"E_diss", "J", "dissipated work"},
-                     {"W_stiffness", "J", "stiffness work W_k"},
-                     {"E_total", "J", "mechanical energy", true},
-                     {"E_audit", "J", "audit residual (stays near 0)"}});
-  return s;
-}
-
-std::vector<std::vector<std::string>> EllipsesScene::default_plots() const {
-  std::vector<std::vector<std::string>> plots = {{"E_kin", "E_diss", "E_total"}, {"E_audit", "W_stiffness"}};
-  std::vector<std::string> gaps;
-  for (int i = 0; i < std::min(model().n, 3); ++i) gaps.push_back("gap_wall" + std::to_string(i));
-  if (model().n >= 2) gaps.push_back("gap0_1");
-  plots.push_back(gaps);
-  return plots;
-}
-
-void EllipsesScene::sample(std::vector<double>& values) const {
-  values.clear();
-  values.push_back(world_.time());
-  const int n = world_.model().n;
-  const int shown = std::min(n, kSeriesBodies);
-  for (int i = 0; i < shown; ++i) {
-    const Coordinates Q = coordinates(i);
-    const Velocities V = velocities(i);
-    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), world_.exact_gap(i)});
-  }
-  const int paired = std::min(n, kGapBodies);
-  for (int i = 0; i < paired; ++i)
-    for (int j = i + 1; j < paired; ++j) values.push_back(world_.exact_gap(world_.contact_index(i, j)));
-  const double e_kin = kinetic_energy(), e_pot = world_.potential_energy(), e_spring = spring_energy();
-  const double e_diss = dissipated_energy(), e_total = e_kin + e_pot + e_spring;
-  const double w_k = stiffness_work();
-  // E_audit = E_total + E_diss - W_stiffness - E_total(0): zero up to the integration error.
-  values.insert(values.end(),
-                {e_kin, e_pot, e_spring, e_diss, w_k, e_total, e_total + e_diss - w_k - initial_energy_});
-}
-
-Sketch EllipsesScene::sketch() const {
-  static const Rgba palette[] = {0x4a90d9ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb37feeff, 0xd0d0d0ff};
-  Sketch s;
-  s.view_center = {0, 0};
-  s.view_half_height = 1.08 * model().boundary.radius;
-  if (model().boundary.kind == BoundaryKind::TypedWall) {
-    Vector2d lo = Vector2d::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-    for (const auto& loop : model().boundary.wall->curve.loops()) {
-      s.lines.push_back({loop, 0xe6e6e6ff, 2.0f});
-      s.lines.back().closed = true;
-      for (const Vector2d& p : loop) {
-        lo = lo.cwiseMin(p);
-        hi = hi.cwiseMax(p);
-      }
-    }
-    s.view_center = 0.5 * (lo + hi);
-    s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
-  } else {
-    s.circles.push_back({Vector2d(0, 0), model().boundary.radius, 0, 0xe6e6e6ff, 2.0f});
-  }
-  for (size_t i = 0; i < trails_.size(); ++i) {
-    SketchPolyline trail;
-    trail.points.assign(trails_[i].begin(), trails_[i].end());
-    trail.color = (palette[i % 6] & 0xffffff00) | 0x90;
-    trail.width_px = 1.5f;
-    trail.fade = true;
-    if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
-  }
-  for (int i = 0; i < model().n; ++i) {
-    const Coordinates Q = coordinates(i);
-    s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), palette[i % 6], 2.0f});
-    s.circles.push_back({Q.head<2>(), 0, palette[i % 6], 0, 1.0f, 2.5f});
-    const Vector2d observer = Q.head<2>() + observer_offset(model().body, Q.z());
-    if (model().body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});
-  }
-  if (view_.show_contacts)
-    for (size_t index : world_.near_contacts()) {
-      const ContactState& c = world_.contact_state(index);
-      if (!c.active && c.gap > 0.05 * std::min(model().body.a, model().body.b)) continue;
-      const PairGeometry r = world_.contact_response(index, PairSearch::Global).geometry;
-      if (!r.searched) continue;
-      const Rgba color = c.active ? 0xff5050ff : 0xffd070ff;
-      s.circles.push_back({r.point, 0, color, 0, 1.0f, 3.0f});
-      s.arrows.push_back({r.point, r.point + 0.4 * model().body.b * r.normal, color, 1.5f});
-    }
-  using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, 0xe6e6e6ff, "wall"}, {Glyph::Line, palette[0], "ellipse (one colour each)"}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, 0xffffffff, "observer mass"});
-  if (view_.show_contacts) {
-    s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
-    s.legend.push_back({Glyph::Arrow, 0xffd070ff, "closest points, about to touch"});
-  }
-  if (view_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffff90, "trail of the centre, in its colour"});
-  return s;
-}
-
-std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
-  return {
-      {"Seed case", "The seed's two ellipses 2 x 1 m in a wall of radius 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01: "
-       "the mechanical energy steps down at each impact while the audit residual stays near 0",
-       {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"},
-        {"v_max", "20"}}},
-      {"Two discs head-on", "Two discs of radius 1 m fly at each other at 5 m/s, no spin, no friction: rebound over impact speed "
-       "is the law's restitution; try other laws and c_tau",
-       {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"g", "0"}, {"boundary", "circle"}, {"layout", "head_on"},
-        {"v_max", "5"}, {"friction", "0"}}},
-      {"Billiard break", "A rack of 19 ellipses 0.5 x 0.4 m at rest, broken by a 20th at 8 m/s: momentum is kept through the "
-       "pair impacts until a body reaches the wall",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
-        {"v_max", "8"}}},
-      {"Dense gas", "100 ellipses 0.3 x 0.2 m in a wall of 6.5 m, tolerance 1e-6 for speed: friction and damping drain "
-       "the energy; the audit residual stays about 2e-4 of the start energy over 2 s",
-       {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"},
-        {"v_max", "3"}, {"w_max", "3"}, {"rtol", "1e-6"}}},
-      {"Break, impulse law", "The billiard break with rigid impulses, e = 0.9, no spin: each impact is one instant, "
-       "rebound over approach is exactly e, and momentum is kept through the pair impacts",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
-        {"v_max", "8"}, {"w_max", "0"}, {"law", "impulse"}, {"e", "0.9"}}},
-      {"Balls in a typed wall", "The implicit scene's five balls (discs of radius 0.3 m) under gravity in its circle of "
-       "15 m, but compliant and colliding with each other: Hunt-Crossley c_tau 0.9 with Hertz stiffness; try the "
-       "other laws, or impulse",
-       {{"n", "5"}, {"a", "0.3"}, {"b", "0.3"}, {"m", "1"}, {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"g", "9.8"},
-        {"boundary", "typed"}, {"wall", "x^2 + y^2 - 15^2"}, {"view", "20"}, {"layout", "random"}, {"v_max", "5"},
-        {"w_max", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0"}}},
-      {"In a diamond", "Three ellipses 1 x 0.6 m in the typed wall |x| + |y| = 8, Hunt-Crossley c_tau 0.8: the contact "
-       "finds the deepest point against each straight edge and into the corners; the audit residual stays near 0",
-       {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"g", "0"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},
-        {"layout", "random"}, {"v_max", "8"}, {"w_max", "4"}, {"c_tau", "0.8"}}},
-  };
 }
 
 nlohmann::json EllipsesScene::state_json() const {

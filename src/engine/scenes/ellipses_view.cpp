@@ -1,0 +1,142 @@
+// What the ellipses scene shows: the recorded series and the sketch.
+#include <algorithm>
+#include <limits>
+
+#include "scenes/ellipses.h"
+#include "world/pair_geometry.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr int kSeriesBodies = 10;  // bodies with their own coordinate series
+constexpr int kGapBodies = 5;      // pairs among these get a gap series
+constexpr size_t kTrailPoints = 600;
+
+}  // namespace
+
+void EllipsesScene::remember_trails() {
+  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    trails_[i].push_back(world_.coordinates(static_cast<int>(i)).head<2>());
+    while (trails_[i].size() > keep) trails_[i].pop_front();
+  }
+}
+
+std::vector<SeriesSpec> EllipsesScene::series() const {
+  // Machine names count bodies from 0 (x0, gap0_1); labels count from 1, as people do.
+  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
+  const int shown = std::min(model().n, kSeriesBodies);
+  for (int i = 0; i < shown; ++i) {
+    const std::string k = std::to_string(i), body = " of ellipse " + std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", "x" + body},
+                       {"z" + k, "m", "z" + body},
+                       {"q" + k, "rad", "angle" + body},
+                       {"vx" + k, "m/s", "velocity x" + body},
+                       {"vz" + k, "m/s", "velocity z" + body},
+                       {"w" + k, "rad/s", "spin" + body},
+                       {"gap_wall" + k, "m", "gap, wall ↔ ellipse " + std::to_string(i + 1)}});
+  }
+  const int paired = std::min(model().n, kGapBodies);
+  for (int i = 0; i < paired; ++i)
+    for (int j = i + 1; j < paired; ++j)
+      s.push_back({"gap" + std::to_string(i) + "_" + std::to_string(j), "m",
+                   "gap, ellipse " + std::to_string(i + 1) + " ↔ ellipse " + std::to_string(j + 1)});
+  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
+                     {"E_pot", "J", "potential energy (0 without gravity)"},
+                     {"E_spring", "J", "contact spring energy"},
+                     {"E_diss", "J", "dissipated work"},
+                     {"W_stiffness", "J", "stiffness work W_k"},
+                     {"E_total", "J", "mechanical energy", true},
+                     {"E_audit", "J", "audit residual (stays near 0)"}});
+  return s;
+}
+
+std::vector<std::vector<std::string>> EllipsesScene::default_plots() const {
+  std::vector<std::vector<std::string>> plots = {{"E_kin", "E_diss", "E_total"}, {"E_audit", "W_stiffness"}};
+  std::vector<std::string> gaps;
+  for (int i = 0; i < std::min(model().n, 3); ++i) gaps.push_back("gap_wall" + std::to_string(i));
+  if (model().n >= 2) gaps.push_back("gap0_1");
+  plots.push_back(gaps);
+  return plots;
+}
+
+void EllipsesScene::sample(std::vector<double>& values) const {
+  values.clear();
+  values.push_back(world_.time());
+  const int n = world_.model().n;
+  const int shown = std::min(n, kSeriesBodies);
+  for (int i = 0; i < shown; ++i) {
+    const Coordinates Q = coordinates(i);
+    const Velocities V = velocities(i);
+    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), world_.exact_gap(i)});
+  }
+  const int paired = std::min(n, kGapBodies);
+  for (int i = 0; i < paired; ++i)
+    for (int j = i + 1; j < paired; ++j) values.push_back(world_.exact_gap(world_.contact_index(i, j)));
+  const double e_kin = kinetic_energy(), e_pot = world_.potential_energy(), e_spring = spring_energy();
+  const double e_diss = dissipated_energy(), e_total = e_kin + e_pot + e_spring;
+  const double w_k = stiffness_work();
+  // E_audit = E_total + E_diss - W_stiffness - E_total(0): zero up to the integration error.
+  values.insert(values.end(),
+                {e_kin, e_pot, e_spring, e_diss, w_k, e_total, e_total + e_diss - w_k - initial_energy_});
+}
+
+Sketch EllipsesScene::sketch() const {
+  static const Rgba palette[] = {0x4a90d9ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb37feeff, 0xd0d0d0ff};
+  Sketch s;
+  s.view_center = {0, 0};
+  s.view_half_height = 1.08 * model().boundary.radius;
+  if (model().boundary.kind == BoundaryKind::TypedWall) {
+    Vector2d lo = Vector2d::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    for (const auto& loop : model().boundary.wall->curve.loops()) {
+      s.lines.push_back({loop, 0xe6e6e6ff, 2.0f});
+      s.lines.back().closed = true;
+      for (const Vector2d& p : loop) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+      }
+    }
+    s.view_center = 0.5 * (lo + hi);
+    s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
+  } else {
+    s.circles.push_back({Vector2d(0, 0), model().boundary.radius, 0, 0xe6e6e6ff, 2.0f});
+  }
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    SketchPolyline trail;
+    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.color = (palette[i % 6] & 0xffffff00) | 0x90;
+    trail.width_px = 1.5f;
+    trail.fade = true;
+    if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  }
+  for (int i = 0; i < model().n; ++i) {
+    const Coordinates Q = coordinates(i);
+    s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), palette[i % 6], 2.0f});
+    s.circles.push_back({Q.head<2>(), 0, palette[i % 6], 0, 1.0f, 2.5f});
+    const Vector2d observer = Q.head<2>() + observer_offset(model().body, Q.z());
+    if (model().body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});
+  }
+  if (view_.show_contacts)
+    for (size_t index : world_.near_contacts()) {
+      const ContactState& c = world_.contact_state(index);
+      if (!c.active && c.gap > 0.05 * std::min(model().body.a, model().body.b)) continue;
+      const PairGeometry r = world_.contact_response(index, PairSearch::Global).geometry;
+      if (!r.searched) continue;
+      const Rgba color = c.active ? 0xff5050ff : 0xffd070ff;
+      s.circles.push_back({r.point, 0, color, 0, 1.0f, 3.0f});
+      s.arrows.push_back({r.point, r.point + 0.4 * model().body.b * r.normal, color, 1.5f});
+    }
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, 0xe6e6e6ff, "wall"}, {Glyph::Line, palette[0], "ellipse (one colour each)"}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, 0xffffffff, "observer mass"});
+  if (view_.show_contacts) {
+    s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
+    s.legend.push_back({Glyph::Arrow, 0xffd070ff, "closest points, about to touch"});
+  }
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffff90, "trail of the centre, in its colour"});
+  return s;
+}
+
+}  // namespace cl

@@ -1,0 +1,115 @@
+// What the street scene shows: the recorded series and the sketch.
+#include <algorithm>
+#include <cmath>
+
+#include "scenes/street.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr size_t kTrailPoints = 600;
+
+}  // namespace
+
+void StreetScene::remember_trail() {
+  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
+  trail_.push_back(coordinates().head<2>());
+  while (trail_.size() > keep) trail_.pop_front();
+}
+
+std::vector<SeriesSpec> StreetScene::series() const {
+  return {{"t", "s", "time"},
+          {"x", "m", "x of the centre"},
+          {"y", "m", "height of the centre"},
+          {"q", "rad", "angle"},
+          {"vx", "m/s", "velocity x"},
+          {"vy", "m/s", "velocity y"},
+          {"w", "rad/s", "spin"},
+          {"gap", "m", "gap to the street"},
+          {"contact_x", "m", "x of the contact point"},
+          {"penetration", "m", "penetration"},
+          {"force_n", "N", "normal force"},
+          {"force_t", "N", "friction force"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_spring", "J", "contact spring energy"},
+          {"E_diss", "J", "dissipated work"},
+          {"W_stiffness", "J", "stiffness work W_k"},
+          {"E_total", "J", "mechanical energy", true},
+          {"E_audit", "J", "audit residual (stays near 0)"}};
+}
+
+std::vector<std::vector<std::string>> StreetScene::default_plots() const {
+  return {{"x", "y", "q"}, {"gap", "penetration"}, {"E_kin", "E_pot", "E_spring", "E_diss", "E_total"},
+          {"E_audit", "W_stiffness"}, {"force_n", "force_t"}};
+}
+
+void StreetScene::sample(std::vector<double>& values) const {
+  const Coordinates Q = coordinates();
+  const Velocities V = velocities();
+  const ContactResponse r = world_.contact_response(0, PairSearch::Follow);
+  const PairGeometry& g = r.geometry;
+  const double e_kin = kinetic_energy(), e_pot = potential_energy(), e_spring = r.elastic_energy;
+  const double e_total = e_kin + e_pot + e_spring;
+  // The world gives the friction on the street; the series shows the one on the ellipse.
+  values.assign({time(), Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), g.gap, g.warm,
+                 std::max(0.0, -g.gap), r.force, -r.friction, e_kin, e_pot, e_spring, dissipated_energy(),
+                 stiffness_work(), e_total, e_total + dissipated_energy() - stiffness_work() - initial_energy_});
+}
+
+Sketch StreetScene::sketch() const {
+  Sketch s;
+  const Coordinates Q = coordinates();
+  s.view_center = view_.follow ? Vector2d(Q.head<2>()) : home_view_;
+  s.view_half_height = view_half_height_;
+  s.view_follows = view_.follow;
+  // The street over a wide view (any canvas aspect up to 4:1).
+  SketchPolyline ground;
+  ground.color = 0xc8b68cff;
+  ground.width_px = 2.5f;
+  const double half_width = 4 * view_half_height_;
+  constexpr int kStreetPoints = 800;
+  for (int k = 0; k <= kStreetPoints; ++k) {
+    const double x = s.view_center.x() - half_width + 2 * half_width * k / kStreetPoints;
+    const double h = street().height(x);
+    if (std::isfinite(h)) ground.points.push_back({x, h});
+  }
+  s.lines.push_back(std::move(ground));
+  SketchPolyline trail;
+  trail.points.assign(trail_.begin(), trail_.end());
+  trail.color = 0xe0453a90;
+  trail.width_px = 1.5f;
+  trail.fade = true;
+  if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  // The seed's crosshair at the closest potential contact point.
+  const PairGeometry g = world_.contact_response(0, PairSearch::Follow).geometry;
+  if (g.searched) {
+    const Vector2d p = g.point_b;
+    const double arm = 0.6 * std::max(model().body.a, model().body.b);
+    const Rgba blue = 0x4a90d9c0;
+    s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, blue, 1.0f});
+    s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, blue, 1.0f});
+  }
+  s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), 0xe0453aff, 2.0f});
+  s.circles.push_back({Q.head<2>(), 0, 0xf5d142ff, 0, 1.0f, 2.5f});
+  if (model().body.m_o > 0)
+    s.circles.push_back({Q.head<2>() + observer_offset(model().body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});
+  if (g.searched && g.gap <= 0) {
+    const Vector2d p = g.point_b;
+    s.circles.push_back({p, 0, 0xff5050ff, 0, 1.0f, 3.0f});
+    s.arrows.push_back({p, p + 0.4 * model().body.b * (-g.normal), 0xff5050ff, 1.5f});
+  }
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Line, 0xc8b68cff, "street y = s(x)"},
+              {Glyph::Line, 0xe0453aff, "ellipse"},
+              {Glyph::Dot, 0xf5d142ff, "centre of the ellipse"}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, 0xffffffff, "observer mass"});
+  s.legend.push_back({Glyph::Cross, 0x4a90d9ff, "street point closest to contact"});
+  s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
+  return s;
+}
+
+}  // namespace cl
