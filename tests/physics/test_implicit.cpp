@@ -589,7 +589,7 @@ TEST_CASE("bad walls through the scene and the simulation: a message, and the ru
     const char* wall;
     const char* expected;  // a word of the message
   };
-  // Parse errors are refused by set_params (apply_live checks the text at once);
+  // Parse errors are refused by set_params (check_pending reads the text at once);
   // walls that parse but cannot be built are refused by reset().
   const Case parse_errors[] = {
       {"x^2+(y", "position"}, {"x**2", "position"}, {"", "empty"}, {"foo(x)", "position"}, {"x y", "position"}};
@@ -612,8 +612,8 @@ TEST_CASE("bad walls through the scene and the simulation: a message, and the ru
     const auto reset = scene->reset(p);
     REQUIRE(reset);
     CHECK(scene->state_json() == before);
-    // apply_live on the scene directly: the same message.
-    CHECK(scene->apply_live(p) == live);
+    // check_pending on the scene directly: the same message.
+    CHECK(scene->check_pending(p) == live);
   }
   for (const Case& c : build_errors) {
     CAPTURE(std::string(c.wall));

@@ -164,3 +164,22 @@ TEST_CASE("ParamValues: a megabyte of junk makes a short message (it quotes 60 b
   REQUIRE(unknown);
   CHECK(unknown->size() < 150);
 }
+
+TEST_CASE("param values: with_live_from takes the Live values and keeps the Reset ones") {
+  const std::vector<cl::ParamSpec> specs = {
+      {"L", "length", "m", cl::ParamKind::Real, cl::ParamApply::Reset, 1, 0, 10, "reset"},
+      {"g", "gravity", "m/s^2", cl::ParamKind::Real, cl::ParamApply::Live, 9.8, 0, 100, "live"},
+      {"f", "text", "", cl::ParamKind::Text, cl::ParamApply::Live, 0, 0, 0, "live text", {}, "x"},
+      {"w", "wall", "", cl::ParamKind::Text, cl::ParamApply::Reset, 0, 0, 0, "reset text", {}, "y"}};
+  const cl::ParamValues built(specs);
+  cl::ParamValues requested(specs);
+  REQUIRE(!requested.set("L", "2"));
+  REQUIRE(!requested.set("g", "1"));
+  REQUIRE(!requested.set("f", "sin(x)"));
+  REQUIRE(!requested.set("w", "cos(x)"));
+  const cl::ParamValues running = built.with_live_from(requested);
+  CHECK(running.number("L") == 1);
+  CHECK(running.number("g") == 1);
+  CHECK(running.text("f") == "sin(x)");
+  CHECK(running.text("w") == "y");
+}

@@ -50,6 +50,7 @@ class ToyScene final : public cl::Scene {
   }
   std::optional<std::string> apply_live(const cl::ParamValues& p) override {
     if (p.number("rate") == 9) return std::string("rate = 9 is refused while running");
+    live_seen_n = p.integer("n");
     x_at_t0_ = x();
     t0_ = t_;
     rate_ = p.number("rate");
@@ -68,6 +69,7 @@ class ToyScene final : public cl::Scene {
     return std::nullopt;
   }
   double time() const override { return t_; }
+  int live_seen_n = 0;  // n as apply_live last saw it
   long long step_count() const override { return steps_; }
   std::vector<cl::SeriesSpec> series() const override {
     std::vector<cl::SeriesSpec> s = {{"t", "s"}};
@@ -376,4 +378,19 @@ TEST_CASE("A run that yields after every integrator step equals one that never y
     CHECK_MESSAGE(yielding.events().total() == straight.events().total(), id);
     CHECK_MESSAGE(yielding.scene().step_count() == straight.scene().step_count(), id);
   }
+}
+
+TEST_CASE("simulation: a running scene sees the Live values as set and the Reset ones as built") {
+  cl::Simulation sim(std::make_unique<ToyScene>());
+  cl::ParamValues p = sim.params();
+  REQUIRE(!p.set("n", "4"));     // Reset: waits
+  REQUIRE(!p.set("rate", "2"));  // Live: at once
+  REQUIRE(!sim.set_params(p));
+  const auto& toy = dynamic_cast<const ToyScene&>(sim.scene());
+  CHECK(toy.live_seen_n == 1);  // as built, not the pending 4
+  CHECK(sim.params().integer("n") == 4);
+  CHECK(sim.reset_pending());
+  REQUIRE(!sim.reset());
+  REQUIRE(!sim.set_params(sim.params()));
+  CHECK(dynamic_cast<const ToyScene&>(sim.scene()).live_seen_n == 4);
 }

@@ -17,6 +17,16 @@ ParamValues::ParamValues(const std::vector<ParamSpec>& specs) : specs_(&specs) {
   }
 }
 
+ParamValues ParamValues::with_live_from(const ParamValues& requested) const {
+  ParamValues running = *this;
+  for (size_t i = 0; i < specs_->size(); ++i)
+    if ((*specs_)[i].apply == ParamApply::Live) {
+      running.numbers_[i] = requested.numbers_[i];
+      running.texts_[i] = requested.texts_[i];
+    }
+  return running;
+}
+
 std::optional<size_t> ParamValues::index_of(const std::string& name) const {
   for (size_t i = 0; i < specs_->size(); ++i)
     if ((*specs_)[i].name == name) return i;

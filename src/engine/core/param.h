@@ -65,6 +65,10 @@ class ParamValues {
   bool is_default(size_t i) const;
   void restore_default(size_t i);
 
+  /// These values with every Live parameter taken from `requested`: what a
+  /// running model uses while the Reset ones wait for a reset.
+  ParamValues with_live_from(const ParamValues& requested) const;
+
   bool operator==(const ParamValues& o) const {
     return numbers_ == o.numbers_ && texts_ == o.texts_;
   }

@@ -66,8 +66,13 @@ class Scene {
   /// Builds the model and the initial state from `params`. Returns an error
   /// message (and leaves the scene as it was) if they make no valid start.
   virtual std::optional<std::string> reset(const ParamValues& params) = 0;
-  /// Takes over the Live parameters while running; the state is kept.
-  virtual std::optional<std::string> apply_live(const ParamValues& params) = 0;
+  /// Takes over the values a running model uses (the Live ones as the user
+  /// set them, the Reset ones as the run was built: ParamValues::
+  /// with_live_from); the state is kept. On error nothing changes.
+  virtual std::optional<std::string> apply_live(const ParamValues& running) = 0;
+  /// Checks requested Reset values that only the scene can judge (a typed
+  /// expression) now, so their error shows at once; they apply on reset.
+  virtual std::optional<std::string> check_pending(const ParamValues& requested) const { return std::nullopt; }
 
   /// Asked between integrator steps; true asks the scene to stop early.
   using YieldCheck = std::function<bool()>;

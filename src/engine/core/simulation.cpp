@@ -30,7 +30,8 @@ std::vector<std::string> Simulation::pending_params() const {
 }
 
 std::optional<std::string> Simulation::set_params(const ParamValues& values) {
-  if (auto error = scene_->apply_live(values)) return error;
+  if (auto error = scene_->check_pending(values)) return error;
+  if (auto error = scene_->apply_live(built_params_.with_live_from(values))) return error;
   params_ = values;
   return std::nullopt;
 }

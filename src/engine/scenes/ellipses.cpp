@@ -140,22 +140,21 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
   return std::nullopt;
 }
 
-std::optional<std::string> EllipsesScene::apply_live(const ParamValues& params) {
-  // A new typed wall is checked now (its error, with the position, shows at once); it applies on reset.
-  const std::shared_ptr<const TypedWall>& wall = world_.model().boundary.wall;
-  if (params.choice("boundary") == "typed" && (!wall || params.text("wall") != wall->expression.text())) {
+std::optional<std::string> EllipsesScene::check_pending(const ParamValues& requested) const {
+  const std::shared_ptr<const TypedWall>& wall = model().boundary.wall;
+  if (requested.choice("boundary") == "typed" && (!wall || requested.text("wall") != wall->expression.text())) {
     Expression2D probe;
-    if (auto error = probe.compile(params.text("wall"))) return "wall: " + error->message;
+    if (auto error = probe.compile(requested.text("wall"))) return "wall: " + error->message;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> EllipsesScene::apply_live(const ParamValues& running) {
   WorldModel model;
   View view;
-  if (auto error = read_model(params, model, view)) return error;
-  // Geometry, masses and the start wait for a reset; materials reach the world at once.
-  WorldModel live = world_.model();
-  live.body_material = model.body_material;
-  live.boundary.material = model.boundary.material;
-  live.contact = model.contact;
-  world_.set_model(live);
+  if (auto error = read_model(running, model, view)) return error;
+  if (auto error = read_boundary(running, world_.model().boundary, model.body, model.boundary)) return error;
+  world_.set_model(model);
   view_ = view;
   return std::nullopt;
 }

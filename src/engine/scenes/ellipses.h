@@ -26,7 +26,8 @@ class EllipsesScene final : public Scene {
   std::unique_ptr<Scene> clone() const override { return std::make_unique<EllipsesScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
-  std::optional<std::string> apply_live(const ParamValues& params) override;
+  std::optional<std::string> apply_live(const ParamValues& running) override;
+  std::optional<std::string> check_pending(const ParamValues& requested) const override;
   double time() const override { return world_.time(); }
   long long step_count() const override { return world_.step_count(); }
 

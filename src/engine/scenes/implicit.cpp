@@ -177,12 +177,15 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   return std::nullopt;
 }
 
-std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) {
-  // Check a new wall now (its error, with the position, shows at once); it applies on reset.
-  if (params.text("wall") != wall_->expression.text()) {
+std::optional<std::string> ImplicitScene::check_pending(const ParamValues& requested) const {
+  if (requested.text("wall") != wall_->expression.text()) {
     Expression2D probe;
-    if (auto error = probe.compile(params.text("wall"))) return "wall: " + error->message;
+    if (auto error = probe.compile(requested.text("wall"))) return "wall: " + error->message;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) {
   // Flights are parabolas of the old gravity: re-anchor them at t before changing it.
   for (Ball& b : balls_) restart(b, t_, b.position(t_, gravity()), b.velocity(t_, gravity()));
   model_.m = params.number("m");

@@ -28,7 +28,8 @@ class ImplicitScene final : public Scene {
   std::unique_ptr<Scene> clone() const override { return std::make_unique<ImplicitScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
-  std::optional<std::string> apply_live(const ParamValues& params) override;
+  std::optional<std::string> apply_live(const ParamValues& running) override;
+  std::optional<std::string> check_pending(const ParamValues& requested) const override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_; }
 

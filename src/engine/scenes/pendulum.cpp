@@ -92,9 +92,6 @@ std::optional<std::string> PendulumScene::reset(const ParamValues& params) {
 std::optional<std::string> PendulumScene::apply_live(const ParamValues& params) {
   Model model;
   if (auto error = read_model(params, model)) return error;
-  model.L = model_.L;  // geometry waits for a reset
-  if (model.nail_radius >= 0.5 * model.L)
-    return "nail_radius must be less than half the thread length L = " + format_number(model.L) + " m";
   model_ = model;
   stepper_.configure(model_.stepper);
   // Gravity may have changed: restart the current phase from the current state.

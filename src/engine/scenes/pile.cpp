@@ -272,7 +272,6 @@ std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
     t_segment_ = state_time;
     segment_steps_ = 0;
   }
-  model.r = model_.r;  // r needs a reset (it would create overlaps)
   model_ = model;
   setup_.emit_interval = params.number("emit_interval");
   setup_.emit_speed = params.number("emit_speed");

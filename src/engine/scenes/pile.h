@@ -24,7 +24,7 @@ class PileScene final : public Scene {
   std::unique_ptr<Scene> clone() const override { return std::make_unique<PileScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
-  std::optional<std::string> apply_live(const ParamValues& params) override;
+  std::optional<std::string> apply_live(const ParamValues& running) override;
   double time() const override { return t_; }
   long long step_count() const override { return steps_; }
 

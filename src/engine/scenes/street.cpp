@@ -97,18 +97,18 @@ std::optional<std::string> StreetScene::start_at(const WorldModel& model, const 
   return std::nullopt;
 }
 
-std::optional<std::string> StreetScene::apply_live(const ParamValues& params) {
-  // A new street, geometry, masses or start wait for a reset; a typed street
-  // is checked now so its error (with the position) shows at once.
-  if (!params.text("street").empty() && params.text("street") != street().text()) {
+std::optional<std::string> StreetScene::check_pending(const ParamValues& requested) const {
+  if (!requested.text("street").empty() && requested.text("street") != street().text()) {
     Street probe;
-    if (auto error = Street::typed(params.text("street"), probe)) return "street: " + *error;
+    if (auto error = Street::typed(requested.text("street"), probe)) return "street: " + *error;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> StreetScene::apply_live(const ParamValues& running) {
   WorldModel model;
   View view;
-  if (auto error = read_model(params, &street(), model, view)) return error;
-  model.body = world_.model().body;
-  model.boundary.street = street();
+  if (auto error = read_model(running, &street(), model, view)) return error;
   world_.set_model(model);
   view_ = view;
   return std::nullopt;
