@@ -23,6 +23,9 @@ const SceneDescription& implicit_description();
 
 class ImplicitScene final : public Scene {
  public:
+  /// N's range, and the longest "balls" list a state may bring.
+  static constexpr int kMaxBalls = 2000;
+
   ImplicitScene();
   const SceneDescription& description() const override { return implicit_description(); }
   std::unique_ptr<Scene> clone() const override { return std::make_unique<ImplicitScene>(*this); }
@@ -57,6 +60,8 @@ class ImplicitScene final : public Scene {
   std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
+  /// Columns of an event (the description's event_fields order).
+  enum Field { kBall, kOther, kX, kY, kNx, kNy, kVnBefore, kVnAfter, kFieldCount };
   struct Model {
     double r = 0.3, m = 1, g = 9.8, e = 1, trail = 0.5;
     bool collisions = false;  ///< ball-ball impacts (same e)

@@ -20,47 +20,9 @@ const double kNaN = std::nan("");
 // Event field columns (scene description order).
 enum Field { kPhi, kSpeed, kSpeedAfter, kDistance, kFieldCount };
 
-double olympiad_v0(double g, double L) { return std::sqrt(g * L * (2 + std::sqrt(3.0))); }
-
-/// Angle of the thread from the downward vertical, counter-clockwise (rad).
-double angle_of(const Eigen::Vector2d& r) { return std::atan2(r.x(), -r.y()); }
-
 }  // namespace
 
-const SceneDescription& pendulum_description() {
-  static const SceneDescription d = [] {
-    SceneDescription s;
-    s.id = "pendulum";
-    s.title = "Pendulum on a slack thread";
-    s.summary = "a mass on a thread that can go slack and hit the nail (seed 004)";
-    s.caption = "A mass (blue) swings on a thread from a nail. When the thread's tension would turn negative the "
-                "thread goes slack (drawn orange) and the mass flies on a parabola; with the default speed the "
-                "parabola passes exactly through the nail. When the thread snaps taut again it takes the radial "
-                "motion away (thread restitution 0), so the mechanical energy drops.";
-    const auto live = ParamApply::Live, reset = ParamApply::Reset;
-    const auto real = ParamKind::Real;
-    s.params = {
-        {"L", "thread length", "m", real, reset, 1.1, 0.05, 50, "Length of the inextensible thread from the nail to the mass."},
-        {"g", "gravity", "m/s^2", real, live, 10, 0, 100, "Gravitational acceleration, pointing down."},
-        {"m", "mass", "kg", real, live, 1, 1e-3, 1e3, "Mass of the load (scales tension and energies only).", {}, "", true},
-        {"v0", "initial speed", "m/s", real, reset, olympiad_v0(10, 1.1), 0, 50,
-         "Horizontal speed at the lowest point at t = 0. The default is the olympiad case "
-         "v0 = sqrt(g L (2 + sqrt 3)), for which the mass flies into the nail."},
-        {"e_thread", "thread restitution", "", real, live, 0, 0, 1,
-         "Radial speed kept (reversed) when the slack thread snaps taut: 0 removes it, 1 bounces elastically."},
-        {"nail_radius", "nail radius", "m", real, live, 0.01, 0, 0.5,
-         "A free flight passing closer than this to the nail is reported as a 'nail' event (the mass passes by)."},
-        {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading trajectory trail."},
-    };
-    insert_integrator_params(s.params, "trail",
-                             {1e-3, 1e-6, 0.05, "It integrates the taut phase; the slack flight is an exact parabola."});
-    s.event_fields = {"phi", "speed", "speed_after", "distance"};
-    s.cost_params = {"integrator", "rtol", "dt"};
-    s.cost_hint = "a looser tolerance (rtol) or a longer RK4 step (dt) runs faster";
-    return s;
-  }();
-  return d;
-}
+double thread_angle(const Eigen::Vector2d& r) { return std::atan2(r.x(), -r.y()); }
 
 PendulumScene::PendulumScene() { reset(ParamValues(pendulum_description().params)); }
 
@@ -208,7 +170,7 @@ void PendulumScene::snap_taut(std::vector<Event>& events) {
   const Eigen::Vector2d n = r_ / model_.L;
   const double v_radial = v_.dot(n);
   Event e = make_event(t_, "taut", kFieldCount);
-  e.fields[kPhi] = angle_of(r_);
+  e.fields[kPhi] = thread_angle(r_);
   e.fields[kSpeed] = v_.norm();
   // Below this the bounces would repeat ever faster (Zeno): end them inelastically.
   const double v_settle = 1e-6 * (v_.norm() + std::sqrt(model_.g * model_.L));
@@ -254,7 +216,7 @@ std::optional<std::string> PendulumScene::advance_taut(double t_end, std::vector
   r_ = s.head<2>() * (model_.L / s.head<2>().norm());
   v_ = s.tail<2>() - s.tail<2>().dot(r_) / (model_.L * model_.L) * r_;
   Event e = make_event(t_, "slack", kFieldCount);
-  e.fields[kPhi] = angle_of(r_);
+  e.fields[kPhi] = thread_angle(r_);
   e.fields[kSpeed] = v_.norm();
   events.push_back(e);
   begin_flight();
@@ -305,100 +267,6 @@ std::optional<std::string> PendulumScene::step_to(double t_end, std::vector<Even
   }
   remember_trail();
   return std::nullopt;
-}
-
-void PendulumScene::remember_trail() {
-  trail_.emplace_back(t_, r_);
-  while (!trail_.empty() && trail_.front().first < t_ - model_.trail) trail_.pop_front();
-  constexpr size_t max_points = 8192;  // bounded memory for any trail length
-  while (trail_.size() > max_points) trail_.pop_front();
-}
-
-std::vector<SeriesSpec> PendulumScene::series() const {
-  return {{"t", "s", "time"},
-          {"x", "m", "x of the mass"},
-          {"y", "m", "height of the mass"},
-          {"r", "m", "distance from the nail"},
-          {"phi", "rad", "thread angle from the vertical"},
-          {"vx", "m/s", "velocity x"},
-          {"vy", "m/s", "velocity y"},
-          {"speed", "m/s", "speed"},
-          {"tension", "N", "thread tension"},
-          {"taut", "", "taut (1) or slack (0)"},
-          {"E_kin", "J", "kinetic energy"},
-          {"E_pot", "J", "potential energy"},
-          {"E_total", "J", "mechanical energy", true}};
-}
-
-std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
-  return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total"}};
-}
-
-void PendulumScene::sample(std::vector<double>& v) const {
-  const double e_kin = 0.5 * model_.m * v_.squaredNorm();
-  const double e_pot = model_.m * model_.g * r_.y();  // zero at the nail's height
-  v = {t_, r_.x(), r_.y(), r_.norm(), angle_of(r_), v_.x(), v_.y(), v_.norm(), tension(),
-       taut_ ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
-}
-
-Sketch PendulumScene::sketch() const {
-  Sketch s;
-  const double L = model_.L;
-  s.view_center = {0, 0};
-  s.view_half_height = 1.35 * L;
-  // Reach of the thread.
-  s.circles.push_back({Eigen::Vector2d(0, 0), L, 0, 0x5a606a60, 1.0f});
-  // Trail, oldest first, fading in.
-  SketchPolyline trail;
-  trail.color = 0x4a90d9ff;
-  trail.width_px = 2.5f;
-  trail.fade = true;
-  for (const auto& [t, p] : trail_) trail.points.push_back(p);
-  if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
-  // Thread: straight when taut; a hanging parabola of about the same length when slack.
-  SketchPolyline thread;
-  thread.width_px = 2;
-  const double chord = r_.norm();
-  if (taut_) {
-    thread.color = 0xe6e6e6ff;
-    thread.points = {Eigen::Vector2d(0, 0), r_};
-  } else {
-    thread.color = 0xe0a040ff;
-    // Arc length of a shallow parabola: chord + 8 d^2 / (3 chord).
-    const double sag = std::max(std::sqrt(3 * chord * std::max(0.0, L - chord) / 8), 0.5 * (L - chord));
-    for (int k = 0; k <= 32; ++k) {
-      const double u = k / 32.0;
-      thread.points.push_back(u * r_ + Eigen::Vector2d(0, -4 * sag * u * (1 - u)));
-    }
-  }
-  s.lines.push_back(std::move(thread));
-  // Nail and mass.
-  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, 0xb0b0b0ff, 0x202020ff, 1.0f, 4.0f});
-  s.circles.push_back({r_, 0.045 * L, 0x4a90d9ff, 0xdce9f7ff, 1.5f, 7.0f});
-  // Velocity (0.1 s of travel).
-  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, 0x8bd17cff, 2.0f});
-  using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Dot, 0x4a90d9ff, "mass"},
-              {Glyph::Dot, 0xb0b0b0ff, "nail"},
-              {Glyph::Line, 0xe6e6e6ff, "thread, taut"},
-              {Glyph::Line, 0xe0a040ff, "thread, slack"},
-              {Glyph::Ring, 0x5a606aff, "reach of the thread"},
-              {Glyph::Arrow, 0x8bd17cff, "velocity (0.1 s of travel)"},
-              {Glyph::Line, 0x4a90d9ff, "trail"}};
-  return s;
-}
-
-std::vector<Preset> PendulumScene::presets(const ParamValues& current) const {
-  const double g = current.number("g"), L = current.number("L");
-  const double v_top = std::sqrt(g * L);
-  return {
-      {"Olympiad: hits the nail", "v0 = sqrt(g L (2 + sqrt 3)): slack at 125.3 deg, then a parabola through the nail",
-       {{"v0", format_number(olympiad_v0(g, L))}}},
-      {"Small swing", "v0 = 0.3 sqrt(g L): an ordinary pendulum, about 17 deg", {{"v0", format_number(0.3 * v_top)}}},
-      {"Slack and snap", "v0 = sqrt(3.2 g L): slack at 113.6 deg, the thread snaps taut again",
-       {{"v0", format_number(std::sqrt(3.2) * v_top)}}},
-      {"Full loop", "v0 = 1.05 sqrt(5 g L): the thread never goes slack", {{"v0", format_number(1.05 * std::sqrt(5.0) * v_top)}}},
-  };
 }
 
 nlohmann::json PendulumScene::state_json() const {

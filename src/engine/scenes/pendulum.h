@@ -17,6 +17,10 @@ namespace cl {
 
 const SceneDescription& pendulum_description();
 
+/// Angle of the thread r (from the nail to the mass) from the downward
+/// vertical, counter-clockwise (rad).
+double thread_angle(const Eigen::Vector2d& r);
+
 class PendulumScene final : public Scene {
  public:
   PendulumScene();

@@ -1,0 +1,95 @@
+// What the implicit scene shows: the recorded series and the sketch.
+#include <algorithm>
+#include <limits>
+
+#include "scenes/implicit.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr size_t kSeriesBalls = 10;  // balls with their own x, y, vx, vy series
+
+}  // namespace
+
+void ImplicitScene::remember_trails() {
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    trails_[i].push_back(position(i));
+    // One point per advance (a recorded sample, 5 ms in the app): keep `trail` s of them, bounded.
+    const size_t keep = std::min<size_t>(2000, static_cast<size_t>(model_.trail / 0.005) + 1);
+    while (trails_[i].size() > keep) trails_[i].pop_front();
+  }
+}
+
+std::vector<SeriesSpec> ImplicitScene::series() const {
+  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
+  for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
+    const std::string k = std::to_string(i), ball = " of ball " + std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", "x" + ball},
+                       {"y" + k, "m", "y" + ball},
+                       {"vx" + k, "m/s", "velocity x" + ball},
+                       {"vy" + k, "m/s", "velocity y" + ball}});
+  }
+  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
+                     {"E_pot", "J", "potential energy"},
+                     {"E_total", "J", "mechanical energy", true},
+                     {"hits", "", "wall hits"},
+                     {"corrections", "", "position corrections (stay 0)"}});
+  return s;
+}
+
+std::vector<std::vector<std::string>> ImplicitScene::default_plots() const {
+  return {{"E_kin", "E_pot", "E_total"}, {"hits", "corrections"}, {"x0", "y0"}};
+}
+
+void ImplicitScene::sample(std::vector<double>& values) const {
+  values.clear();
+  values.push_back(t_);
+  double e_kin = 0, e_pot = 0;
+  for (size_t i = 0; i < balls_.size(); ++i) {
+    const Vector2d p = position(i), v = velocity(i);
+    if (i < kSeriesBalls) values.insert(values.end(), {p.x(), p.y(), v.x(), v.y()});
+    e_kin += 0.5 * model_.m * v.squaredNorm();
+    e_pot += model_.m * model_.g * p.y();
+  }
+  values.insert(values.end(), {e_kin, e_pot, e_kin + e_pot, static_cast<double>(hits_),
+                               static_cast<double>(corrections_)});
+}
+
+Sketch ImplicitScene::sketch() const {
+  static const Rgba palette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xd0d0d0ff};
+  Sketch s;
+  Vector2d lo = Vector2d::Constant(kInf), hi = Vector2d::Constant(-kInf);
+  for (const auto& loop : wall_->curve.loops()) {
+    SketchPolyline line;
+    line.points = loop;
+    line.closed = true;
+    line.color = 0xe6e6e6ff;
+    line.width_px = 2;
+    for (const Vector2d& p : loop) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    s.lines.push_back(std::move(line));
+  }
+  for (size_t i = 0; i < trails_.size(); ++i) {
+    SketchPolyline trail;
+    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.color = (palette[i % 5] & 0xffffff00) | 0xb0;
+    trail.width_px = 2;
+    trail.fade = true;
+    if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  }
+  for (size_t i = 0; i < balls_.size(); ++i)
+    s.circles.push_back({position(i), model_.r, palette[i % 5], 0, 1.0f, 2.0f});
+  s.view_center = 0.5 * (lo + hi);
+  s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Line, 0xe6e6e6ff, "wall f(x, y) = 0"}, {Glyph::Dot, palette[0], "ball (one colour each)"}};
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffffb0, "trail, in the ball's colour"});
+  return s;
+}
+
+}  // namespace cl

@@ -1,0 +1,89 @@
+// What the pendulum scene shows: the recorded series and the sketch.
+#include <cmath>
+
+#include "scenes/pendulum.h"
+
+namespace cl {
+
+void PendulumScene::remember_trail() {
+  trail_.emplace_back(t_, r_);
+  while (!trail_.empty() && trail_.front().first < t_ - model_.trail) trail_.pop_front();
+  constexpr size_t max_points = 8192;  // bounded memory for any trail length
+  while (trail_.size() > max_points) trail_.pop_front();
+}
+
+std::vector<SeriesSpec> PendulumScene::series() const {
+  return {{"t", "s", "time"},
+          {"x", "m", "x of the mass"},
+          {"y", "m", "height of the mass"},
+          {"r", "m", "distance from the nail"},
+          {"phi", "rad", "thread angle from the vertical"},
+          {"vx", "m/s", "velocity x"},
+          {"vy", "m/s", "velocity y"},
+          {"speed", "m/s", "speed"},
+          {"tension", "N", "thread tension"},
+          {"taut", "", "taut (1) or slack (0)"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_total", "J", "mechanical energy", true}};
+}
+
+std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
+  return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total"}};
+}
+
+void PendulumScene::sample(std::vector<double>& v) const {
+  const double e_kin = 0.5 * model_.m * v_.squaredNorm();
+  const double e_pot = model_.m * model_.g * r_.y();  // zero at the nail's height
+  v = {t_, r_.x(), r_.y(), r_.norm(), thread_angle(r_), v_.x(), v_.y(), v_.norm(), tension(),
+       taut_ ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
+}
+
+Sketch PendulumScene::sketch() const {
+  Sketch s;
+  const double L = model_.L;
+  s.view_center = {0, 0};
+  s.view_half_height = 1.35 * L;
+  // Reach of the thread.
+  s.circles.push_back({Eigen::Vector2d(0, 0), L, 0, 0x5a606a60, 1.0f});
+  // Trail, oldest first, fading in.
+  SketchPolyline trail;
+  trail.color = 0x4a90d9ff;
+  trail.width_px = 2.5f;
+  trail.fade = true;
+  for (const auto& [t, p] : trail_) trail.points.push_back(p);
+  if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
+  // Thread: straight when taut; a hanging parabola of about the same length when slack.
+  SketchPolyline thread;
+  thread.width_px = 2;
+  const double chord = r_.norm();
+  if (taut_) {
+    thread.color = 0xe6e6e6ff;
+    thread.points = {Eigen::Vector2d(0, 0), r_};
+  } else {
+    thread.color = 0xe0a040ff;
+    // Arc length of a shallow parabola: chord + 8 d^2 / (3 chord).
+    const double sag = std::max(std::sqrt(3 * chord * std::max(0.0, L - chord) / 8), 0.5 * (L - chord));
+    for (int k = 0; k <= 32; ++k) {
+      const double u = k / 32.0;
+      thread.points.push_back(u * r_ + Eigen::Vector2d(0, -4 * sag * u * (1 - u)));
+    }
+  }
+  s.lines.push_back(std::move(thread));
+  // Nail and mass.
+  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, 0xb0b0b0ff, 0x202020ff, 1.0f, 4.0f});
+  s.circles.push_back({r_, 0.045 * L, 0x4a90d9ff, 0xdce9f7ff, 1.5f, 7.0f});
+  // Velocity (0.1 s of travel).
+  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, 0x8bd17cff, 2.0f});
+  using Glyph = SketchLegendEntry::Glyph;
+  s.legend = {{Glyph::Dot, 0x4a90d9ff, "mass"},
+              {Glyph::Dot, 0xb0b0b0ff, "nail"},
+              {Glyph::Line, 0xe6e6e6ff, "thread, taut"},
+              {Glyph::Line, 0xe0a040ff, "thread, slack"},
+              {Glyph::Ring, 0x5a606aff, "reach of the thread"},
+              {Glyph::Arrow, 0x8bd17cff, "velocity (0.1 s of travel)"},
+              {Glyph::Line, 0x4a90d9ff, "trail"}};
+  return s;
+}
+
+}  // namespace cl
