@@ -19,6 +19,9 @@ const SceneDescription& pile_description();
 
 class PileScene final : public Scene {
  public:
+  /// kg: the range of emitted particles' mass and of a state's.
+  static constexpr double kMinMass = 1e-3, kMaxMass = 1e3;
+
   PileScene();
   const SceneDescription& description() const override { return pile_description(); }
   std::unique_ptr<Scene> clone() const override { return std::make_unique<PileScene>(*this); }

@@ -1,0 +1,80 @@
+// The pile's measurements: its height, the width of its bottom, and the
+// compression table of seed 003 (Table 3.2-1) from the means over the run.
+#include <algorithm>
+#include <cmath>
+
+#include "core/number_format.h"
+#include "scenes/pile.h"
+
+namespace cl {
+
+double PileScene::pile_height() const {
+  double top = 0;
+  const auto& x = system_.positions();
+  for (size_t i = 0; i < x.size(); ++i)
+    if (system_.touching(i)) top = std::max(top, x[i].z() + model_.r);
+  return top;
+}
+
+double PileScene::bottom_diameter() const {
+  const auto& x = system_.positions();
+  if (x.empty()) return 0;
+  size_t lowest = 0;
+  for (size_t i = 1; i < x.size(); ++i)
+    if (x[i].z() < x[lowest].z()) lowest = i;
+  const double r = model_.r;
+  const double ground = std::max(0.0, r - x[lowest].z());
+  double pair = 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (i != lowest) pair = std::max(pair, 2 * r - (x[i] - x[lowest]).norm());
+  return 2 * r - 0.5 * ground - 0.5 * pair;
+}
+
+int PileScene::particles_in_pile() const {
+  // Those touching something; the rest are still falling.
+  int in_pile = 0;
+  for (size_t i = 0; i < system_.size(); ++i) in_pile += system_.touching(i) ? 1 : 0;
+  return in_pile;
+}
+
+void PileScene::update_pile_means(double state_time) {
+  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return;
+  const int n = particles_in_pile();
+  if (n != means_.particles) {
+    means_ = {n, state_time, 0, 0, 0};
+    return;
+  }
+  const double dt = state_time - (means_.since + means_.duration);  // s, one step
+  means_.duration += dt;
+  means_.height += pile_height() * dt;
+  means_.diameter += bottom_diameter() * dt;
+}
+
+bool PileScene::has_report(const ParamValues& params) const {
+  return params.choice("dim") == "1" && params.choice("model") == "spring";
+}
+
+std::optional<ReportTable> PileScene::report() const {
+  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return std::nullopt;
+  ReportTable t;
+  t.title = "Compression of the pile (seed 003, Table 3.2-1)";
+  t.columns = {{"k_s", "N/m"},         {"particles in pile", ""},          {"pile height", "m"},
+               {"pile compression", "%"}, {"bottom particle D", "m"},      {"bottom compression", "%"},
+               {"static pile height", "m"}, {"static bottom D", "m"}, {"averaged over", "s"}};
+  const int in_pile = particles_in_pile();
+  if (in_pile == 0) return t;  // nothing has piled up yet: no row
+  const double r = model_.r, d = 2 * r, n = in_pile;
+  // Means since the pile last changed, or the moment if it just did.
+  const bool averaged = means_.particles == in_pile && means_.duration > 0;
+  const double height = averaged ? means_.height / means_.duration : pile_height();
+  const double diameter = averaged ? means_.diameter / means_.duration : bottom_diameter();
+  // Static estimate: the contact under particle i carries the n - i + 1 particles above it.
+  const double load = setup_.m * model_.g / model_.k_s;  // m of overlap per particle carried
+  const double static_height = n * d - load * n * (n + 1) / 2;
+  const double static_diameter = d - 0.5 * load * (2 * n - 1);
+  t.rows = {{model_.k_s, n, height, 100 * (1 - height / (n * d)), diameter, 100 * (1 - diameter / d), static_height,
+             static_diameter, averaged ? means_.duration : 0.0}};
+  return t;
+}
+
+}  // namespace cl

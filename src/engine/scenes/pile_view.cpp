@@ -1,0 +1,165 @@
+// What the pile scene shows: the recorded series and the sketch (discs in
+// 1D and 2D, shaded spheres seen from an orbiting camera in 3D).
+#include <algorithm>
+#include <cmath>
+
+#include "scenes/pile.h"
+
+namespace cl {
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+
+constexpr double kPi = 3.14159265358979323846;
+
+const Rgba kPalette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb084f5ff};
+
+/// Scales the colour channels of 0xRRGGBBAA by `f` (alpha kept).
+Rgba shade(Rgba c, double f) {
+  auto channel = [&](int shift) {
+    const double v = std::clamp(((c >> shift) & 0xff) * f, 0.0, 255.0);
+    return static_cast<Rgba>(v) << shift;
+  };
+  return channel(24) | channel(16) | channel(8) | (c & 0xff);
+}
+
+/// Mixes `c` towards white by `f` in [0, 1].
+Rgba lighten(Rgba c, double f) {
+  auto channel = [&](int shift) {
+    const double v = ((c >> shift) & 0xff) * (1 - f) + 255 * f;
+    return static_cast<Rgba>(std::clamp(v, 0.0, 255.0)) << shift;
+  };
+  return channel(24) | channel(16) | channel(8) | (c & 0xff);
+}
+
+std::vector<SketchLegendEntry> pile_legend(const std::string& walls) {
+  using Glyph = SketchLegendEntry::Glyph;
+  return {{Glyph::Line, 0xe6e6e6ff, walls}, {Glyph::Dot, kPalette[0], "particle (colours only tell them apart)"}};
+}
+
+}  // namespace
+
+std::vector<SeriesSpec> PileScene::series() const {
+  return {{"t", "s", "time"},
+          {"N", "", "particles"},
+          {"E_kin", "J", "kinetic energy"},
+          {"E_pot", "J", "potential energy"},
+          {"E_spring", "J", "spring energy"},
+          {"E_total", "J", "mechanical energy", true},
+          {"px", "kg m/s", "momentum x"},
+          {"py", "kg m/s", "momentum y"},
+          {"pz", "kg m/s", "momentum z (up)"},
+          {"com_height", "m", "height of the centre of mass"},
+          {"pile_height", "m", "pile height"},
+          {"bottom_diameter", "m", "bottom particle's diameter"},
+          {"hits_pp", "", "particle–particle contacts per 10 ms"},
+          {"hits_ps", "", "particle–wall contacts per 10 ms"}};
+}
+
+std::vector<std::vector<std::string>> PileScene::default_plots() const {
+  return {{"E_kin", "E_pot", "E_spring", "E_total"},
+          {"px", "pz"},
+          {"hits_pp", "hits_ps"},
+          {"com_height"},
+          {"bottom_diameter", "pile_height"}};
+}
+
+void PileScene::sample(std::vector<double>& values) const {
+  const double e_kin = system_.kinetic_energy(), e_pot = system_.potential_energy(model_.g);
+  const double e_spring = system_.spring_energy();
+  const Vector3d p = system_.momentum();
+  double mass = 0, moment = 0;
+  for (size_t i = 0; i < system_.size(); ++i) {
+    mass += system_.mass(i);
+    moment += system_.mass(i) * system_.positions()[i].z();
+  }
+  values = {t_,
+            static_cast<double>(system_.size()),
+            e_kin,
+            e_pot,
+            e_spring,
+            e_kin + e_pot + e_spring,
+            p.x(),
+            p.y(),
+            p.z(),
+            mass > 0 ? moment / mass : 0,
+            pile_height(),
+            bottom_diameter(),
+            static_cast<double>(hits_last_bin_.pair),
+            static_cast<double>(hits_last_bin_.surface)};
+}
+
+Sketch PileScene::sketch() const {
+  Sketch s;
+  const double r = model_.r, w = setup_.width;
+  const auto& x = system_.positions();
+  const double top = std::max({setup_.emit_height + r, setup_.start == Start::Billiard ? w : 0.0, 4 * r});
+  const Rgba wall_color = 0xe6e6e6ff;
+  if (setup_.dim <= 2) {
+    const double left = setup_.dim == 2 ? 0 : -3 * r, right = setup_.dim == 2 ? w : 3 * r;
+    SketchPolyline box;
+    box.color = wall_color;
+    if (setup_.dim == 2) box.points = {{0, top}, {0, 0}, {w, 0}, {w, top}};
+    else box.points = {{left, 0}, {right, 0}};
+    if (setup_.start == Start::Billiard) box.closed = true;
+    s.lines.push_back(std::move(box));
+    for (size_t i = 0; i < x.size(); ++i)
+      s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, kPalette[i % 5], 0, 1.0f, 1.5f});
+    s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
+    s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
+    s.legend = pile_legend(setup_.dim == 2 ? "box (floor and side walls)" : "floor");
+    return s;
+  }
+  // 3D: orthographic view about the box centre, turned by yaw about z and
+  // tilted by pitch; spheres drawn back to front as a dark rim, a body and a highlight.
+  const double yaw = setup_.view_yaw * kPi / 180, pitch = setup_.view_pitch * kPi / 180;
+  const Vector3d centre(0.5 * w, 0.5 * w, 0);
+  struct Projected {
+    Vector2d screen;
+    double depth;  // m, larger is farther
+  };
+  auto project = [&](const Vector3d& p) {
+    const Vector3d q = p - centre;
+    const double across = std::cos(yaw) * q.x() - std::sin(yaw) * q.y();
+    const double along = std::sin(yaw) * q.x() + std::cos(yaw) * q.y();  // into the screen before the tilt
+    return Projected{Vector2d(across, std::sin(pitch) * along + std::cos(pitch) * q.z()),
+                     std::cos(pitch) * along - std::sin(pitch) * q.z()};
+  };
+  auto edge = [&](const Vector3d& a, const Vector3d& b, Rgba color) {
+    SketchPolyline line;
+    line.points = {project(a).screen, project(b).screen};
+    line.color = color;
+    line.width_px = 1.5f;
+    line.in_front = project(0.5 * (a + b)).depth < 0;  // the nearer half of the box covers the spheres
+    s.lines.push_back(std::move(line));
+  };
+  const Vector3d corners[4] = {{0, 0, 0}, {w, 0, 0}, {w, w, 0}, {0, w, 0}};
+  for (int k = 0; k < 4; ++k) {
+    edge(corners[k], corners[(k + 1) % 4], wall_color);
+    edge(corners[k], corners[k] + Vector3d(0, 0, top), 0x8c8c8cff);
+  }
+  std::vector<std::pair<double, size_t>> order(x.size());
+  std::vector<Projected> projected(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    projected[i] = project(x[i]);
+    order[i] = {projected[i].depth, i};
+  }
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const Vector2d light(-0.3 * r, 0.35 * r);  // highlight offset: light from the upper left
+  s.circles.reserve(3 * x.size());
+  for (const auto& [depth, i] : order) {
+    const Rgba base = kPalette[i % 5];
+    const Vector2d c = projected[i].screen;
+    s.circles.push_back({c, r, shade(base, 0.55), 0, 1.0f, 1.5f});
+    s.circles.push_back({c + 0.25 * light, 0.82 * r, base, 0, 1.0f, 0});
+    s.circles.push_back({c + light, 0.28 * r, lighten(base, 0.6), 0, 1.0f, 0});
+  }
+  s.flat_grid = false;
+  s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
+  s.view_half_height = 0.6 * std::max(top, 1.5 * w);
+  s.legend = pile_legend("box (drag with the right button or shift to turn it)");
+  return s;
+}
+
+}  // namespace cl
