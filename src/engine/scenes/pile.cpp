@@ -12,7 +12,6 @@
 namespace cl {
 namespace {
 
-using Eigen::Vector2d;
 using Eigen::Vector3d;
 
 constexpr double kHitBin = 0.01;  // s: hits_pp, hits_ps count the contacts of one such bin
