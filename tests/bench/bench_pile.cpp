@@ -24,7 +24,7 @@ void pile(int repetitions) {
     long long steps = 0;
     for (int rep = 0; rep < repetitions; ++rep) {
       auto sim = bench::start(std::make_unique<cl::PileScene>(),
-                              {{"start", "block"}, {"dim", "2"}, {"model", "spring"}, {"integrator", "euler"},
+                              {{"start", "block"}, {"dim", "2"}, {"law", "linear"}, {"integrator", "euler"},
                                {"h", "0.001"}, {"k_s", "8000"}, {"k_d", "100"}, {"N_max", std::to_string(c.particles)},
                                {"width", c.width}});
       best = std::min(best, bench::timed_run(*sim, c.simulated));

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 
 #include <doctest/doctest.h>
 
@@ -52,6 +53,18 @@ TEST_CASE("parse_url_state lists unknown keys and bad values, and applies the re
   CHECK(s.params->choice("integrator") == "dopri5");
   CHECK(s.params->number("v0") == 2);
   CHECK(s.params->number("L") == 2);  // the later, valid L applies
+}
+
+TEST_CASE("parse_url_state maps a renamed key: the pile's model=spring|impulse is law=linear|impulse") {
+  for (const auto& [old_value, law] : {std::pair{"spring", "linear"}, std::pair{"impulse", "impulse"}}) {
+    const cl::UrlState s = cl::parse_url_state(std::string("scene=pile&dim=1&model=") + old_value, "pendulum");
+    CHECK(s.problems.empty());
+    REQUIRE(s.params);
+    CHECK(s.params->choice("law") == law);
+    const std::string written = cl::url_state_hash("pile", *s.params, false, false);
+    CHECK(written.find(std::string("law=") + law) != std::string::npos);  // written with today's name
+    CHECK(written.find("model=") == std::string::npos);
+  }
 }
 
 TEST_CASE("parse_url_state falls back on an unknown scene") {

@@ -30,6 +30,8 @@ ParamValues ParamValues::with_live_from(const ParamValues& requested) const {
 std::optional<size_t> ParamValues::index_of(const std::string& name) const {
   for (size_t i = 0; i < specs_->size(); ++i)
     if ((*specs_)[i].name == name) return i;
+  for (size_t i = 0; i < specs_->size(); ++i)
+    if (!name.empty() && (*specs_)[i].old_name == name) return i;
   return std::nullopt;
 }
 
@@ -53,8 +55,11 @@ std::optional<std::string> ParamValues::set(const std::string& name, const std::
   const ParamSpec& s = (*specs_)[*i];
   if (s.kind == ParamKind::Text) return set_text(*i, value);
   if (s.kind == ParamKind::Choice) {
+    std::string choice = value;
+    for (const auto& [old_text, new_text] : s.old_choices)
+      if (old_text == value) choice = new_text;
     for (size_t c = 0; c < s.choices.size(); ++c)
-      if (s.choices[c] == value) return set_number(*i, static_cast<double>(c));
+      if (s.choices[c] == choice) return set_number(*i, static_cast<double>(c));
     std::string options;
     for (const std::string& c : s.choices) options += (options.empty() ? "" : ", ") + c;
     return "parameter '" + name + "': " + quoted(value) + " is not one of " + options;

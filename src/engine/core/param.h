@@ -3,6 +3,7 @@
 // range, help) drives the UI panel, URL hash, JSON scene files, CLI --set
 // flags and validation. Nothing about a parameter is written twice.
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct ParamSpec {
   std::string default_text;          ///< for Text
   bool log_scale = false;            ///< UI slider hint for ranges over decades
   std::string placeholder;           ///< for Text: a hint with two examples, shown in an empty field
+  /// The key this parameter had before a rename, and its choices' old texts
+  /// (old -> new): links, scene files and host pages that use them still load.
+  std::string old_name;
+  std::vector<std::pair<std::string, std::string>> old_choices;
 };
 
 /// Values of a scene's parameters, in the order of its spec list.
@@ -43,6 +48,7 @@ class ParamValues {
   explicit ParamValues(const std::vector<ParamSpec>& specs);
 
   const std::vector<ParamSpec>& specs() const { return *specs_; }
+  /// The parameter's index by its name or its old name.
   std::optional<size_t> index_of(const std::string& name) const;
 
   double number(const std::string& name) const;

@@ -1,5 +1,8 @@
 #include "particles/particle_system.h"
 
+#include <type_traits>
+#include <utility>
+
 #include "particles/impulse_contact.h"
 #include "particles/sphere_overlap.h"
 #include "particles/spring_dashpot_contact.h"
@@ -9,6 +12,7 @@ namespace cl {
 using Eigen::Vector3d;
 
 void ParticleSystem::clear() {
+  onset_speeds_.clear();
   x_.clear();
   v_.clear();
   a_.clear();
@@ -75,32 +79,54 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
     touching_[i] = 0;
   }
   if (!grid_.build(x_, diameter)) return false;
+  const bool hertz = model.contact == ContactModel::HertzFamily;
+  counting_ = count && hertz;
+  if (counting_) next_onset_speeds_.clear();
   double energy = 0;
   long long pair_onsets = 0, surface_onsets = 0;
   const double h = model.h;
-  grid_.for_each_candidate_pair([&](int a, int b) {
-    if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
-    const SphereOverlap o = sphere_overlap(x_[a], x_[b], diameter);
-    const double rate = (v_[a] - v_[b]).dot(o.normal);  // m/s, > 0 approaching
-    const Vector3d f = spring_dashpot_force(o.depth, rate, model.k_s, model.k_d) * o.normal;
-    a_[a] -= f;
-    a_[b] += f;
-    energy += cl::spring_energy(o.depth, model.k_s);
-    touching_[a] = touching_[b] = 1;
-    // Begun in this step: the overlap one step ago (linearly) was negative.
-    if (o.depth - h * rate < 0) ++pair_onsets;
-  });
-  for (const SurfacePlane& s : surfaces_)
-    for (size_t i = 0; i < n; ++i) {
-      const double depth = model.r - (x_[i].dot(s.normal) - s.offset);
-      if (depth < 0) continue;
-      const double rate = -v_[i].dot(s.normal);
-      a_[i] += spring_dashpot_force(depth, rate, model.k_s, model.k_d) * s.normal;
-      energy += cl::spring_energy(depth, model.k_s);
-      touching_[i] = 1;
-      if (depth - h * rate < 0) ++surface_onsets;
-    }
+  // The loops are instantiated once per law family, so the seed's linear
+  // law runs without the Hertz family's per-contact bookkeeping.
+  const auto accumulate = [&](auto hertz_law) {
+    constexpr bool kHertz = decltype(hertz_law)::value;
+    const auto force_of = [&](uint64_t key, double depth, double rate) {
+      if constexpr (kHertz) return hertz_contact(model, key, depth, rate);
+      else return std::pair(spring_dashpot_force(depth, rate, model.k_s, model.k_d), cl::spring_energy(depth, model.k_s));
+    };
+    grid_.for_each_candidate_pair([&](int a, int b) {
+      if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
+      const SphereOverlap o = sphere_overlap(x_[a], x_[b], diameter);
+      const double rate = (v_[a] - v_[b]).dot(o.normal);  // m/s, > 0 approaching
+      const auto key = (static_cast<uint64_t>(std::min(a, b)) << 32) | static_cast<uint32_t>(std::max(a, b));
+      const auto [force, spring] = force_of(key, o.depth, rate);
+      const Vector3d f = force * o.normal;
+      a_[a] -= f;
+      a_[b] += f;
+      energy += spring;
+      touching_[a] = touching_[b] = 1;
+      // Begun in this step: the overlap one step ago (linearly) was negative.
+      if (o.depth - h * rate < 0) ++pair_onsets;
+    });
+    for (size_t k = 0; k < surfaces_.size(); ++k)
+      for (size_t i = 0; i < n; ++i) {
+        const SurfacePlane& s = surfaces_[k];
+        const double depth = model.r - (x_[i].dot(s.normal) - s.offset);
+        if (depth < 0) continue;
+        const double rate = -v_[i].dot(s.normal);
+        const auto [force, spring] =
+            force_of((static_cast<uint64_t>(i) << 32) | (0xffffff00u + static_cast<uint32_t>(k)), depth, rate);
+        a_[i] += force * s.normal;
+        energy += spring;
+        touching_[i] = 1;
+        if (depth - h * rate < 0) ++surface_onsets;
+      }
+  };
+  if (hertz)
+    accumulate(std::true_type{});
+  else
+    accumulate(std::false_type{});
   for (size_t i = 0; i < n; ++i) a_[i] = a_[i] * inverse_mass_[i] + gravity;
+  if (counting_) onset_speeds_.swap(next_onset_speeds_);
   spring_energy_ = energy;
   if (count) {
     tally_.pair += pair_onsets;
@@ -108,6 +134,20 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   }
   accelerations_valid_ = true;
   return true;
+}
+
+std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& model, uint64_t key, double depth,
+                                                         double rate) {
+  // The approach speed at onset: the rate at the contact's first step in
+  // contact (within a step of the true onset; the integrators here are fixed-step).
+  const auto known = onset_speeds_.find(key);
+  const double onset = known != onset_speeds_.end() ? known->second : rate;
+  if (counting_) next_onset_speeds_.emplace(key, onset);
+  NormalLawParams law;
+  law.hertz_stiffness = model.k_h;
+  law.restitution = model.c_tau;
+  const NormalForce f = normal_force(model.hertz_law, law, {depth, rate, onset});
+  return {f.force, f.elastic_energy};
 }
 
 bool ParticleSystem::resolve_impulses(const ParticleModel& model) {

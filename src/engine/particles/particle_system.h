@@ -16,17 +16,22 @@
 // energy and the contact flags therefore always belong to the current x.
 // Positions are 3-vectors in every dimension: a 1D run moves along z only, a
 // 2D run in x and z; the unused components stay exactly zero.
+#include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "contact/normal_law.h"
 #include "geometry/uniform_grid.h"
 
 namespace cl {
 
-enum class ContactModel { Impulse, SpringDashpot };
+/// Impulses, seed 003's linear spring-dashpot (k_s, k_d), or a Hertz-family
+/// law of contact/normal_law.h (k_h ρ^{3/2}, damped by c_τ).
+enum class ContactModel { Impulse, SpringDashpot, HertzFamily };
 enum class ParticleIntegrator { SemiImplicitEuler, Leapfrog };
 
 struct ParticleModel {
@@ -37,6 +42,9 @@ struct ParticleModel {
   double k_p = 0;    ///< projection factor of impulses, in [0, 1]
   double k_s = 8000; ///< N/m, contact spring
   double k_d = 0;    ///< N s/m, contact dashpot
+  NormalLaw hertz_law = NormalLaw::HuntCrossley;  ///< the HertzFamily law
+  double k_h = 1e5;  ///< N/m^1.5, Hertz stiffness of the HertzFamily laws
+  double c_tau = 1;  ///< restitution parameter of the damped HertzFamily laws
   double r = 0.3;    ///< m, radius of every particle
   double g = 9.81;   ///< m/s^2, along -z
 };
@@ -89,6 +97,10 @@ class ParticleSystem {
 
  private:
   bool evaluate_accelerations(const ParticleModel& model, bool count);
+  /// Normal force (N) and elastic energy (J) of one contact under a
+  /// Hertz-family law: overlap `depth` (m), its rate (m/s, > 0 approaching).
+  /// `key` names the contact for its approach speed at onset (kept across steps).
+  std::pair<double, double> hertz_contact(const ParticleModel& model, uint64_t key, double depth, double rate);
   bool resolve_impulses(const ParticleModel& model);
 
   std::vector<Eigen::Vector3d> x_, v_, a_;
@@ -99,6 +111,11 @@ class ParticleSystem {
   ContactTally tally_;
   double spring_energy_ = 0;
   bool accelerations_valid_ = false;
+  // Hertz-family laws: each contact's approach speed at its first step in
+  // contact (m/s), by contact key; rebuilt at every counted evaluation, so it
+  // holds the current contacts only.
+  std::unordered_map<uint64_t, double> onset_speeds_, next_onset_speeds_;
+  bool counting_ = false;  // the evaluation in progress updates them
 };
 
 }  // namespace cl

@@ -33,7 +33,16 @@ PileScene::PileScene() {
 
 std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
   ParticleModel m;
-  m.contact = params.choice("model") == "impulse" ? ContactModel::Impulse : ContactModel::SpringDashpot;
+  const std::string& law = params.choice("law");
+  m.contact = law == "impulse" ? ContactModel::Impulse
+              : law == "linear" ? ContactModel::SpringDashpot
+                                : ContactModel::HertzFamily;
+  m.hertz_law = law == "hertz"                 ? NormalLaw::Hertz
+                : law == "lankarani_nikravesh" ? NormalLaw::LankaraniNikravesh
+                : law == "flores"              ? NormalLaw::Flores
+                                               : NormalLaw::HuntCrossley;
+  m.k_h = params.number("k_h");
+  m.c_tau = params.number("c_tau");
   m.integrator =
       params.choice("integrator") == "leapfrog" ? ParticleIntegrator::Leapfrog : ParticleIntegrator::SemiImplicitEuler;
   m.h = params.number("h");

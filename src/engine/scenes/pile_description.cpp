@@ -24,10 +24,13 @@ const SceneDescription& pile_description() {
         {"dim", "dimension", "", ParamKind::Choice, reset, 1, 0, 0,
          "Space dimension; the last axis is the height (1D: z only, 2D: x and z, 3D: x, y and z).",
          {"1", "2", "3"}},
-        {"model", "contact model", "", ParamKind::Choice, live, 1, 0, 0,
-         "impulse: instantaneous momentum exchange with restitution e on approaching contacts, plus position "
-         "projections k_p; spring: linear spring k_s with dashpot k_d on the overlap.",
-         {"impulse", "spring"}},
+        {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
+         "linear: the seed's spring k_s with dashpot k_d on the overlap; hertz, hunt_crossley, lankarani_nikravesh, "
+         "flores: k_h overlap^1.5 damped for restitution c_tau (the approach speed taken at a contact's first "
+         "step); impulse: instantaneous momentum exchange with restitution e on approaching contacts, plus "
+         "position projections k_p.",
+         {"linear", "hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "impulse"}, "", false, "", "model",
+         {{"spring", "linear"}}},
         {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
          "euler: semi-implicit Euler (v += h a, then x += h v); leapfrog: kick-drift-kick (Hut & Makino), "
          "whose velocities are in step with its positions.",
@@ -35,14 +38,18 @@ const SceneDescription& pile_description() {
         {"h", "time step", "s", real, live, 1e-3, 1e-5, 0.05,
          "Fixed integrator step. Springs are stable for h < sqrt(m / k_s); impulse piles explode later at "
          "smaller h.", {}, "", true},
-        {"e", "restitution", "", real, live, 0.5, 0, 1, "Impulse model: normal speed kept at an impact (1: elastic)."},
+        {"e", "restitution", "", real, live, 0.5, 0, 1, "Impulse law: normal speed kept at an impact (1: elastic)."},
         {"k_p", "projection factor", "", real, live, 0.4, 0, 1,
-         "Impulse model: share of an overlap removed by position projections per step (0: none, 1: all). "
+         "Impulse law: share of an overlap removed by position projections per step (0: none, 1: all). "
          "Acts like a spring k_s = k_p / (h^2 (1/m_a + 1/m_b)); above 0.5 it adds energy."},
         {"k_s", "spring stiffness", "N/m", real, live, 8000, 1, 1e7,
-         "Spring model: contact force k_s times the overlap.", {}, "", true},
+         "Linear law: contact force k_s times the overlap.", {}, "", true},
         {"k_d", "damping", "N s/m", real, live, 100, 0, 1e5,
-         "Spring model: dashpot force k_d times the overlap rate (the force never pulls)."},
+         "Linear law: dashpot force k_d times the overlap rate (the force never pulls)."},
+        {"k_h", "Hertz stiffness", "N/m^1.5", real, live, 1e5, 1, 1e12,
+         "Hertz-family laws: force k_h overlap^1.5 (two spheres of radius r: 4/3 E* sqrt(r / 2)).", {}, "", true},
+        {"c_tau", "restitution c_tau", "", real, live, 0.9, 0.05, 1,
+         "Restitution parameter of the damped Hertz-family laws (1: no damping)."},
         {"r", "radius", "m", real, reset, 0.3, 0.01, 10, "Radius of every particle.", {}, "", true},
         {"m", "mass", "kg", real, reset, 1, PileScene::kMinMass, PileScene::kMaxMass, "Mass of every emitted particle.", {}, "", true},
         {"g", "gravity", "m/s^2", real, live, 9.81, 0, 100, "Gravitational acceleration, along -z (the last axis)."},
@@ -76,10 +83,10 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
   // Every preset sets the whole experiment, so it does not depend on what was set before.
   auto make = [](const char* name, const char* help, std::map<std::string, std::string> values) {
     const std::map<std::string, std::string> base = {
-        {"start", "emitter"}, {"dim", "2"},  {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"},
+        {"start", "emitter"}, {"dim", "2"},  {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"},
         {"e", "0.5"},         {"k_p", "0.4"}, {"k_s", "8000"},    {"k_d", "100"},          {"r", "0.3"},
         {"m", "1"},           {"g", "9.81"}, {"emit_interval", "0.2"}, {"emit_speed", "0"}, {"emit_height", "6"}, {"N_max", "200"},
-        {"width", "6"},       {"seed", "1"}};
+        {"width", "6"},       {"seed", "1"},    {"k_h", "100000"}, {"c_tau", "0.9"}};
     for (const auto& [key, value] : base) values.emplace(key, value);
     return Preset{name, help, std::move(values)};
   };
@@ -94,24 +101,24 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
                                                        {"e", "1"},  {"k_p", "0"}, {"k_d", "0"}, {"k_s", "8000"},
                                                        {"h", "0.001"}, {"width", "10"}};
   const std::map<std::string, std::string> pile_1d_impulse = {
-      {"dim", "1"}, {"model", "impulse"}, {"integrator", "leapfrog"}, {"e", "1"}, {"k_p", "0.8"},
+      {"dim", "1"}, {"law", "impulse"}, {"integrator", "leapfrog"}, {"e", "1"}, {"k_p", "0.8"},
       {"emit_interval", "1"}, {"emit_height", "15"}, {"N_max", "40"}};
   const std::map<std::string, std::string> pile_1d_spring = {
-      {"dim", "1"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
+      {"dim", "1"}, {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
       {"emit_interval", "0.1"}, {"emit_speed", "10"}, {"emit_height", "80"}, {"N_max", "131"}};
   return {
       make("Ball: impulse, Euler", "One ball, e = 1, h = 0.01 s: with Euler the mechanical energy steps down at every bounce",
-           with(ball, {{"model", "impulse"}, {"integrator", "euler"}})),
+           with(ball, {{"law", "impulse"}, {"integrator", "euler"}})),
       make("Ball: impulse, leapfrog", "One ball, e = 1, h = 0.01 s: with leapfrog the mechanical energy stays flat",
-           with(ball, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
+           with(ball, {{"law", "impulse"}, {"integrator", "leapfrog"}})),
       make("Ball: spring, Euler", "One ball, k_s = 8000 N/m, no damping: the energy wiggles by a few per cent during contacts but does not drift",
-           with(ball, {{"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}})),
+           with(ball, {{"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}})),
       make("Ball: spring, leapfrog", "One ball, k_s = 8000 N/m, no damping: the energy is kept, with small wiggles during each contact",
-           with(ball, {{"model", "spring"}, {"integrator", "leapfrog"}, {"h", "0.001"}})),
+           with(ball, {{"law", "linear"}, {"integrator", "leapfrog"}, {"h", "0.001"}})),
       make("Billiard: impulse", "Momentum test, E = 12.5 J, p_x = -5 kg m/s: pair impacts keep the momentum, wall hits change it",
-           with(billiard, {{"model", "impulse"}, {"integrator", "leapfrog"}})),
+           with(billiard, {{"law", "impulse"}, {"integrator", "leapfrog"}})),
       make("Billiard: spring", "momentum test with springs (k_s = 8000 N/m, no damping), semi-implicit Euler",
-           with(billiard, {{"model", "spring"}, {"integrator", "euler"}})),
+           with(billiard, {{"law", "linear"}, {"integrator", "euler"}})),
       make("1D impulse pile, h = 0.01", "One particle per second, leapfrog: the column jitters, then explodes (the run stops with a message)",
            with(pile_1d_impulse, {{"h", "0.01"}})),
       make("1D impulse pile, h = 0.005", "the same with half the step: the explosion comes later",
@@ -123,11 +130,15 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       make("1D spring pile, k_s = 40000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
            with(pile_1d_spring, {{"k_s", "40000"}})),
       make("2D impulse pile", "e = 0.5, k_p = 0.4, leapfrog h = 0.002 s, 49 particles in 10 s",
-           {{"dim", "2"}, {"model", "impulse"}, {"integrator", "leapfrog"}, {"h", "0.002"}, {"e", "0.5"},
+           {{"dim", "2"}, {"law", "impulse"}, {"integrator", "leapfrog"}, {"h", "0.002"}, {"e", "0.5"},
             {"k_p", "0.4"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"}, {"emit_height", "6"}}),
       make("3D spring pile", "k_s = 8000 N/m, k_d = 100 N s/m, Euler h = 0.001 s, up to 351 particles in 70 s",
-           {{"dim", "3"}, {"model", "spring"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_s", "8000"},
+           {{"dim", "3"}, {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_s", "8000"},
             {"k_d", "100"}, {"emit_interval", "0.2"}, {"N_max", "351"}, {"width", "4.2"}, {"emit_height", "8"}}),
+      make("2D Hunt-Crossley pile", "k_h = 1e5 N/m^1.5, c_tau = 0.5, leapfrog h = 0.001 s, up to 49 particles: the "
+           "Hertz force grows as overlap^1.5, and each contact is damped for restitution c_tau",
+           {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"h", "0.001"}, {"c_tau", "0.5"},
+            {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"}, {"emit_height", "6"}}),
   };
 }
 

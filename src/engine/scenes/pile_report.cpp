@@ -51,7 +51,7 @@ void PileScene::update_pile_means(double state_time) {
 }
 
 bool PileScene::has_report(const ParamValues& params) const {
-  return params.choice("dim") == "1" && params.choice("model") == "spring";
+  return params.choice("dim") == "1" && params.choice("law") == "linear";
 }
 
 std::optional<ReportTable> PileScene::report() const {
