@@ -17,10 +17,14 @@ async function sceneInk(page) {
 }
 
 test('a preset applies, and a 1D spring pile shows its compression table and exports it', { timeout: h.TIMEOUT.test }, async () => {
+  // An old link: 'model=spring' was renamed 'law=linear'; it loads, and the page writes today's name.
   const app = await env.open('#scene=pile&dim=1&model=spring&start=block&N_max=20&k_s=8000&k_d=20');
   try {
     const { page, errors } = app;
     assert.equal((await h.status(page)).scene, 'pile');
+    assert.equal((await h.status(page)).params.law, 'linear');
+    await h.until(page, async () => /[#&]law=linear/.test(await h.hash(page)), { what: 'the hash written with law=linear' });
+    assert.ok(!/model=/.test(await h.hash(page)), 'no old key left in the hash');
     await h.clickWidget(page, 'Play');
     await h.until(page, async () => (await h.status(page)).t > 3, { what: 't > 3 s (the dropped column has settled into contact)' });
     await h.clickWidget(page, 'Pause');
@@ -39,7 +43,7 @@ test('a preset applies, and a 1D spring pile shows its compression table and exp
     await h.frames(page, 2);
     await h.clickWidget(page, 'Ball: impulse, leapfrog');
     const st = await h.status(page);
-    assert.equal(st.params.model, 'impulse');
+    assert.equal(st.params.law, 'impulse');
     assert.equal(st.params.integrator, 'leapfrog');
     assert.equal(st.params.start, 'ball');
     assert.deepEqual(h.errorReport(errors), []);
