@@ -368,7 +368,8 @@ TEST_CASE("pile: the Hertz-family laws give their closed-form restitution agains
   } laws[] = {{"hertz", cl::NormalLaw::Hertz},
               {"hunt_crossley", cl::NormalLaw::HuntCrossley},
               {"lankarani_nikravesh", cl::NormalLaw::LankaraniNikravesh},
-              {"flores", cl::NormalLaw::Flores}};
+              {"flores", cl::NormalLaw::Flores},
+              {"gonthier", cl::NormalLaw::Gonthier}};
   for (const auto& law : laws) {
     auto sim = simulation(test::scene_params(
         "pile", {{"start", "emitter"}, {"N_max", "1"}, {"dim", "1"}, {"g", "0"}, {"law", law.name}, {"c_tau", "0.8"},

@@ -3,7 +3,8 @@
 //   discs, of a disc and the circular wall (concave), of a disc and a flat
 //   side of a typed wall, and of a disc and a flat street gives the 1-DOF
 //   closed-form effective restitution of its law at c_tau = 0.8 (HC 0.833,
-//   LN 0.847, Flores 0.789, linear 0.808; pure Hertz 1) within 1e-3, and
+//   LN 0.847, Flores 0.789, Gonthier 0.768, linear 0.808; pure Hertz 1)
+//   within 1e-3, and
 //   the impulse law gives e exactly;
 // * conservation: with c_tau = 1 (e = 1) and no friction, the energy audit
 //   (E_kin + E_pot + E_spring - W_stiffness - E0) stays within 1e-6 of E0
@@ -33,6 +34,7 @@ struct Law {
 const Law kLaws[] = {{"hunt_crossley", cl::NormalLaw::HuntCrossley},
                      {"lankarani_nikravesh", cl::NormalLaw::LankaraniNikravesh},
                      {"flores", cl::NormalLaw::Flores},
+                     {"gonthier", cl::NormalLaw::Gonthier},
                      {"linear", cl::NormalLaw::LinearSpringDashpot},
                      {"hertz", cl::NormalLaw::Hertz},
                      {"impulse", cl::NormalLaw::Hertz}};

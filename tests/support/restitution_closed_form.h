@@ -16,6 +16,7 @@ inline double damping_beta(cl::NormalLaw law, double c) {
     case cl::NormalLaw::HuntCrossley: return 1.5 * (1 - c);
     case cl::NormalLaw::LankaraniNikravesh: return 0.75 * (1 - c * c);
     case cl::NormalLaw::Flores: return 1.6 * (1 - c) / c;
+    case cl::NormalLaw::Gonthier: return (1 - c * c) / c;
     default: return 0;
   }
 }

@@ -11,7 +11,7 @@ namespace cl {
 
 const char* normal_law_name(NormalLaw law) {
   static const char* const names[] = {"Hertz", "Hunt-Crossley", "Lankarani-Nikravesh", "Flores",
-                                      "linear spring-dashpot"};
+                                      "linear spring-dashpot", "Gonthier"};
   return names[static_cast<int>(law)];
 }
 
@@ -43,6 +43,7 @@ NormalForce normal_force(NormalLaw law, const NormalLawParams& params,
     case NormalLaw::HuntCrossley: terms = hunt_crossley_law(params, floored); break;
     case NormalLaw::LankaraniNikravesh: terms = lankarani_nikravesh_law(params, floored); break;
     case NormalLaw::Flores: terms = flores_law(params, floored); break;
+    case NormalLaw::Gonthier: terms = gonthier_law(params, floored); break;
     case NormalLaw::LinearSpringDashpot: terms = linear_spring_dashpot_law(params, floored); break;
   }
 

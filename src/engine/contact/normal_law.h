@@ -6,6 +6,7 @@
 //   Hunt–Crossley         f = k ρ^{3/2} [1 + 3/2 (1 − c_τ) ρ̇/ρ̇⁻]   (the seeds' form)
 //   Lankarani–Nikravesh   f = k ρ^{3/2} [1 + 3/4 (1 − c_τ²) ρ̇/ρ̇⁻]
 //   Flores et al.         f = k ρ^{3/2} [1 + 8 (1 − c_τ)/(5 c_τ) ρ̇/ρ̇⁻]
+//   Gonthier et al.       f = k ρ^{3/2} [1 + (1 − c_τ²)/c_τ ρ̇/ρ̇⁻]
 //   linear spring-dashpot f = k_l ρ + d ρ̇,  d = 2 ζ sqrt(k_l m_eff),
 //                         ζ = −ln c_τ / sqrt(π² + ln² c_τ)
 // (ζ makes an unclamped linear impact return exactly c_τ of the speed.)
@@ -31,7 +32,7 @@
 namespace cl {
 
 /// The normal force laws a scene can pick.
-enum class NormalLaw { Hertz, HuntCrossley, LankaraniNikravesh, Flores, LinearSpringDashpot };
+enum class NormalLaw { Hertz, HuntCrossley, LankaraniNikravesh, Flores, LinearSpringDashpot, Gonthier };
 
 /// Short display name ("Hunt-Crossley", ...).
 const char* normal_law_name(NormalLaw law);

@@ -20,6 +20,7 @@ NormalLawTerms hunt_crossley_law(const NormalLawParams& params, const ContactKin
 NormalLawTerms lankarani_nikravesh_law(const NormalLawParams& params,
                                        const ContactKinematics& contact);
 NormalLawTerms flores_law(const NormalLawParams& params, const ContactKinematics& contact);
+NormalLawTerms gonthier_law(const NormalLawParams& params, const ContactKinematics& contact);
 NormalLawTerms linear_spring_dashpot_law(const NormalLawParams& params,
                                          const ContactKinematics& contact);
 

@@ -8,9 +8,10 @@ namespace cl {
 namespace {
 
 // The compliant laws in NormalLaw order of kLawValues, then the impulse law.
-const std::vector<std::string> kLaws = {"hunt_crossley", "hertz", "lankarani_nikravesh", "flores", "linear", "impulse"};
+const std::vector<std::string> kLaws = {"hunt_crossley", "hertz",    "lankarani_nikravesh", "flores",
+                                        "gonthier",      "linear",   "impulse"};
 const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
-                                NormalLaw::Flores, NormalLaw::LinearSpringDashpot};
+                                NormalLaw::Flores, NormalLaw::Gonthier, NormalLaw::LinearSpringDashpot};
 
 }  // namespace
 
@@ -21,7 +22,8 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
       {"c_tau", "restitution c_tau", "", real, live, d.c_tau, 0.05, 1,
        "Restitution parameter of the damped laws (1: no damping)."},
       {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
-       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, linear spring-dashpot; "
+       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, Gonthier, linear "
+       "spring-dashpot; "
        "or impulse: at each located onset the closing speed is reversed times e in one instant (rigid bodies: no "
        "penetration, no friction; a body coming to rest stops the run, as impulses cannot hold it).",
        kLaws},

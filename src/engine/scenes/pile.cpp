@@ -40,6 +40,7 @@ std::optional<std::string> PileScene::read_model(const ParamValues& params, Part
   m.hertz_law = law == "hertz"                 ? NormalLaw::Hertz
                 : law == "lankarani_nikravesh" ? NormalLaw::LankaraniNikravesh
                 : law == "flores"              ? NormalLaw::Flores
+                : law == "gonthier"            ? NormalLaw::Gonthier
                                                : NormalLaw::HuntCrossley;
   m.k_h = params.number("k_h");
   m.c_tau = params.number("c_tau");

@@ -26,10 +26,11 @@ const SceneDescription& pile_description() {
          {"1", "2", "3"}},
         {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
          "linear: the seed's spring k_s with dashpot k_d on the overlap; hertz, hunt_crossley, lankarani_nikravesh, "
-         "flores: k_h overlap^1.5 damped for restitution c_tau (the approach speed taken at a contact's first "
+         "flores, gonthier: k_h overlap^1.5 damped for restitution c_tau (the approach speed taken at a contact's first "
          "step); impulse: instantaneous momentum exchange with restitution e on approaching contacts, plus "
          "position projections k_p.",
-         {"linear", "hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "impulse"}, "", false, "", "model",
+         {"linear", "hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "gonthier", "impulse"}, "", false, "",
+         "model",
          {{"spring", "linear"}}},
         {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
          "euler: semi-implicit Euler (v += h a, then x += h v); leapfrog: kick-drift-kick (Hut & Makino), "
