@@ -55,6 +55,7 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
 
 std::vector<std::vector<std::string>> EllipsesScene::default_plots() const {
   std::vector<std::vector<std::string>> plots = {{"E_kin", "E_diss", "E_total"}, {"E_audit", "W_stiffness"}};
+  if (model().gravity != Eigen::Vector2d::Zero()) plots[0].insert(plots[0].begin() + 1, "E_pot");  // else always 0
   std::vector<std::string> gaps;
   for (int i = 0; i < std::min(model().n, 3); ++i) gaps.push_back("gap_wall" + std::to_string(i));
   if (model().n >= 2) gaps.push_back("gap0_1");
