@@ -50,9 +50,7 @@ Dopri5::Dopri5(Dopri5Options options) : options_(options) {}
 
 void Dopri5::start(double t, const Vec& y, const OdeRhs& f) {
   const Eigen::Index n = y.size();
-  t_ = t;
-  t_prev_ = t;  // empty dense interval: dense() returns y until the first step
-  y_ = y;
+  open(t, y);
   for (Vec* v : {&k1_, &k2_, &k3_, &k4_, &k5_, &k6_, &k7_, &y_new_, &y_tmp_, &err_, &r1_, &r2_,
                  &r3_, &r4_, &r5_}) {
     v->resize(n);
@@ -155,12 +153,8 @@ bool Dopri5::step(const OdeRhs& f, double t_limit) {
 }
 
 void Dopri5::dense(double t, Vec& out) const {
-  const double h = t_ - t_prev_;
-  if (h == 0) {  // no step since start()
-    out = y_;
-    return;
-  }
-  const double s = (t - t_prev_) / h;
+  double s;
+  if (!fraction_of_step(t, out, s)) return;
   const double s1 = 1 - s;
   out = r1_ + s * (r2_ + s1 * (r3_ + s * (r4_ + s1 * r5_)));
 }

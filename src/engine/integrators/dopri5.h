@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "integrators/ode.h"
+#include "integrators/step_interval.h"
 
 namespace cl {
 
@@ -16,7 +16,7 @@ struct Dopri5Options {
                          ///< (so is a step below the resolution of t)
 };
 
-class Dopri5 {
+class Dopri5 : public StepInterval {
  public:
   explicit Dopri5(Dopri5Options options = {});
   void set_options(const Dopri5Options& options) { options_ = options; }
@@ -33,9 +33,6 @@ class Dopri5 {
   /// kept producing NaN/inf: then t, y and the dense output are unchanged.
   bool step(const OdeRhs& f, double t_limit);
 
-  double t() const { return t_; }
-  const Vec& y() const { return y_; }
-  double t_previous() const { return t_prev_; }
   /// Continuous solution on [t_previous(), t()], 4th order (local error
   /// O(h^5)); equals y() before the first step after start().
   void dense(double t, Vec& out) const;
@@ -46,8 +43,8 @@ class Dopri5 {
 
  private:
   Dopri5Options options_;
-  double t_ = 0, t_prev_ = 0, h_ = 0;
-  Vec y_, k1_;            // k1_ = f(t_, y_) (first same as last)
+  double h_ = 0;
+  Vec k1_;  // f(t_, y_) (first same as last)
   Vec r1_, r2_, r3_, r4_, r5_;  // dense-output coefficients of the last step
   Vec k2_, k3_, k4_, k5_, k6_, k7_, y_new_, y_tmp_, err_;
   double err_prev_ = 1e-4;  // for the PI step-size controller

@@ -11,9 +11,7 @@ constexpr double kSliverFraction = 1e-4;
 }  // namespace
 
 void FixedStepIntegrator::start(double t, const Vec& y, const OdeRhs& f) {
-  t_ = t;
-  t_prev_ = t;  // empty dense interval: dense() returns y until the first step
-  y_ = y;
+  open(t, y);
   for (Vec* v : {&f_, &y_prev_, &f_prev_}) v->resize(y.size());
   f(t_, y_, f_);
   ++evaluations_;
@@ -34,12 +32,9 @@ bool FixedStepIntegrator::step(const OdeRhs& f, double t_limit) {
 }
 
 void FixedStepIntegrator::dense(double t, Vec& out) const {
+  double s;
+  if (!fraction_of_step(t, out, s)) return;
   const double h = t_ - t_prev_;
-  if (h == 0) {  // no step since start()
-    out = y_;
-    return;
-  }
-  const double s = (t - t_prev_) / h;
   const double s1 = 1 - s;
   // Cubic Hermite basis: values at both ends, then slopes (times h).
   const double from_start = (1 + 2 * s) * s1 * s1;

@@ -4,11 +4,11 @@
 // step, and cubic Hermite dense output between them (3rd order, error
 // O(h^4)), so that events are located the same way whatever the method. A
 // method supplies advance(): one step from (y_prev_, f_prev_).
-#include "integrators/ode.h"
+#include "integrators/step_interval.h"
 
 namespace cl {
 
-class FixedStepIntegrator {
+class FixedStepIntegrator : public StepInterval {
  public:
   explicit FixedStepIntegrator(double h) : h_(h) {}
   virtual ~FixedStepIntegrator() = default;
@@ -23,9 +23,6 @@ class FixedStepIntegrator {
   /// nothing if t_limit <= t(). Always succeeds.
   bool step(const OdeRhs& f, double t_limit);
 
-  double t() const { return t_; }
-  const Vec& y() const { return y_; }
-  double t_previous() const { return t_prev_; }
   /// Cubic Hermite interpolation on [t_previous(), t()] from y and f at
   /// both ends. Equals y() before the first step after start().
   void dense(double t, Vec& out) const;
@@ -39,8 +36,7 @@ class FixedStepIntegrator {
   /// it made.
   virtual int advance(const OdeRhs& f) = 0;
 
-  double t_ = 0, t_prev_ = 0;
-  Vec y_, f_, y_prev_, f_prev_;
+  Vec f_, y_prev_, f_prev_;
 
  private:
   double h_;

@@ -1,5 +1,6 @@
 #include "particles/impulse_contact.h"
 
+#include "contact/impulse_law.h"
 #include "particles/sphere_overlap.h"
 
 namespace cl {
@@ -12,7 +13,7 @@ ImpulseOutcome collide_spheres(Eigen::Vector3d& x_a, Eigen::Vector3d& v_a, doubl
   const double w = w_a + w_b;
   const double closing = (v_b - v_a).dot(o.normal);  // < 0: approaching
   if (closing < 0) {
-    const double j = -(1 + e) * closing / w;  // kg m/s
+    const double j = restitution_impulse(-closing, w, e).impulse;  // kg m/s
     v_a -= (j * w_a) * o.normal;
     v_b += (j * w_b) * o.normal;
     out.impact = true;
@@ -32,7 +33,7 @@ ImpulseOutcome collide_sphere_plane(Eigen::Vector3d& x, Eigen::Vector3d& v, doub
   ImpulseOutcome out{true, false};
   const double normal_speed = v.dot(n);
   if (normal_speed < 0) {
-    v -= ((1 + e) * normal_speed) * n;
+    v += restitution_impulse(-normal_speed, 1, e).impulse * n;  // w = 1: P is the speed change
     out.impact = true;
   }
   if (k_p > 0) x += (k_p * depth) * n;

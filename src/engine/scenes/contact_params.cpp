@@ -1,6 +1,7 @@
 #include "scenes/contact_params.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "scenes/integrator_params.h"
 
@@ -13,6 +14,12 @@ const std::vector<std::string> kLaws = {"hunt_crossley", "hertz",    "lankarani_
 const NormalLaw kLawValues[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz, NormalLaw::LankaraniNikravesh,
                                 NormalLaw::Flores, NormalLaw::Gonthier, NormalLaw::LinearSpringDashpot};
 
+double law_index(const std::string& name) {
+  const auto at = std::find(kLaws.begin(), kLaws.end(), name);
+  if (at == kLaws.end()) throw std::logic_error("no contact law named " + name);
+  return static_cast<double>(at - kLaws.begin());
+}
+
 }  // namespace
 
 void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& before, const ContactDefaults& d) {
@@ -21,7 +28,7 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
   const std::vector<ParamSpec> shared = {
       {"c_tau", "restitution c_tau", "", real, live, d.c_tau, 0.05, 1,
        "Restitution parameter of the damped laws (1: no damping)."},
-      {"law", "contact law", "", ParamKind::Choice, live, 0, 0, 0,
+      {"law", "contact law", "", ParamKind::Choice, d.law_apply, law_index(d.law), 0, 0,
        "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, Gonthier, linear "
        "spring-dashpot; "
        "or impulse: at each located onset the closing speed is reversed times e in one instant (rigid bodies: no "
@@ -39,7 +46,7 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
   };
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
-  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, "All bodies are integrated together."});
+  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, d.integrator_scope, d.rtol});
 }
 
 ContactSettings read_contact_params(const ParamValues& p, double length) {

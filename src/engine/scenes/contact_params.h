@@ -1,6 +1,6 @@
 #pragma once
-// The parameters every scene with compliant contacts shares (ellipses,
-// street): the normal law and its restitution, the linear law's stiffness,
+// The parameters every scene with a contact law shares (ellipses, street,
+// implicit): the normal law and its restitution, the linear law's stiffness,
 // friction, and the integrator. Declared once, read once.
 #include <string>
 #include <vector>
@@ -15,6 +15,13 @@ struct ContactDefaults {
   double c_tau;     ///< restitution parameter
   double k_linear;  ///< N/m
   double friction;  ///< s/m (seed law) or mu (Coulomb)
+  std::string law = "hunt_crossley";
+  /// Reset where switching between impulses and a compliant law changes
+  /// what steps the bodies (the implicit scene's exact flights or the world).
+  ParamApply law_apply = ParamApply::Live;
+  /// What the integrator integrates in this scene (a sentence for its help).
+  std::string integrator_scope = "All bodies are integrated together.";
+  double rtol = 1e-9;  ///< dopri5's default tolerance
 };
 
 /// Inserts the specs of c_tau, law, k_linear, friction, friction_law,

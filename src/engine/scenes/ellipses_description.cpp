@@ -1,6 +1,7 @@
 // What the ellipses scene offers: its parameters (the contact law, friction,
 // integrator and typed wall ones shared with the other scenes) and presets.
 #include <algorithm>
+#include <map>
 
 #include "scenes/contact_params.h"
 #include "scenes/ellipses.h"
@@ -72,37 +73,43 @@ const SceneDescription& ellipses_description() {
 }
 
 std::vector<Preset> EllipsesScene::presets(const ParamValues&) const {
+  // The seed's setting unless a preset says otherwise: no gravity, the circular wall.
+  auto make = [](const char* name, const char* help, std::map<std::string, std::string> values) {
+    values.emplace("g", "0");
+    values.emplace("boundary", "circle");
+    return Preset{name, help, std::move(values)};
+  };
   return {
-      {"Seed case", "The seed's two ellipses 2 x 1 m in a wall of radius 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01: "
-       "the mechanical energy steps down at each impact while the audit residual stays near 0",
-       {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"},
-        {"v_max", "20"}}},
-      {"Two discs head-on", "Two discs of radius 1 m fly at each other at 5 m/s, no spin, no friction: rebound over impact speed "
-       "is the law's restitution; try other laws and c_tau",
-       {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"g", "0"}, {"boundary", "circle"}, {"layout", "head_on"},
-        {"v_max", "5"}, {"friction", "0"}}},
-      {"Billiard break", "A rack of 19 ellipses 0.5 x 0.4 m at rest, broken by a 20th at 8 m/s: momentum is kept through the "
-       "pair impacts until a body reaches the wall",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
-        {"v_max", "8"}}},
-      {"Dense gas", "100 ellipses 0.3 x 0.2 m in a wall of 6.5 m, tolerance 1e-6 for speed: friction and damping drain "
-       "the energy; the audit residual stays about 2e-4 of the start energy over 2 s",
-       {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "random"},
-        {"v_max", "3"}, {"w_max", "3"}, {"rtol", "1e-6"}}},
-      {"Break, impulse law", "The billiard break with rigid impulses, e = 0.9, no spin: each impact is one instant, "
-       "rebound over approach is exactly e, and momentum is kept through the pair impacts",
-       {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"g", "0"}, {"boundary", "circle"}, {"R_wall", "6.5"}, {"layout", "break"},
-        {"v_max", "8"}, {"w_max", "0"}, {"law", "impulse"}, {"e", "0.9"}}},
-      {"Balls in a typed wall", "The implicit scene's five balls (discs of radius 0.3 m) under gravity in its circle of "
-       "15 m, but compliant and colliding with each other: Hunt-Crossley c_tau 0.9 with Hertz stiffness; try the "
-       "other laws, or impulse",
-       {{"n", "5"}, {"a", "0.3"}, {"b", "0.3"}, {"m", "1"}, {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"g", "9.8"},
-        {"boundary", "typed"}, {"wall", "x^2 + y^2 - 15^2"}, {"view", "20"}, {"layout", "random"}, {"v_max", "5"},
-        {"w_max", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0"}}},
-      {"In a diamond", "Three ellipses 1 x 0.6 m in the typed wall |x| + |y| = 8, Hunt-Crossley c_tau 0.8: the contact "
-       "finds the deepest point against each straight edge and into the corners; the audit residual stays near 0",
-       {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"g", "0"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},
-        {"layout", "random"}, {"v_max", "8"}, {"w_max", "4"}, {"c_tau", "0.8"}}},
+      make("Seed case", "The seed's two ellipses 2 x 1 m in a wall of radius 6.5 m, Hunt-Crossley c_tau 0.975, friction 0.01: "
+           "the mechanical energy steps down at each impact while the audit residual stays near 0",
+           {{"n", "2"}, {"a", "2"}, {"b", "1"}, {"R_wall", "6.5"}, {"layout", "random"}, {"seed", "123456"},
+            {"v_max", "20"}}),
+      make("Two discs head-on", "Two discs of radius 1 m fly at each other at 5 m/s, no spin, no friction: rebound over impact speed "
+           "is the law's restitution; try other laws and c_tau",
+           {{"n", "2"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"layout", "head_on"},
+            {"v_max", "5"}, {"friction", "0"}}),
+      make("Billiard break", "A rack of 19 ellipses 0.5 x 0.4 m at rest, broken by a 20th at 8 m/s: momentum is kept through the "
+           "pair impacts until a body reaches the wall",
+           {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"R_wall", "6.5"}, {"layout", "break"},
+            {"v_max", "8"}}),
+      make("Dense gas", "100 ellipses 0.3 x 0.2 m in a wall of 6.5 m, tolerance 1e-6 for speed: friction and damping drain "
+           "the energy; the audit residual stays about 2e-4 of the start energy over 2 s",
+           {{"n", "100"}, {"a", "0.3"}, {"b", "0.2"}, {"R_wall", "6.5"}, {"layout", "random"},
+            {"v_max", "3"}, {"w_max", "3"}, {"rtol", "1e-6"}}),
+      make("Break, impulse law", "The billiard break with rigid impulses, e = 0.9, no spin: each impact is one instant, "
+           "rebound over approach is exactly e, and momentum is kept through the pair impacts",
+           {{"n", "20"}, {"a", "0.5"}, {"b", "0.4"}, {"R_wall", "6.5"}, {"layout", "break"},
+            {"v_max", "8"}, {"w_max", "0"}, {"law", "impulse"}, {"e", "0.9"}}),
+      make("Balls in a typed wall", "The implicit scene's five balls (discs of radius 0.3 m) under gravity in its circle of "
+           "15 m, but compliant and colliding with each other: Hunt-Crossley c_tau 0.9 with Hertz stiffness; try the "
+           "other laws, or impulse",
+           {{"n", "5"}, {"a", "0.3"}, {"b", "0.3"}, {"m", "1"}, {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"g", "9.8"},
+            {"boundary", "typed"}, {"wall", "x^2 + y^2 - 15^2"}, {"view", "20"}, {"layout", "random"}, {"v_max", "5"},
+            {"w_max", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0"}}),
+      make("In a diamond", "Three ellipses 1 x 0.6 m in the typed wall |x| + |y| = 8, Hunt-Crossley c_tau 0.8: the contact "
+           "finds the deepest point against each straight edge and into the corners; the audit residual stays near 0",
+           {{"n", "3"}, {"a", "1"}, {"b", "0.6"}, {"boundary", "typed"}, {"wall", "abs(x) + abs(y) - 8"}, {"view", "10"},
+            {"layout", "random"}, {"v_max", "8"}, {"w_max", "4"}, {"c_tau", "0.8"}}),
   };
 }
 

@@ -75,6 +75,11 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   const int n = params.integer("N");
   const double v_max = params.number("v_max");
   const bool collisions = params.choice("collisions") == "on";
+  const WorldModel world_model = read_world_model(params, wall, n);
+  const bool compliant = !world_model.contact.impulse;
+  if (compliant && n > kMaxCompliantBalls)
+    return "a compliant law integrates all balls together: at most " + std::to_string(kMaxCompliantBalls) +
+           " balls (N = " + std::to_string(n) + "); the impulse law takes up to " + std::to_string(kMaxBalls);
   if (auto error = check_room(curve, n, r, collisions)) return error;
   // Clear of the wall by 2 r; the polyline decides at once unless it is within its error of 2 r.
   auto clear_of_wall = [&](const Vector2d& p) {
@@ -100,14 +105,16 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
     balls.push_back(b);
   }
 
+  if (compliant)
+    if (auto error = start_world(world_model, balls, 0, {})) return error;
   wall_ = wall;
   model_ = Model{r, params.number("m"), params.number("g"), params.number("e"), params.number("trail"),
-                 params.choice("collisions") == "on"};
+                 collisions, compliant};
   t_ = 0;
   storm_.restart(t_);
   hits_ = corrections_ = steps_ = 0;
   balls_ = std::move(balls);
-  replan_all();
+  if (!model_.compliant) replan_all();  // the flights of the impulse law
   trails_.assign(std::min(balls_.size(), kTrailBalls), {});
   remember_trails();
   return std::nullopt;
@@ -123,12 +130,17 @@ std::optional<std::string> ImplicitScene::check_pending(const ParamValues& reque
 
 std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) {
   // Flights are parabolas of the old gravity: re-anchor them at t before changing it.
-  for (Ball& b : balls_) restart(b, t_, b.position(t_, gravity()), b.velocity(t_, gravity()));
+  if (!model_.compliant)
+    for (Ball& b : balls_) restart(b, t_, b.position(t_, gravity()), b.velocity(t_, gravity()));
   model_.m = params.number("m");
   model_.g = params.number("g");
   model_.e = params.number("e");
   model_.trail = params.number("trail");
   model_.collisions = params.choice("collisions") == "on";
+  if (model_.compliant) {
+    world_.set_model(read_world_model(params, wall_, static_cast<int>(balls_.size())));
+    return std::nullopt;
+  }
   for (Ball& b : balls_) {
     b.asleep = false;  // gravity may pull elsewhere now
     if (model_.e == 1) b.sliding = false;  // elastic again: sliding balls take off on their next hit
@@ -138,6 +150,7 @@ std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) 
 }
 
 std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
+  if (model_.compliant) return step_world(t_end, events, yield);
   long long guard = 0;
   while (true) {
     size_t next = balls_.size();
@@ -184,6 +197,7 @@ nlohmann::json ImplicitScene::state_json() const {
   for (size_t i = 0; i < balls_.size(); ++i) {
     const Vector2d p = position(i), v = velocity(i);
     balls.push_back({{"x", p.x()}, {"y", p.y()}, {"vx", v.x()}, {"vy", v.y()}});
+    if (model_.compliant) balls.back()["w"] = world_.velocities(static_cast<int>(i)).z();
   }
   return {{"t", t_}, {"balls", balls}};
 }
@@ -200,13 +214,22 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
     return "implicit state lists " + std::to_string(list->size()) + " balls, more than " + std::to_string(kMaxBalls);
   double t = 0;
   if (auto error = read_state_time(state, false, t, "implicit state")) return error;
+  if (model_.compliant && list->size() > kMaxCompliantBalls)
+    return "implicit state lists " + std::to_string(list->size()) + " balls; a compliant law takes at most " +
+           std::to_string(kMaxCompliantBalls);
   std::vector<Ball> balls;
+  std::vector<double> spins;  // rad/s, compliant laws only
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& item = (*list)[i];
     std::array<double, 4> values;
     if (auto error = read_finite_numbers(item, std::array{"x", "y", "vx", "vy"}, values,
                                          "implicit state: ball " + std::to_string(i)))
       return error;
+    std::array<double, 1> spin{0};
+    if (item.contains("w"))
+      if (auto error = read_finite_numbers(item, std::array{"w"}, spin, "implicit state: ball " + std::to_string(i)))
+        return error;
+    spins.push_back(spin[0]);
     Ball b;
     b.p0 = Vector2d(values[0], values[1]);
     b.v0 = Vector2d(values[2], values[3]);
@@ -226,10 +249,15 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
         return "implicit state: balls " + std::to_string(i) + " and " + std::to_string(j) +
                (model_.collisions ? " overlap (centres closer than 2 r = " + format_number(2 * model_.r) + " m)"
                                   : " are at the same place");
+  if (model_.compliant) {
+    WorldModel world_model = world_.model();
+    world_model.n = static_cast<int>(balls.size());
+    if (auto error = start_world(world_model, balls, t, spins)) return "implicit state: " + *error;
+  }
   t_ = t;
   storm_.restart(t_);
   balls_ = std::move(balls);
-  replan_all();
+  if (!model_.compliant) replan_all();  // the flights of the impulse law
   trails_.assign(std::min(balls_.size(), kTrailBalls), {});
   remember_trails();
   return std::nullopt;

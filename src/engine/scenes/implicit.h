@@ -6,6 +6,9 @@
 // and refined by root finding; the normal comes from the closest point on the
 // curve, which exists at corners and cusps too. After every event the ball is
 // checked to be inside with clearance r; a violation is corrected and counted.
+// That is the impulse law. Under a compliant law the balls are discs in the
+// world (world/world.h) with the typed wall as its boundary, integrated
+// together by the chosen integrator (implicit_world.cpp).
 #include <deque>
 #include <memory>
 #include <queue>
@@ -16,6 +19,7 @@
 #include "core/scene.h"
 #include "core/storm_guard.h"
 #include "geometry/typed_wall.h"
+#include "world/world.h"
 
 namespace cl {
 
@@ -25,6 +29,8 @@ class ImplicitScene final : public Scene {
  public:
   /// N's range, and the longest "balls" list a state may bring.
   static constexpr int kMaxBalls = 2000;
+  /// Under a compliant law all balls are integrated together: fewer.
+  static constexpr int kMaxCompliantBalls = 200;
 
   ImplicitScene();
   const SceneDescription& description() const override { return implicit_description(); }
@@ -34,7 +40,7 @@ class ImplicitScene final : public Scene {
   std::optional<std::string> apply_live(const ParamValues& running) override;
   std::optional<std::string> check_pending(const ParamValues& requested) const override;
   double time() const override { return t_; }
-  long long step_count() const override { return steps_; }
+  long long step_count() const override { return model_.compliant ? world_.step_count() : steps_; }
 
   std::vector<SeriesSpec> series() const override;
   std::vector<std::vector<std::string>> default_plots() const override;
@@ -52,8 +58,16 @@ class ImplicitScene final : public Scene {
   /// Pair predictions queued, stale ones included (bounded: see drop_stale_impacts).
   size_t queued_pair_predictions() const { return impacts_.size(); }
   size_t ball_count() const { return balls_.size(); }
-  Eigen::Vector2d position(size_t i) const { return balls_[i].position(t_, gravity()); }
-  Eigen::Vector2d velocity(size_t i) const { return balls_[i].velocity(t_, gravity()); }
+  Eigen::Vector2d position(size_t i) const {
+    return model_.compliant ? Eigen::Vector2d(world_.coordinates(static_cast<int>(i)).head<2>())
+                            : balls_[i].position(t_, gravity());
+  }
+  Eigen::Vector2d velocity(size_t i) const {
+    return model_.compliant ? Eigen::Vector2d(world_.velocities(static_cast<int>(i)).head<2>())
+                            : balls_[i].velocity(t_, gravity());
+  }
+  /// The world of the compliant laws (empty under the impulse law).
+  const World& world() const { return world_; }
   const ImplicitCurve& wall() const { return wall_->curve; }
 
  protected:
@@ -65,6 +79,7 @@ class ImplicitScene final : public Scene {
   struct Model {
     double r = 0.3, m = 1, g = 9.8, e = 1, trail = 0.5;
     bool collisions = false;  ///< ball-ball impacts (same e)
+    bool compliant = false;   ///< a compliant law: the world steps the balls
   };
   struct Ball {
     Eigen::Vector2d p0, v0;  ///< state at t0 (m, m/s)
@@ -120,9 +135,16 @@ class ImplicitScene final : public Scene {
   void replan_all();
   void collide(const PairImpact& impact, std::vector<Event>& events);
   void remember_trails();
+  /// Under a compliant law: the world of discs in the wall, from the parameters.
+  static WorldModel read_world_model(const ParamValues& params, const std::shared_ptr<const TypedWall>& wall, int n);
+  /// Starts the world at t (s) from the balls' p0, v0 and spins w (rad/s, empty: none).
+  std::optional<std::string> start_world(const WorldModel& model, const std::vector<Ball>& balls, double t,
+                                         const std::vector<double>& spins);
+  std::optional<std::string> step_world(double t_end, std::vector<Event>& events, const YieldCheck& yield);
 
   std::shared_ptr<const TypedWall> wall_;
   Model model_;
+  World world_;
   double t_ = 0;
   std::vector<Ball> balls_;
   std::priority_queue<PairImpact, std::vector<PairImpact>, std::greater<PairImpact>> impacts_;

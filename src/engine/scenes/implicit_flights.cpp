@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "contact/impulse_law.h"
 #include "integrators/root_find.h"
 #include "scenes/implicit.h"
 
@@ -144,7 +145,7 @@ void ImplicitScene::bounce(size_t i, std::vector<Event>& events) {
   const Vector2d n = curve.side(p).inward;  // from the wall into the inside
   const double vn = v.dot(n);
   if (vn < 0) {
-    v -= (1 + model_.e) * vn * n;
+    v += restitution_impulse(-vn, 1, model_.e).impulse * n;  // w = 1: P is the speed change
     ++hits_;
     // A bounce lower than 1e-3 r ends the bouncing: the ball slides on.
     const double v_settle = std::sqrt(2 * model_.g * 1e-3 * model_.r);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "contact/impulse_law.h"
 #include "math/polynomial_roots.h"
 #include "scenes/implicit.h"
 
@@ -88,8 +89,8 @@ void ImplicitScene::collide(const PairImpact& impact, std::vector<Event>& events
   const Vector2d n = (pb - pa).normalized();
   const double approach = (va - vb).dot(n);
   if (approach > 0) {
-    // Equal masses: each takes half of the (1 + e) approach impulse.
-    const double dv = 0.5 * (1 + model_.e) * approach;
+    // Equal masses, w = 2 per unit mass: each ball's speed changes by P.
+    const double dv = restitution_impulse(approach, 2, model_.e).impulse;
     va -= dv * n;
     vb += dv * n;
     Event e = make_event(t, "collision", kFieldCount);

@@ -34,7 +34,7 @@ std::vector<SeriesSpec> ImplicitScene::series() const {
   }
   s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
                      {"E_pot", "J", "potential energy"},
-                     {"E_total", "J", "mechanical energy", true},
+                     {"E_total", "J", "mechanical energy (with the contacts' elastic energy)", true},
                      {"hits", "", "wall hits"},
                      {"corrections", "", "position corrections (stay 0)"}});
   return s;
@@ -54,7 +54,10 @@ void ImplicitScene::sample(std::vector<double>& values) const {
     e_kin += 0.5 * model_.m * v.squaredNorm();
     e_pot += model_.m * model_.g * p.y();
   }
-  values.insert(values.end(), {e_kin, e_pot, e_kin + e_pot, static_cast<double>(hits_),
+  // Compliant laws: the discs' spin and the contacts' elastic energy count too.
+  const double e_elastic = model_.compliant ? world_.spring_energy() : 0;
+  if (model_.compliant) e_kin = world_.kinetic_energy();
+  values.insert(values.end(), {e_kin, e_pot, e_kin + e_pot + e_elastic, static_cast<double>(hits_),
                                static_cast<double>(corrections_)});
 }
 

@@ -20,7 +20,7 @@ void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& 
        "semi-implicit (symplectic) Euler, first order; leapfrog: kick-drift-kick velocity Verlet, second order, "
        "bounded energy error. Events are located on each one's dense output. " + d.scope,
        kIntegrators},
-      {"rtol", "tolerance", "", real, live, 1e-9, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
+      {"rtol", "tolerance", "", real, live, d.rtol, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
       {"dt", "fixed step", "s", real, live, d.dt, d.dt_min, d.dt_max, "Step of rk4, euler and leapfrog.", {}, "", true},
   };
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });

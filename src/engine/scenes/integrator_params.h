@@ -16,6 +16,7 @@ namespace cl {
 struct IntegratorDefaults {
   double dt, dt_min, dt_max;
   std::string scope;
+  double rtol = 1e-9;  ///< dopri5's default tolerance
 };
 
 /// Inserts the specs of integrator, rtol and dt before the spec named

@@ -57,6 +57,9 @@ struct WorldModel {
   Boundary boundary;
   Eigen::Vector2d gravity{0, 0};  ///< m/s²
   ContactSettings contact;
+  /// Whether bodies touch each other (else only the boundary; a pair
+  /// already in contact finishes its impact).
+  bool body_contacts = true;
 };
 
 }  // namespace cl

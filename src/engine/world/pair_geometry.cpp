@@ -1,6 +1,7 @@
 #include "world/pair_geometry.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
@@ -72,6 +73,11 @@ PairGeometry ellipse_street(const WorldModel& model, const Ellipse& A, const Con
 }  // namespace
 
 double broad_phase_margin(const EllipseBody& body) { return 0.25 * std::min(body.a, body.b); }
+
+double warm_start_shift(const WorldModel& model, const ContactState& contact, double from, double to) {
+  if (model.boundary.kind == BoundaryKind::Street && contact.j < 0) return to - from;
+  return std::remainder(to - from, 2 * 3.141592653589793);
+}
 
 PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
                                double margin) {

@@ -39,6 +39,10 @@ struct PairGeometry {
 /// not searched. A quarter of the bodies' smaller semi-axis.
 double broad_phase_margin(const EllipseBody& body);
 
+/// How far a contact's warm start moved from `from` to `to`: angles (rad)
+/// modulo 2π, the street's abscissa (m) as it is.
+double warm_start_shift(const WorldModel& model, const ContactState& contact, double from, double to);
+
 /// Body `body` (ellipse A) against the model's boundary. `contact` gives the
 /// warm start. `margin` (m): the broad-phase margin (infinity: always search).
 PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& contact,

@@ -20,7 +20,8 @@ struct ContactState : TrackedContact {
   /// warm start of the next search.
   double warm = 0;
   bool has_warm = false;
-  Eigen::Vector2d onset_point{0, 0};  ///< boundary point at the located onset, m
+  Eigen::Vector2d onset_point{0, 0};   ///< boundary point at the located onset, m
+  Eigen::Vector2d onset_normal{1, 0};  ///< contact normal there, from body i to the boundary or body j
 };
 
 struct WorldState {

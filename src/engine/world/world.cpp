@@ -6,6 +6,7 @@
 
 #include <Eigen/Cholesky>
 
+#include "contact/impulse_law.h"
 #include "core/number_format.h"
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
@@ -15,7 +16,6 @@ namespace {
 
 using Eigen::Vector2d;
 
-constexpr double kPi = 3.141592653589793;
 constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 along the motion
 constexpr long long kMaxStepsPerCall = 10000000;
 
@@ -97,11 +97,16 @@ std::vector<size_t> World::near_contacts(const Vec& y) const {
   }
   for (int k = 1; k < n; ++k)
     for (int l = k; l > 0 && y[3 * order[l]] < y[3 * order[l - 1]]; --l) std::swap(order[l], order[l - 1]);
-  for (int k = 0; k < n; ++k)
-    for (int l = k + 1; l < n && y[3 * order[l]] - y[3 * order[k]] <= 2 * reach; ++l) {
-      const int i = std::min(order[k], order[l]), j = std::max(order[k], order[l]);
-      if (std::abs(y[3 * i + 1] - y[3 * j + 1]) <= 2 * reach) near.push_back(contact_index(i, j));
-    }
+  if (model_.body_contacts) {
+    for (int k = 0; k < n; ++k)
+      for (int l = k + 1; l < n && y[3 * order[l]] - y[3 * order[k]] <= 2 * reach; ++l) {
+        const int i = std::min(order[k], order[l]), j = std::max(order[k], order[l]);
+        if (std::abs(y[3 * i + 1] - y[3 * j + 1]) <= 2 * reach) near.push_back(contact_index(i, j));
+      }
+  } else {
+    for (size_t index = contact_index(0, 1); index < state_.contacts.size(); ++index)
+      if (state_.contacts[index].active) near.push_back(index);
+  }
   std::sort(near.begin(), near.end());
   near.erase(std::unique(near.begin(), near.end()), near.end());
   return near;
@@ -258,9 +263,7 @@ bool World::refresh_contacts(const std::vector<size_t>& near, const std::vector<
       // The minimum the step followed is found again to round-off; anything more is a take-over.
       if (c.active && c.has_warm) {
         const double followed = respond(c, y, nullptr, PairSearch::Follow).geometry.warm;
-        const double shift = r.geometry.warm - followed;
-        jumped |= std::abs(model_.boundary.kind == BoundaryKind::Street && c.j < 0 ? shift
-                                                                                   : std::remainder(shift, 2 * kPi)) > 1e-6;
+        jumped |= std::abs(warm_start_shift(model_, c, followed, r.geometry.warm)) > 1e-6;
       }
       c.warm = r.geometry.warm;
       c.has_warm = true;
@@ -292,8 +295,8 @@ std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near,
 FinishedImpact World::apply_impulse(const ContactState& c, const ContactResponse& r) {
   // Generalized impulse P G^T on each body, G = (n, (p - c) x n) mapping its
   // velocities to the speed of its point p along n. With K = sum of
-  // G M^-1 G^T over the bodies, P = (1 + e) rate / K reverses the closing
-  // speed to e times itself.
+  // G M^-1 G^T over the bodies, the impulse law's P (contact/impulse_law.h)
+  // with w = K reverses the closing speed to e times itself.
   const int n = model_.n;
   const PairGeometry& g = r.geometry;
   struct Side {
@@ -310,12 +313,12 @@ FinishedImpact World::apply_impulse(const ContactState& c, const ContactResponse
     response[k] = mass_matrix(model_.body, Q.z()).ldlt().solve(G);
     K += G.dot(response[k]);
   }
-  const double e = model_.contact.restitution;
-  const double P = (1 + e) * r.rate / K;  // N s
-  for (int k = 0; k < count; ++k) state_.y.segment<3>(3 * (n + sides[k].body)) += sides[k].sign * P * response[k];
-  state_.y[6 * n] += 0.5 * (1 - e * e) * r.rate * r.rate / K;  // kinetic energy lost, J
+  const RestitutionImpulse P = restitution_impulse(r.rate, K, model_.contact.restitution);
+  for (int k = 0; k < count; ++k)
+    state_.y.segment<3>(3 * (n + sides[k].body)) += sides[k].sign * P.impulse * response[k];
+  state_.y[6 * n] += P.energy_lost;
   const double rebound = -respond(c, state_.y, nullptr, PairSearch::Follow).rate;
-  FinishedImpact impact{c.i, c.j, c.j < 0 ? g.point_b : g.point, {}};
+  FinishedImpact impact{c.i, c.j, c.j < 0 ? g.point_b : g.point, g.normal, {}};
   impact.summary.onset = state_.t;
   impact.summary.impact_speed = r.rate;
   impact.summary.rebound_speed = rebound;
@@ -362,8 +365,9 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
   } else if (!c.active) {
     begin_contact(c, state_.t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
+    c.onset_normal = r.geometry.normal;
   } else {
-    impacts.push_back(FinishedImpact{c.i, c.j, c.onset_point, end_contact(c, state_.t, r.rate)});
+    impacts.push_back(FinishedImpact{c.i, c.j, c.onset_point, c.onset_normal, end_contact(c, state_.t, r.rate)});
   }
   restart_stepper();
   return failure_.empty() ? std::nullopt : std::optional(failure_);

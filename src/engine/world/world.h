@@ -26,7 +26,8 @@ namespace cl {
 /// One impact that ended: which contact, what happened.
 struct FinishedImpact {
   int i = 0, j = -1;  ///< body i with the boundary (j < 0) or with body j
-  Eigen::Vector2d onset_point{0, 0};  ///< boundary (or pair) point at the onset, m
+  Eigen::Vector2d onset_point{0, 0};   ///< boundary (or pair) point at the onset, m
+  Eigen::Vector2d onset_normal{1, 0};  ///< normal there, from body i to the boundary or body j
   ImpactSummary summary;
 };
 
