@@ -67,6 +67,17 @@ TEST_CASE("parse_url_state maps a renamed key: the pile's model=spring|impulse i
   }
 }
 
+TEST_CASE("parse_url_state maps the pile's old step key h to the shared dt") {
+  const cl::UrlState s = cl::parse_url_state("scene=pile&dim=2&integrator=leapfrog&h=0.002", "pendulum");
+  CHECK(s.problems.empty());
+  REQUIRE(s.params);
+  CHECK(s.params->number("dt") == 0.002);
+  CHECK(s.params->choice("integrator") == "leapfrog");
+  const std::string written = cl::url_state_hash("pile", *s.params, false, false);
+  CHECK(written.find("dt=0.002") != std::string::npos);  // written with today's name
+  CHECK(written.find("&h=") == std::string::npos);
+}
+
 TEST_CASE("parse_url_state falls back on an unknown scene") {
   const cl::UrlState s = cl::parse_url_state("scene=warp_drive&L=2", "pendulum");
   CHECK(s.scene == "pendulum");

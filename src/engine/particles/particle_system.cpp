@@ -1,5 +1,6 @@
 #include "particles/particle_system.h"
 
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -21,12 +22,12 @@ void ParticleSystem::clear() {
   touching_.clear();
   tally_ = {};
   spring_energy_ = 0;
-  accelerations_valid_ = false;
+  accelerations_valid_ = stepper_current_ = false;
 }
 
 void ParticleSystem::set_surfaces(std::vector<SurfacePlane> surfaces) {
   surfaces_ = std::move(surfaces);
-  accelerations_valid_ = false;
+  accelerations_valid_ = stepper_current_ = false;
 }
 
 void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
@@ -36,17 +37,19 @@ void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
   mass_.push_back(mass);
   inverse_mass_.push_back(1 / mass);
   touching_.push_back(0);
-  accelerations_valid_ = false;
+  accelerations_valid_ = stepper_current_ = false;
 }
 
 bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false); }
 
 bool ParticleSystem::step(const ParticleModel& model) {
   if (model.contact == ContactModel::Impulse && !resolve_impulses(model)) return false;
+  if (model.integrator == IntegratorKind::Rk4 || model.integrator == IntegratorKind::Dopri5)
+    return step_with_stepper(model);
   if (!accelerations_valid_ && !evaluate_accelerations(model, false)) return false;
   const double h = model.h;
   const size_t n = x_.size();
-  if (model.integrator == ParticleIntegrator::SemiImplicitEuler) {
+  if (model.integrator == IntegratorKind::SemiImplicitEuler) {
     for (size_t i = 0; i < n; ++i) {
       v_[i] += h * a_[i];
       x_[i] += h * v_[i];
@@ -60,6 +63,63 @@ bool ParticleSystem::step(const ParticleModel& model) {
   if (!evaluate_accelerations(model, true)) return false;
   for (size_t i = 0; i < n; ++i) v_[i] += (0.5 * h) * a_[i];
   return true;
+}
+
+void ParticleSystem::pack(Vec& y) const {
+  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  y.resize(6 * n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    y.segment<3>(3 * i) = x_[i];
+    y.segment<3>(3 * (n + i)) = v_[i];
+  }
+}
+
+void ParticleSystem::unpack(const Vec& y) {
+  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    x_[i] = y.segment<3>(3 * i);
+    v_[i] = y.segment<3>(3 * (n + i));
+  }
+}
+
+bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
+  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  // Stages: x, v from y; y' = [v, a(x, v)]. A broad phase that cannot take
+  // the positions (not finite) gives NaN slopes, which dopri5 refuses.
+  bool evaluated = true;
+  const OdeRhs f = [&](double, const Vec& y, Vec& dydt) {
+    unpack(y);
+    if (!evaluate_accelerations(model, false)) {
+      evaluated = false;
+      dydt.setConstant(std::numeric_limits<double>::quiet_NaN());
+      return;
+    }
+    dydt.head(3 * n) = y.tail(3 * n);
+    for (Eigen::Index i = 0; i < n; ++i) dydt.segment<3>(3 * (n + i)) = a_[i];
+  };
+  StepperSettings settings;
+  settings.kind = model.integrator;
+  settings.h = settings.h_max = model.h;
+  settings.rtol = model.rtol;
+  settings.atol = 1e-3 * model.rtol * model.r;
+  const bool same_settings = settings.kind == stepper_settings_.kind && settings.h == stepper_settings_.h &&
+                             settings.rtol == stepper_settings_.rtol;
+  pack(y_start_);
+  // Impulses and hand-made changes move the state between steps: start afresh.
+  if (!stepper_current_ || !same_settings || model.contact == ContactModel::Impulse) {
+    stepper_settings_ = settings;
+    stepper_.configure(settings);
+    stepper_.start(0, y_start_, f);
+  }
+  const double t_end = stepper_.t() + model.h;
+  constexpr long long kMaxSubsteps = 100000;  // dopri5 within one h
+  bool ok = true;
+  for (long long k = 0; ok && stepper_.t() < t_end; ++k) ok = k < kMaxSubsteps && stepper_.step(f, t_end);
+  ok = ok && evaluated && stepper_.y().allFinite();
+  unpack(ok ? stepper_.y() : y_start_);
+  stepper_current_ = ok;
+  // The contacts, their onsets and the spring energy at the new state.
+  return evaluate_accelerations(model, true) && ok;
 }
 
 bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count) {

@@ -1,7 +1,7 @@
 #pragma once
 // Equal spheres (radius r, masses per particle) under gravity along -z, in
-// contact with each other and with fixed planes, by seed 003's two contact
-// models and two integrators with a fixed step h:
+// contact with each other and with fixed planes, by seed 003's contact
+// models and its two integrators with a fixed step h:
 //   semi-implicit Euler  v += h a(x, v);  x += h v
 //   leapfrog (Hut & Makino's kick-drift-kick)
 //                        v += h/2 a;  x += h v;  v += h/2 a(x_new)
@@ -14,6 +14,11 @@
 // Accelerations are evaluated once per step, at the end (and reused by the
 // next step: leapfrog's first kick is the previous step's last); the spring
 // energy and the contact flags therefore always belong to the current x.
+// rk4 and dopri5 are the shared integrators (integrators/stepper.h) on
+// y = [x, v]: each step() advances h, dopri5 in steps of its own within it.
+// Their stages do not count contacts; an evaluation at the end of each
+// step does (one more per step).
+//
 // Positions are 3-vectors in every dimension: a 1D run moves along z only, a
 // 2D run in x and z; the unused components stay exactly zero.
 #include <cstdint>
@@ -26,18 +31,19 @@
 
 #include "contact/normal_law.h"
 #include "geometry/uniform_grid.h"
+#include "integrators/stepper.h"
 
 namespace cl {
 
 /// Impulses, seed 003's linear spring-dashpot (k_s, k_d), or a Hertz-family
 /// law of contact/normal_law.h (k_h ρ^{3/2}, damped by c_τ).
 enum class ContactModel { Impulse, SpringDashpot, HertzFamily };
-enum class ParticleIntegrator { SemiImplicitEuler, Leapfrog };
 
 struct ParticleModel {
   ContactModel contact = ContactModel::SpringDashpot;
-  ParticleIntegrator integrator = ParticleIntegrator::SemiImplicitEuler;
+  IntegratorKind integrator = IntegratorKind::SemiImplicitEuler;
   double h = 1e-3;   ///< s, time step
+  double rtol = 1e-6;  ///< dopri5's relative tolerance
   double e = 1;      ///< restitution of impulses
   double k_p = 0;    ///< projection factor of impulses, in [0, 1]
   double k_s = 8000; ///< N/m, contact spring
@@ -73,7 +79,7 @@ class ParticleSystem {
   /// Adds a particle (m, m/s, kg).
   void add(const Eigen::Vector3d& x, const Eigen::Vector3d& v, double mass);
   /// Call after changing the model (k_s, g, ...) or the particles by hand.
-  void forces_changed() { accelerations_valid_ = false; }
+  void forces_changed() { accelerations_valid_ = stepper_current_ = false; }
 
   /// One step of model.h. Returns false, and leaves the state as it is, if a
   /// position is not finite (the run has exploded past recovery).
@@ -102,6 +108,10 @@ class ParticleSystem {
   /// `key` names the contact for its approach speed at onset (kept across steps).
   std::pair<double, double> hertz_contact(const ParticleModel& model, uint64_t key, double depth, double rate);
   bool resolve_impulses(const ParticleModel& model);
+  /// One step of h by rk4 or dopri5.
+  bool step_with_stepper(const ParticleModel& model);
+  void pack(Vec& y) const;
+  void unpack(const Vec& y);
 
   std::vector<Eigen::Vector3d> x_, v_, a_;
   std::vector<double> mass_, inverse_mass_;
@@ -116,6 +126,10 @@ class ParticleSystem {
   // holds the current contacts only.
   std::unordered_map<uint64_t, double> onset_speeds_, next_onset_speeds_;
   bool counting_ = false;  // the evaluation in progress updates them
+  Stepper stepper_;          // rk4 and dopri5, on y = [x, v]
+  bool stepper_current_ = false;  // its y is the state and its settings the model's
+  StepperSettings stepper_settings_;
+  Vec y_start_;                    // the state before a stepper step, kept to undo a failed one
 };
 
 }  // namespace cl

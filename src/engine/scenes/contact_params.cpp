@@ -46,7 +46,7 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
   };
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
-  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, d.integrator_scope, d.rtol});
+  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, "Events are located on each one's dense output. " + d.integrator_scope, d.rtol});
 }
 
 ContactSettings read_contact_params(const ParamValues& p, double length) {

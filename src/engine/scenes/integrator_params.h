@@ -17,6 +17,8 @@ struct IntegratorDefaults {
   double dt, dt_min, dt_max;
   std::string scope;
   double rtol = 1e-9;  ///< dopri5's default tolerance
+  std::string integrator = "dopri5";
+  std::string dt_note;  ///< appended to dt's help
 };
 
 /// Inserts the specs of integrator, rtol and dt before the spec named

@@ -40,7 +40,9 @@ const SceneDescription& pendulum_description() {
         {"trail", "trail", "s", real, live, 2, 0, 30, "Length of the fading trajectory trail."},
     };
     insert_integrator_params(s.params, "trail",
-                             {1e-3, 1e-6, 0.05, "It integrates the taut phase; the slack flight is an exact parabola."});
+                             {1e-3, 1e-6, 0.05,
+                              "Events are located on each one's dense output. It integrates the taut phase; the slack "
+                              "flight is an exact parabola."});
     s.event_fields = {"phi", "speed", "speed_after", "distance"};
     s.cost_params = {"integrator", "rtol", "dt"};
     s.cost_hint = "a looser tolerance (rtol) or a longer RK4 step (dt) runs faster";

@@ -8,6 +8,7 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "io/json_numbers.h"
+#include "scenes/integrator_params.h"
 
 namespace cl {
 namespace {
@@ -44,9 +45,10 @@ std::optional<std::string> PileScene::read_model(const ParamValues& params, Part
                                                : NormalLaw::HuntCrossley;
   m.k_h = params.number("k_h");
   m.c_tau = params.number("c_tau");
-  m.integrator =
-      params.choice("integrator") == "leapfrog" ? ParticleIntegrator::Leapfrog : ParticleIntegrator::SemiImplicitEuler;
-  m.h = params.number("h");
+  const StepperSettings stepping = read_integrator_params(params, params.number("r"), params.number("dt"), 0);
+  m.integrator = stepping.kind;
+  m.h = stepping.h;
+  m.rtol = stepping.rtol;
   m.e = params.number("e");
   m.k_p = params.number("k_p");
   m.k_s = params.number("k_s");

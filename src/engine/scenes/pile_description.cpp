@@ -1,4 +1,7 @@
 // What the pile scene offers: its parameters and the seed's experiments as presets.
+#include <algorithm>
+
+#include "scenes/integrator_params.h"
 #include "scenes/pile.h"
 
 namespace cl {
@@ -8,10 +11,11 @@ const SceneDescription& pile_description() {
     SceneDescription s;
     s.id = "pile";
     s.title = "A pile of particles";
-    s.summary = "particles piling up in 1D/2D/3D: impulse vs linear-spring contact, Euler vs leapfrog (seed 003)";
+    s.summary = "particles piling up in 1D/2D/3D: impulse, linear-spring or Hertz-family contact, Euler vs leapfrog (seed 003)";
     s.caption = "Particles drop into a box and pile up under gravity, in 1D, 2D or 3D (each new particle brings "
-                "its energy in). Compare impulse contact with spring-dashpot contact and Euler with leapfrog: watch "
-                "the energy plot, and whether the pile settles, keeps ringing or explodes.";
+                "its energy in). Compare impulse contact with the seed's spring-dashpot or a Hertz-family law, and "
+                "Euler with leapfrog (or rk4, dopri5): watch the energy plot, and whether the pile settles, keeps "
+                "ringing or explodes.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
@@ -32,13 +36,6 @@ const SceneDescription& pile_description() {
          {"linear", "hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "gonthier", "impulse"}, "", false, "",
          "model",
          {{"spring", "linear"}}},
-        {"integrator", "integrator", "", ParamKind::Choice, live, 0, 0, 0,
-         "euler: semi-implicit Euler (v += h a, then x += h v); leapfrog: kick-drift-kick (Hut & Makino), "
-         "whose velocities are in step with its positions.",
-         {"euler", "leapfrog"}},
-        {"h", "time step", "s", real, live, 1e-3, 1e-5, 0.05,
-         "Fixed integrator step. Springs are stable for h < sqrt(m / k_s); impulse piles explode later at "
-         "smaller h.", {}, "", true},
         {"e", "restitution", "", real, live, 0.5, 0, 1, "Impulse law: normal speed kept at an impact (1: elastic)."},
         {"k_p", "projection factor", "", real, live, 0.4, 0, 1,
          "Impulse law: share of an overlap removed by position projections per step (0: none, 1: all). "
@@ -72,9 +69,18 @@ const SceneDescription& pile_description() {
         {"view_yaw", "view yaw", "deg", real, live, 30, -180, 180, "3D view: turn about the vertical axis."},
         {"view_pitch", "view pitch", "deg", real, live, 20, -90, 90, "3D view: tilt (positive looks down)."},
     };
+    insert_integrator_params(
+        s.params, "e",
+        {1e-3, 1e-5, 0.05,
+         "Contacts are not located: euler (v += dt a, then x += dt v) and leapfrog (kick-drift-kick, Hut & Makino) "
+         "are the seed's steps with one force evaluation at the new positions; rk4 and dopri5 integrate the "
+         "forces within each dt; impulses act between steps of dt under every integrator.",
+         1e-6, "euler", " dopri5 takes its own steps within each dt. Springs are stable for dt < sqrt(m / k_s); "
+         "impulse piles explode later at smaller dt."});
+    std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "dt"; })->old_name = "h";
     s.is_random = true;
-    s.cost_params = {"N_max", "dim", "h"};
-    s.cost_hint = "fewer particles (N_max) or a longer time step (h, within stability) run faster";
+    s.cost_params = {"N_max", "dim", "dt", "integrator"};
+    s.cost_hint = "fewer particles (N_max) or a longer time step (dt, within stability) run faster";
     return s;
   }();
   return d;
@@ -84,14 +90,14 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
   // Every preset sets the whole experiment, so it does not depend on what was set before.
   auto make = [](const char* name, const char* help, std::map<std::string, std::string> values) {
     const std::map<std::string, std::string> base = {
-        {"start", "emitter"}, {"dim", "2"},  {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"},
+        {"start", "emitter"}, {"dim", "2"},  {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"},
         {"e", "0.5"},         {"k_p", "0.4"}, {"k_s", "8000"},    {"k_d", "100"},          {"r", "0.3"},
         {"m", "1"},           {"g", "9.81"}, {"emit_interval", "0.2"}, {"emit_speed", "0"}, {"emit_height", "6"}, {"N_max", "200"},
         {"width", "6"},       {"seed", "1"},    {"k_h", "100000"}, {"c_tau", "0.9"}};
     for (const auto& [key, value] : base) values.emplace(key, value);
     return Preset{name, help, std::move(values)};
   };
-  const std::map<std::string, std::string> ball = {{"start", "ball"}, {"dim", "2"}, {"h", "0.01"}, {"e", "1"},
+  const std::map<std::string, std::string> ball = {{"start", "ball"}, {"dim", "2"}, {"dt", "0.01"}, {"e", "1"},
                                                    {"k_p", "0"},      {"k_d", "0"}, {"emit_height", "5"},
                                                    {"width", "10"}};
   auto with = [](std::map<std::string, std::string> values, std::map<std::string, std::string> more) {
@@ -100,12 +106,12 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
   };
   const std::map<std::string, std::string> billiard = {{"start", "billiard"}, {"dim", "2"}, {"g", "0"},
                                                        {"e", "1"},  {"k_p", "0"}, {"k_d", "0"}, {"k_s", "8000"},
-                                                       {"h", "0.001"}, {"width", "10"}};
+                                                       {"dt", "0.001"}, {"width", "10"}};
   const std::map<std::string, std::string> pile_1d_impulse = {
       {"dim", "1"}, {"law", "impulse"}, {"integrator", "leapfrog"}, {"e", "1"}, {"k_p", "0.8"},
       {"emit_interval", "1"}, {"emit_height", "15"}, {"N_max", "40"}};
   const std::map<std::string, std::string> pile_1d_spring = {
-      {"dim", "1"}, {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_d", "100"},
+      {"dim", "1"}, {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"}, {"k_d", "100"},
       {"emit_interval", "0.1"}, {"emit_speed", "10"}, {"emit_height", "80"}, {"N_max", "131"}};
   return {
       make("Ball: impulse, Euler", "One ball, e = 1, h = 0.01 s: with Euler the mechanical energy steps down at every bounce",
@@ -113,17 +119,17 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       make("Ball: impulse, leapfrog", "One ball, e = 1, h = 0.01 s: with leapfrog the mechanical energy stays flat",
            with(ball, {{"law", "impulse"}, {"integrator", "leapfrog"}})),
       make("Ball: spring, Euler", "One ball, k_s = 8000 N/m, no damping: the energy wiggles by a few per cent during contacts but does not drift",
-           with(ball, {{"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}})),
+           with(ball, {{"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"}})),
       make("Ball: spring, leapfrog", "One ball, k_s = 8000 N/m, no damping: the energy is kept, with small wiggles during each contact",
-           with(ball, {{"law", "linear"}, {"integrator", "leapfrog"}, {"h", "0.001"}})),
+           with(ball, {{"law", "linear"}, {"integrator", "leapfrog"}, {"dt", "0.001"}})),
       make("Billiard: impulse", "Momentum test, E = 12.5 J, p_x = -5 kg m/s: pair impacts keep the momentum, wall hits change it",
            with(billiard, {{"law", "impulse"}, {"integrator", "leapfrog"}})),
       make("Billiard: spring", "momentum test with springs (k_s = 8000 N/m, no damping), semi-implicit Euler",
            with(billiard, {{"law", "linear"}, {"integrator", "euler"}})),
       make("1D impulse pile, h = 0.01", "One particle per second, leapfrog: the column jitters, then explodes (the run stops with a message)",
-           with(pile_1d_impulse, {{"h", "0.01"}})),
+           with(pile_1d_impulse, {{"dt", "0.01"}})),
       make("1D impulse pile, h = 0.005", "the same with half the step: the explosion comes later",
-           with(pile_1d_impulse, {{"h", "0.005"}})),
+           with(pile_1d_impulse, {{"dt", "0.005"}})),
       make("1D spring pile, k_s = 4000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
            with(pile_1d_spring, {{"k_s", "4000"}})),
       make("1D spring pile, k_s = 8000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
@@ -131,14 +137,14 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       make("1D spring pile, k_s = 40000", "131 particles, one per 100 ms, Euler h = 0.001 s; run 15 s for the table",
            with(pile_1d_spring, {{"k_s", "40000"}})),
       make("2D impulse pile", "e = 0.5, k_p = 0.4, leapfrog h = 0.002 s, 49 particles in 10 s",
-           {{"dim", "2"}, {"law", "impulse"}, {"integrator", "leapfrog"}, {"h", "0.002"}, {"e", "0.5"},
+           {{"dim", "2"}, {"law", "impulse"}, {"integrator", "leapfrog"}, {"dt", "0.002"}, {"e", "0.5"},
             {"k_p", "0.4"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"}, {"emit_height", "6"}}),
       make("3D spring pile", "k_s = 8000 N/m, k_d = 100 N s/m, Euler h = 0.001 s, up to 351 particles in 70 s",
-           {{"dim", "3"}, {"law", "linear"}, {"integrator", "euler"}, {"h", "0.001"}, {"k_s", "8000"},
+           {{"dim", "3"}, {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"}, {"k_s", "8000"},
             {"k_d", "100"}, {"emit_interval", "0.2"}, {"N_max", "351"}, {"width", "4.2"}, {"emit_height", "8"}}),
       make("2D Hunt-Crossley pile", "k_h = 1e5 N/m^1.5, c_tau = 0.5, leapfrog h = 0.001 s, up to 49 particles: the "
            "Hertz force grows as overlap^1.5, and each contact is damped for restitution c_tau",
-           {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"h", "0.001"}, {"c_tau", "0.5"},
+           {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"dt", "0.001"}, {"c_tau", "0.5"},
             {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"}, {"emit_height", "6"}}),
   };
 }
