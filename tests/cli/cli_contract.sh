@@ -301,5 +301,50 @@ rows = list(csv.reader(open("billiard.csv")))
 assert all(math.isfinite(float(v)) for r in rows[1:] for v in r), "non-finite value"
 '
 
+# --- run --compare --------------------------------------------------------------
+HEADON="--set layout=head_on --set a=1 --set b=1 --set alpha=0 --set beta=0 --set friction=0"
+run_cl cmp.out cmp.err run ellipses $HEADON --compare law=hunt_crossley,flores,impulse --compare c_tau=0.8,0.8,1 \
+  --set e=0.8 --until 0.5 --sample 0.1 --out cmp.csv --events cmp_events.csv
+check "--compare: exit 0, one series block and one event per variant, each row led by its variant" python3 -c '
+import csv
+rows = list(csv.DictReader(open("cmp.csv")))
+assert list(rows[0])[:2] == ["variant", "t"], list(rows[0])[:2]
+labels = sorted(set(r["variant"] for r in rows))
+assert labels == ["law=flores c_tau=0.8", "law=hunt_crossley c_tau=0.8", "law=impulse c_tau=1"], labels
+assert all(sum(r["variant"] == l for r in rows) == 6 for l in labels), "6 samples each"
+events = list(csv.DictReader(open("cmp_events.csv")))
+e = {r["variant"]: float(r["restitution"]) for r in events if r["kind"] == "pair"}
+assert abs(e["law=hunt_crossley c_tau=0.8"] - 0.833) < 1e-3 and abs(e["law=flores c_tau=0.8"] - 0.789) < 1e-3, e
+assert e["law=impulse c_tau=1"] == 0.8, e
+'
+bad_case "--compare with one variant" run ellipses --compare law=hertz
+bad_case "--compare lists of different lengths" run ellipses --compare law=hertz,flores --compare c_tau=1
+bad_case "--compare of an unknown value" run ellipses --compare law=hertz,warp
+bad_case "--compare with --loops" run ellipses --compare law=hertz,flores --loops loops.csv
+
+# --- sweep, its shards and their merge ---------------------------------------------
+run_cl sweep.out sweep.err sweep ellipses $HEADON --vary c_tau=0.1:1:7 --until 0.5 --jobs 2 --out sweep.csv
+check "sweep: exit 0, one row per value in order, e_first rising to 1" python3 -c '
+import csv
+rows = list(csv.DictReader(open("sweep.csv")))
+assert [int(r["index"]) for r in rows] == list(range(7)), [r["index"] for r in rows]
+e = [float(r["e_first"]) for r in rows]
+assert all(a < b for a, b in zip(e, e[1:])) and abs(e[-1] - 1) < 1e-6, e
+assert all(r["failure"] == "" for r in rows)
+'
+for i in 0 1 2; do run_cl shard$i.out shard$i.err sweep ellipses $HEADON --vary c_tau=0.1:1:7 --until 0.5 --shard $i/3 --out shard$i.csv; done
+run_cl merged.out merged.err sweep --merge shard2.csv shard0.csv shard1.csv --out merged.csv
+check "sweep shards merged in any order equal the whole sweep" cmp merged.csv sweep.csv
+run_cl lost.out lost.err sweep --merge shard0.csv shard2.csv --out lost.csv
+check "merging without a shard: exit 2, names the missing runs, writes nothing" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "runs missing: 3-4" lost.err && [ ! -e lost.csv ]' "$rc"
+for args in "--vary law=0:1:3" "--vary c_tau=0.1:2:3" "--vary c_tau=0.1:1:0" "--vary c_tau=0.1:1:3 --shard 3/3" \
+  "--vary c_tau=0.1:1:3 --jobs 0"; do
+  rm -f badsweep.csv
+  run_cl badsweep.out badsweep.err sweep ellipses $args --out badsweep.csv
+  check "sweep $args: exit 2 with a message, no table" \
+    sh -c '[ "$0" -eq 2 ] && [ -s badsweep.err ] && [ ! -e badsweep.csv ]' "$rc"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,9 +4,10 @@
 
 namespace cl {
 
+double flores_beta(double c) { return 8 * (1 - c) / (5 * c); }
+
 NormalLawTerms flores_law(const NormalLawParams& params, const ContactKinematics& contact) {
-  const double c = params.restitution;
-  const double beta = 8 * (1 - c) / (5 * c);
+  const double beta = flores_beta(params.restitution);
   return hertz_spring_with_damping(params.hertz_stiffness, contact.penetration,
                                    1 + beta * contact.penetration_rate / contact.impact_speed);
 }

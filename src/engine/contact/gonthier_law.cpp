@@ -5,9 +5,10 @@
 
 namespace cl {
 
+double gonthier_beta(double c) { return (1 - c * c) / c; }
+
 NormalLawTerms gonthier_law(const NormalLawParams& params, const ContactKinematics& contact) {
-  const double c = params.restitution;
-  const double beta = (1 - c * c) / c;
+  const double beta = gonthier_beta(params.restitution);
   return hertz_spring_with_damping(params.hertz_stiffness, contact.penetration,
                                    1 + beta * contact.penetration_rate / contact.impact_speed);
 }

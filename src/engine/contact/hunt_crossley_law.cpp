@@ -5,8 +5,10 @@
 
 namespace cl {
 
+double hunt_crossley_beta(double c) { return 1.5 * (1 - c); }
+
 NormalLawTerms hunt_crossley_law(const NormalLawParams& params, const ContactKinematics& contact) {
-  const double beta = 1.5 * (1 - params.restitution);
+  const double beta = hunt_crossley_beta(params.restitution);
   return hertz_spring_with_damping(params.hertz_stiffness, contact.penetration,
                                    1 + beta * contact.penetration_rate / contact.impact_speed);
 }

@@ -4,10 +4,11 @@
 
 namespace cl {
 
+double lankarani_nikravesh_beta(double c) { return 0.75 * (1 - c * c); }
+
 NormalLawTerms lankarani_nikravesh_law(const NormalLawParams& params,
                                        const ContactKinematics& contact) {
-  const double c = params.restitution;
-  const double beta = 0.75 * (1 - c * c);
+  const double beta = lankarani_nikravesh_beta(params.restitution);
   return hertz_spring_with_damping(params.hertz_stiffness, contact.penetration,
                                    1 + beta * contact.penetration_rate / contact.impact_speed);
 }

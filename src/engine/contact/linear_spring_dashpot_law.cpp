@@ -12,11 +12,15 @@
 
 namespace cl {
 
+double linear_damping_ratio(double c) {
+  const double pi = std::acos(-1.0);
+  const double log_c = std::log(c);
+  return -log_c / std::sqrt(pi * pi + log_c * log_c);
+}
+
 NormalLawTerms linear_spring_dashpot_law(const NormalLawParams& params,
                                          const ContactKinematics& contact) {
-  const double pi = std::acos(-1.0);
-  const double log_c = std::log(params.restitution);
-  const double zeta = -log_c / std::sqrt(pi * pi + log_c * log_c);  // damping ratio
+  const double zeta = linear_damping_ratio(params.restitution);
   const double damping =
       2 * zeta * std::sqrt(params.linear_stiffness * params.effective_mass);  // N s/m
   const double spring = params.linear_stiffness * contact.penetration;        // N

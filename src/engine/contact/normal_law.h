@@ -52,6 +52,13 @@ struct NormalLawParams {
   double min_impact_speed = kDefaultMinImpactSpeed;  ///< floor of ρ̇⁻, m/s; > 0
 };
 
+/// Whether the force of `law` jumps as contact begins (the linear dashpot's
+/// d ρ̇ at ρ = 0, when c_τ < 1): such a law must be switched on at the
+/// located onset.
+inline bool force_jumps_at_contact(NormalLaw law, double restitution) {
+  return law == NormalLaw::LinearSpringDashpot && restitution < 1;
+}
+
 /// Why `params` cannot be used with `law`, or nothing if they can.
 std::optional<std::string> normal_law_params_error(NormalLaw law, const NormalLawParams& params);
 

@@ -24,6 +24,15 @@ NormalLawTerms gonthier_law(const NormalLawParams& params, const ContactKinemati
 NormalLawTerms linear_spring_dashpot_law(const NormalLawParams& params,
                                          const ContactKinematics& contact);
 
+/// β of each damped Hertz-family law, f = k ρ^{3/2} (1 + β ρ̇/ρ̇⁻), from c_τ
+/// (written beside the law that uses it).
+double hunt_crossley_beta(double c_tau);
+double lankarani_nikravesh_beta(double c_tau);
+double flores_beta(double c_tau);
+double gonthier_beta(double c_tau);
+/// ζ of the linear spring-dashpot from c_τ.
+double linear_damping_ratio(double c_tau);
+
 /// The Hertz spring shared by the Hertz family, with its force multiplied by
 /// `damping_factor` = 1 + β ρ̇/ρ̇⁻ (β dimensionless, from c_τ).
 inline NormalLawTerms hertz_spring_with_damping(double stiffness, double penetration,

@@ -16,6 +16,18 @@ void write_csv_row(std::ostream& out, const std::vector<double>& values) {
   out << '\n';
 }
 
+std::string csv_text_cell(const std::string& text) {
+  std::string cell;
+  bool quote = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+    if (c == ',' || c == '"') quote = true;
+    if (c == '"') cell += '"';
+    cell += c;
+  }
+  return quote ? '"' + cell + '"' : cell;
+}
+
 void write_series_csv(std::ostream& out, const SeriesRecorder& recorder) {
   write_csv_header(out, recorder.names());
   std::vector<double> row(recorder.names().size());

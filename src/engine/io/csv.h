@@ -14,6 +14,9 @@ namespace cl {
 void write_csv_header(std::ostream& out, const std::vector<std::string>& names);
 /// One row of numbers, shortest round-trip form.
 void write_csv_row(std::ostream& out, const std::vector<double>& values);
+/// A text cell: quoted when it holds a separator or a quote (RFC 4180),
+/// line breaks turned into spaces so a row stays one line.
+std::string csv_text_cell(const std::string& text);
 /// Every stored sample of every series.
 void write_series_csv(std::ostream& out, const SeriesRecorder& recorder);
 

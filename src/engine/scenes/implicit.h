@@ -25,6 +25,12 @@ namespace cl {
 
 const SceneDescription& implicit_description();
 
+/// Steps of one ball's contact search before it stops and re-plans from
+/// there (~0.2 s of work at worst: a tiny ball grazing a wiggly wall).
+constexpr long long kPlanSteps = 20000;
+/// Fewest steps each ball's search gets when all are planned at once.
+constexpr long long kMinPlanShare = 16;
+
 class ImplicitScene final : public Scene {
  public:
   /// N's range, and the longest "balls" list a state may bring.
@@ -110,14 +116,15 @@ class ImplicitScene final : public Scene {
   /// Why n balls of radius r (m) cannot start inside `curve`, if the area says so at once.
   static std::optional<std::string> check_room(const ImplicitCurve& curve, int n, double r, bool collisions);
   Eigen::Vector2d gravity() const { return {0, -model_.g}; }
-  void plan(Ball& ball) const;
+  /// Plans the ball's next event, searching at most `step_limit` steps ahead.
+  void plan(Ball& ball, long long step_limit) const;
   /// When the ball's disc first touches the wall within `horizon` s of its
   /// flight (hit), or how far the search got without a contact (s).
   struct ContactSearch {
     double tau;
     bool hit;
   };
-  ContactSearch first_contact(const Ball& ball, double horizon) const;
+  ContactSearch first_contact(const Ball& ball, double horizon, long long step_limit) const;
   void handle_event(size_t i, std::vector<Event>& events);
   void bounce(size_t i, std::vector<Event>& events);
   void slide_step(size_t i, std::vector<Event>& events);

@@ -19,7 +19,6 @@ using Eigen::Vector2d;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPlanHorizon = 2;     // s searched ahead per plan; then re-planned
 constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wall
-constexpr long long kPlanSteps = 20000;  // steps of one contact search before it re-plans (~0.2 s of work)
 // Containment: a ball is inside when its centre is at least r (1 - this) from
 // the curve. Hits are located far more precisely (1e-12 m); the slack is for
 // balls resting wedged between two branches, which projections settle slowly.
@@ -33,18 +32,18 @@ void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d
   b.v0 = v;
 }
 
-void ImplicitScene::plan(Ball& b) const {
+void ImplicitScene::plan(Ball& b, long long step_limit) const {
   if (b.sliding) {
     b.t_next = b.t0 + kSlideStep;
     b.next_is_hit = false;
     return;
   }
-  const ContactSearch search = first_contact(b, kPlanHorizon);
+  const ContactSearch search = first_contact(b, kPlanHorizon, step_limit);
   b.next_is_hit = search.hit;
   b.t_next = b.t0 + search.tau;
 }
 
-ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon) const {
+ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon, long long step_limit) const {
   const ImplicitCurve& curve = wall_->curve;
   const Vector2d g = gravity();
   const double r = model_.r;
@@ -68,9 +67,11 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
   // min_step floor while leaving the wall), -1 after a safe one.
   double blind_from = -1;
   for (long long it = 0; tau <= horizon; ++it) {
-    // A long search (a tiny ball grazing the wall) stops after a safe step:
-    // the ball re-plans from there, so no single event takes long.
-    if (it >= kPlanSteps && blind_from < 0) return {tau, false};
+    // A long search (a tiny ball grazing the wall) stops at the end of its
+    // last safe step, or in a run of blind steps at the start of the latest
+    // (touching and leaving, a safe place to go on from): the ball re-plans
+    // from there, so no single event takes long.
+    if (it >= step_limit) return {blind_from >= 0 ? blind_from : tau, false};
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
     const double speed = v.norm();
     if (speed == 0 && model_.g == 0) return {horizon, false};  // at rest in weightlessness

@@ -157,7 +157,7 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   auto whole_step_fits = [&] { return t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h; };
   while (whole_step_fits()) {
     if (!system_.step(model_))
-      return "a particle's position is no longer finite: the pile exploded (try a smaller h, or k_p < 0.5)";
+      return "a particle's position is no longer finite: the pile exploded (try a smaller dt, or k_p < 0.5)";
     ++segment_steps_;
     ++steps_;
     count_hits_in_bin();
@@ -175,7 +175,7 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   if (surplus - lowest_surplus_ > kExplosionMargin * scale && scale > 0)
     return "the pile exploded with " + std::to_string(system_.size()) + " particles: it gained " +
            format_number(surplus - lowest_surplus_) + " J that nothing brought in. This is the instability seed "
-           "003 reports for impulses: try a smaller h, a smaller k_p (< 0.5) or the spring model";
+           "003 reports for impulses: try a smaller dt, a smaller k_p (< 0.5) or the linear law";
   return std::nullopt;
 }
 

@@ -38,6 +38,7 @@ class PileScene final : public Scene {
   /// The 1D spring pile's compression table; no row until a particle has piled up.
   std::optional<ReportTable> report() const override;
   bool has_report(const ParamValues& params) const override;
+  std::vector<std::pair<SeriesSpec, double>> summary_values() const override;
   std::vector<Preset> presets(const ParamValues& current) const override;
 
   nlohmann::json state_json() const override;

@@ -50,6 +50,11 @@ void PileScene::update_pile_means(double state_time) {
   means_.diameter += bottom_diameter() * dt;
 }
 
+std::vector<std::pair<SeriesSpec, double>> PileScene::summary_values() const {
+  return {{{"pile_height", "m", "pile height"}, pile_height()},
+          {{"particles", "", "particles"}, static_cast<double>(system_.size())}};
+}
+
 bool PileScene::has_report(const ParamValues& params) const {
   return params.choice("dim") == "1" && params.choice("law") == "linear";
 }

@@ -143,7 +143,10 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
       with_boundary ? Vector2d(-point_velocity(Qa, Va, g.point))
                     : Vector2d(point_velocity(Qb, Vb, g.point) - point_velocity(Qa, Va, g.point));
   r.rate = -relative_velocity.dot(g.normal);  // > 0 while B (or the boundary) and A close in
-  if (g.gap > 0 || model_.contact.impulse) return r;
+  // A law whose force jumps at contact (the linear dashpot's d ρ̇) starts at
+  // the located onset and nowhere else: inside a step the jump is a
+  // discontinuity dopri5 shrinks its step against until it underflows.
+  if (g.gap > 0 || model_.contact.impulse || (!c.active && force_jumps_at_contact(model_.contact.law, model_.contact.c_tau))) return r;
   const ElasticMaterial& material_b = with_boundary ? model_.boundary.material : model_.body_material;
   const HertzStiffness k = hertz_stiffness(model_.body_material, g.radius_a, material_b, g.radius_b, size);
   if (!k.ok()) {
@@ -164,7 +167,12 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
   law.restitution = model_.contact.c_tau;
   law.effective_mass = with_boundary ? model_.body.total_mass() : 0.5 * model_.body.total_mass();
   if (model_.contact.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
-  const NormalForce f = normal_force(model_.contact.law, law, {-g.gap, r.rate, c.active ? c.impact_speed : r.rate});
+  // From the located onset on, the contact is in: a gap still a rounding
+  // above zero there must not hold back the linear dashpot's jump into the
+  // next step (inside a step it is a discontinuity dopri5 cannot pass at
+  // tight tolerances). Before the onset the signed gap keeps it off.
+  const double penetration = c.active ? std::max(-g.gap, 0.0) : -g.gap;
+  const NormalForce f = normal_force(model_.contact.law, law, {penetration, r.rate, c.active ? c.impact_speed : r.rate});
   const Vector2d tangent(-g.normal.y(), g.normal.x());
   const double slip = relative_velocity.dot(tangent);  // of B (the boundary) relative to A
   r.friction = friction_force(model_.contact.friction_law, model_.contact.friction, f.force, slip);
@@ -356,12 +364,20 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
   ContactState& c = state_.contacts[crossing->index];
   const ContactResponse r = respond(c, state_.y, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
-    if (r.rate > 0) {  // closing: the impulse (a graze that is already opening needs none)
-      impacts.push_back(apply_impulse(c, r));
-      if (storm_.storm(state_.t))
-        failure_ = "impacts repeat without end (" + storm_.describe() +
-                   "): a body is coming to rest, which impulse contact cannot hold; pick a compliant law";
+    const size_t before = impacts.size();
+    if (r.rate > 0) impacts.push_back(apply_impulse(c, r));  // a graze that is already opening needs none
+    // Contacts that cross at the same instant (a symmetric start meeting two
+    // walls at once) get theirs too, one after another: the next step starts
+    // with them touching, where only a crossing from outside is looked for.
+    for (size_t index : near) {
+      if (index == crossing->index) continue;
+      ContactState& other = state_.contacts[index];
+      const ContactResponse o = respond(other, state_.y, nullptr, PairSearch::Global);
+      if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(other, o));
     }
+    if (impacts.size() > before && storm_.storm(state_.t))
+      failure_ = "impacts repeat without end (" + storm_.describe() +
+                 "): a body is coming to rest, which impulse contact cannot hold; pick a compliant law";
   } else if (!c.active) {
     begin_contact(c, state_.t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;

@@ -1,0 +1,116 @@
+#include "cli_input.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "core/message_text.h"
+#include "core/number_format.h"
+#include "io/json_text.h"
+#include "io/scene_file.h"
+
+namespace cli {
+namespace {
+
+/// Why `path` cannot be written, found without creating or truncating it.
+std::optional<std::string> unwritable(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path p(path);
+  if (fs::exists(p, ec)) {
+    if (fs::is_directory(p, ec)) return "cannot write '" + path + "': it is a folder";
+    if (access(path.c_str(), W_OK) != 0) return "cannot write '" + path + "'";
+    return std::nullopt;
+  }
+  const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec) || access(folder.c_str(), W_OK | X_OK) != 0)
+    return "cannot write '" + path + "': no writable folder '" + folder.string() + "'";
+  return std::nullopt;
+}
+
+/// Two paths naming one regular file (an output written twice would garble it).
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a, ec) && !fs::is_regular_file(a, ec)) return false;  // /dev/null may take both
+  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
+}
+
+}  // namespace
+
+int fail_usage(const std::string& message) {
+  std::cerr << "contactlab: " << message << '\n';
+  return kExitUsage;
+}
+
+std::optional<std::string> check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                                         const std::string& scene_file) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [option, path] = outputs[i];
+    if (path.empty()) continue;
+    if (auto error = unwritable(path)) return option + ": " + *error;
+    if (!scene_file.empty() && same_file(path, scene_file)) return option + " names the scene file '" + scene_file + "'";
+    for (size_t j = 0; j < i; ++j)
+      if (!outputs[j].second.empty() && same_file(path, outputs[j].second))
+        return outputs[j].first + " and " + option + " name the same file '" + path + "'";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> read_text_file(const std::string& path, size_t limit, const std::string& what,
+                                          std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "cannot read " + what + " '" + path + "'";
+  text.assign(limit + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > limit) return what + " '" + path + "' is larger than the limit of " + std::to_string(limit) + " bytes";
+  return std::nullopt;
+}
+
+std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput& out) {
+  const cl::SceneEntry* entry = cl::find_scene(input.scene);
+  if (!entry) return "unknown scene " + cl::quoted(input.scene) + " (known: " + cl::scene_ids() + ")";
+  cl::ParamValues params(entry->description().params);
+  std::optional<nlohmann::json> state;
+  if (!input.scene_file.empty()) {
+    std::string text;
+    if (auto error = read_text_file(input.scene_file, cl::JsonLimits{}.max_bytes, "scene file", text)) return error;
+    cl::SceneFileParse parsed = cl::parse_scene_file(text);
+    if (!parsed.file) return input.scene_file + ": " + parsed.error;
+    if (parsed.file->scene != input.scene)
+      return input.scene_file + " is a '" + parsed.file->scene + "' scene, not '" + input.scene + "'";
+    params = parsed.file->params;
+    state = parsed.file->state;
+  }
+  if (!input.preset.empty()) {
+    const std::vector<cl::Preset> presets = entry->create()->presets(params);
+    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.name == input.preset; });
+    if (it == presets.end()) {
+      std::string names;
+      for (const cl::Preset& p : presets) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
+      return "scene '" + input.scene + "' has no preset " + cl::quoted(input.preset) +
+             (names.empty() ? " (it has none)" : " (presets: " + names + ")");
+    }
+    for (const auto& [name, value] : it->values)
+      if (auto error = params.set(name, value)) return "preset '" + input.preset + "': " + *error;
+  }
+  for (const std::string& assignment : input.sets) {
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos) return "--set expects name=value, got " + cl::quoted(assignment);
+    if (auto error = params.set(assignment.substr(0, eq), assignment.substr(eq + 1))) return error;
+  }
+  out = {entry, std::move(params), std::move(state)};
+  return std::nullopt;
+}
+
+bool read_number(const std::string& text, double& target) {
+  const std::optional<double> x = cl::parse_number(text);
+  if (x) target = *x;
+  return x.has_value();
+}
+
+}  // namespace cli

@@ -1,0 +1,50 @@
+#pragma once
+// What every CLI command shares: exit codes, usage errors, the checks on
+// output paths, and the scene's parameters from --scene-file, --preset and
+// --set (in that order), refused before anything is written or run.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/param.h"
+#include "scenes/registry.h"
+
+namespace cli {
+
+constexpr int kExitRunFailed = 1;
+constexpr int kExitUsage = 2;
+
+/// Prints "contactlab: message" on stderr; returns kExitUsage.
+int fail_usage(const std::string& message);
+
+/// Why one of the outputs (option, path; empty paths skipped) cannot be
+/// written, or two name the same file or the scene file; checked without
+/// creating or truncating anything.
+std::optional<std::string> check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                                         const std::string& scene_file);
+
+/// A whole text file, refused when larger than `limit` bytes.
+std::optional<std::string> read_text_file(const std::string& path, size_t limit, const std::string& what,
+                                          std::string& text);
+
+struct SceneInput {
+  std::string scene, scene_file, preset;
+  std::vector<std::string> sets;
+};
+
+struct ResolvedInput {
+  const cl::SceneEntry* entry = nullptr;
+  cl::ParamValues params;
+  std::optional<nlohmann::json> state;  ///< the scene file's start, if it has one
+};
+
+/// The scene and its parameters; an error message (a usage error) if any input is bad.
+std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput& out);
+
+/// Reads "--until T" style numbers: false when `text` is not a number.
+bool read_number(const std::string& text, double& target);
+
+}  // namespace cli

@@ -1,0 +1,219 @@
+// contactlab run: one scene to --until, its series and events as CSV; with
+// --compare, several variants of the same start, each row led by its variant.
+#include "run_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "cli_input.h"
+#include "core/comparison.h"
+#include "core/limits.h"
+#include "core/message_text.h"
+#include "core/number_format.h"
+#include "core/simulation.h"
+#include "io/compare_spec.h"
+#include "io/csv.h"
+#include "io/impact_loops_io.h"
+
+namespace cli {
+namespace {
+
+struct RunOptions {
+  SceneInput input;
+  std::vector<std::string> compare;
+  std::string out_path, events_path, loops_path, report_path;
+  double until = 10, sample = 0.01;
+  bool timing = false;
+};
+
+std::optional<std::string> check_options(const RunOptions& o) {
+  if (!(o.until > 0 && o.until <= cl::kMaxTime))
+    return "--until must be a time in (0, " + cl::format_number(cl::kMaxTime) + "] s";
+  if (!(o.sample >= cl::kMinSampleInterval))
+    return "--sample must be at least " + cl::format_number(cl::kMinSampleInterval) + " s";
+  if (o.until / o.sample > cl::kMaxSamples)
+    return "--until " + cl::format_number(o.until) + " with --sample " + cl::format_number(o.sample) + " makes " +
+           cl::format_number(std::floor(o.until / o.sample) + 1) + " samples, more than the limit of " +
+           cl::format_number(cl::kMaxSamples) + ": raise --sample or lower --until";
+  if (!o.compare.empty() && (!o.loops_path.empty() || !o.report_path.empty()))
+    return "--loops and --report describe one run: leave out --compare for them";
+  return check_outputs({{"--out", o.out_path}, {"--events", o.events_path}, {"--loops", o.loops_path},
+                        {"--report", o.report_path}},
+                       o.input.scene_file);
+}
+
+/// Where one run's rows go: the series (with its column order in the
+/// shared header), the events, and the variant's label when comparing.
+struct RunOutput {
+  std::ostream* series = nullptr;
+  std::ofstream* events = nullptr;
+  std::string variant;                 // empty: a single run, no variant column
+  std::vector<std::string> columns;    // the header's series names
+};
+
+/// Streams `sim` to `until`; returns its event count.
+long long stream_run(cl::Simulation& sim, double until, const RunOutput& out) {
+  const std::vector<std::string>& names = sim.series().names();
+  std::vector<int> source(out.columns.size(), -1);  // header column -> this run's series, -1 if it has none
+  for (size_t c = 0; c < out.columns.size(); ++c)
+    for (size_t s = 0; s < names.size(); ++s)
+      if (names[s] == out.columns[c]) source[c] = static_cast<int>(s);
+  const std::string prefix = out.variant.empty() ? "" : cl::csv_text_cell(out.variant) + ",";
+  auto write_row = [&](const std::vector<double>& values) {
+    std::vector<double> row(source.size(), std::nan(""));
+    for (size_t c = 0; c < source.size(); ++c)
+      if (source[c] >= 0) row[c] = values[static_cast<size_t>(source[c])];
+    *out.series << prefix;
+    cl::write_csv_row(*out.series, row);
+  };
+  // The first sample is already recorded (unless a loaded state starts off
+  // the sample grid); later ones stream as they come.
+  if (sim.series().size() > 0) {
+    std::vector<double> first(names.size());
+    for (size_t s = 0; s < first.size(); ++s) first[s] = sim.series().at(s, 0);
+    write_row(first);
+  }
+  sim.on_sample = write_row;
+  long long event_count = 0;
+  sim.on_event = [&](const cl::Event& e) {
+    ++event_count;
+    if (out.events->is_open()) {
+      *out.events << prefix;
+      cl::write_event_row(*out.events, e);
+    }
+  };
+  sim.advance(until - sim.time() + 1e-12 * until);
+  return event_count;
+}
+
+int run_scene(const RunOptions& o) {
+  if (auto error = check_options(o)) return fail_usage(*error);
+  ResolvedInput in;
+  if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
+  const std::string& scene = o.input.scene;
+  if (!o.report_path.empty() && !in.entry->create()->has_report(in.params))
+    return fail_usage("scene '" + scene + "' has no report table for these settings");
+
+  // One run, or one per variant, all built before any output is opened.
+  std::vector<std::unique_ptr<cl::Simulation>> sims;
+  std::vector<std::string> labels;
+  const nlohmann::json* state = in.state ? &*in.state : nullptr;
+  if (o.compare.empty()) {
+    auto sim = std::make_unique<cl::Simulation>(in.entry->create());
+    sim->set_sample_interval(o.sample);
+    if (auto error = sim->set_params(in.params)) return fail_usage(*error);
+    if (auto error = sim->reset()) return fail_usage(*error);
+    if (state)
+      if (auto error = sim->load_state(*state)) return fail_usage(o.input.scene_file + ": " + *error);
+    sims.push_back(std::move(sim));
+    labels.emplace_back();
+  } else {
+    cl::CompareParse parsed = cl::parse_compare_options(o.compare);
+    if (!parsed.error.empty()) return fail_usage(parsed.error);
+    cl::Comparison comparison;
+    if (auto error = comparison.build(in.entry->create, in.params, parsed.variants, state, o.sample))
+      return fail_usage(*error);
+    for (cl::Comparison::Run& run : comparison.runs()) {
+      labels.push_back(run.variant.label());
+      sims.push_back(std::move(run.sim));
+    }
+  }
+  const double start = sims.front()->time();
+  if (start > o.until)
+    return fail_usage("--until " + cl::format_number(o.until) + " s is before the start at t = " +
+                      cl::format_number(start) + " s");
+  if (!o.loops_path.empty() && !sims.front()->scene().impact_loops())
+    return fail_usage("scene '" + scene + "' records no impact loops (--loops is for scenes with compliant contacts)");
+
+  // Every input is valid: only now open the outputs.
+  std::ofstream series_file, events_file, loops_file, report_file;
+  RunOutput out;
+  out.series = &std::cout;
+  if (!o.out_path.empty()) {
+    series_file.open(o.out_path);
+    out.series = &series_file;
+  }
+  out.events = &events_file;
+  const bool comparing = !o.compare.empty();
+  if (!o.events_path.empty()) {
+    events_file.open(o.events_path);
+    if (comparing) events_file << "variant,";
+    cl::write_events_header(events_file, in.entry->description().event_fields);
+  }
+  if (!o.loops_path.empty()) loops_file.open(o.loops_path);
+  if (!o.report_path.empty()) report_file.open(o.report_path);
+  for (const auto& sim : sims)  // the union of the runs' series, in order of first appearance
+    for (const std::string& name : sim->series().names())
+      if (std::find(out.columns.begin(), out.columns.end(), name) == out.columns.end()) out.columns.push_back(name);
+  if (comparing) *out.series << "variant,";
+  cl::write_csv_header(*out.series, out.columns);
+
+  int exit_code = 0;
+  for (size_t k = 0; k < sims.size(); ++k) {
+    cl::Simulation& sim = *sims[k];
+    out.variant = labels[k];
+    const auto wall_start = std::chrono::steady_clock::now();
+    const long long events = stream_run(sim, o.until, out);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const std::string name = comparing ? "variant " + labels[k] : "scene " + scene;
+    if (o.timing)
+      std::cerr << name << ": simulated " << cl::format_number(sim.time()) << " s in " << cl::format_number(wall)
+                << " s wall (" << cl::format_number(sim.time() / std::max(wall, 1e-9)) << " x real time), "
+                << sim.scene().step_count() << " steps, " << events << " events\n";
+    if (sim.failed()) {
+      std::cerr << "contactlab: " << (comparing ? name + ": " : "") << sim.failure() << '\n';
+      exit_code = kExitRunFailed;
+    }
+  }
+  const cl::Simulation& sim = *sims.front();
+  if (loops_file.is_open()) cl::write_impact_loops_csv(loops_file, *sim.scene().impact_loops());
+  if (report_file.is_open())
+    if (const std::optional<cl::ReportTable> table = sim.scene().report()) cl::write_report_csv(report_file, *table);
+  if (exit_code) return exit_code;
+  for (const auto& [stream, path] : {std::pair<const std::ostream*, const std::string*>{out.series, &o.out_path},
+                                     {&events_file, &o.events_path}, {&loops_file, &o.loops_path},
+                                     {&report_file, &o.report_path}})
+    if (!path->empty() && !stream->good()) {
+      std::cerr << "contactlab: could not write all of '" << *path << "' (disk full?)\n";
+      return kExitRunFailed;
+    }
+  return 0;
+}
+
+}  // namespace
+
+int run_command(int argc, char** argv) {
+  if (argc < 3) return fail_usage("run needs a scene id");
+  RunOptions o;
+  o.input.scene = argv[2];
+  for (int i = 3; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--timing") {
+      o.timing = true;
+      continue;
+    }
+    if (i + 1 >= argc) return fail_usage(arg + " needs a value");
+    const std::string v = argv[++i];
+    if (arg == "--set") o.input.sets.push_back(v);
+    else if (arg == "--preset") o.input.preset = v;
+    else if (arg == "--scene-file") o.input.scene_file = v;
+    else if (arg == "--compare") o.compare.push_back(v);
+    else if (arg == "--out") o.out_path = v;
+    else if (arg == "--events") o.events_path = v;
+    else if (arg == "--loops") o.loops_path = v;
+    else if (arg == "--report") o.report_path = v;
+    else if (arg == "--until") {
+      if (!read_number(v, o.until)) return fail_usage("--until: " + cl::quoted(v) + " is not a number");
+    } else if (arg == "--sample") {
+      if (!read_number(v, o.sample)) return fail_usage("--sample: " + cl::quoted(v) + " is not a number");
+    } else
+      return fail_usage("unknown option " + cl::quoted(arg) + " (contactlab help lists them)");
+  }
+  return run_scene(o);
+}
+
+}  // namespace cli

@@ -1,0 +1,187 @@
+// contactlab sweep: one run per value of one parameter, one CSV row each,
+// on --jobs threads, or a --shard of it for a batch scheduler; --merge
+// joins the shards' tables.
+#include "sweep_command.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "cli_input.h"
+#include "core/limits.h"
+#include "core/message_text.h"
+#include "core/number_format.h"
+#include "core/sweep.h"
+#include "io/sweep_csv.h"
+
+namespace cli {
+namespace {
+
+/// Threads one sweep may use: more than a machine's cores only adds memory.
+constexpr double kMaxJobs = 256;
+/// A sweep table a merge reads: 1e6 rows of ~20 numbers.
+constexpr size_t kMaxSweepTableBytes = size_t{512} << 20;
+
+struct SweepOptions {
+  SceneInput input;
+  std::string vary, out_path;
+  bool log = false, timing = false;
+  double until = 10, jobs = 1;
+  long long shard = 0, shards = 1;
+};
+
+std::optional<std::string> parse_shard(const std::string& text, SweepOptions& o) {
+  const size_t slash = text.find('/');
+  double i = 0, n = 0;
+  if (slash == std::string::npos || !read_number(text.substr(0, slash), i) || !read_number(text.substr(slash + 1), n) ||
+      i != std::floor(i) || n != std::floor(n) || n < 1 || n > cl::kMaxSweepRuns || i < 0 || i >= n)
+    return "--shard expects I/N with 0 <= I < N (a job array's index, counted from 0), got " + cl::quoted(text);
+  o.shard = static_cast<long long>(i);
+  o.shards = static_cast<long long>(n);
+  return std::nullopt;
+}
+
+int run_sweep(const SweepOptions& o) {
+  if (o.vary.empty()) return fail_usage("sweep needs --vary NAME=FROM:TO:COUNT");
+  if (!(o.until > 0 && o.until <= cl::kMaxTime))
+    return fail_usage("--until must be a time in (0, " + cl::format_number(cl::kMaxTime) + "] s");
+  if (!(o.jobs >= 1 && o.jobs <= kMaxJobs && o.jobs == std::floor(o.jobs)))
+    return fail_usage("--jobs must be a whole number in [1, " + cl::format_number(kMaxJobs) + "]");
+  if (auto error = check_outputs({{"--out", o.out_path}}, o.input.scene_file)) return fail_usage(*error);
+  ResolvedInput in;
+  if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
+  cl::SweepRange range;
+  if (auto error = cl::parse_sweep_range(o.vary, o.log, in.params.specs(), cl::kMaxSweepRuns, range))
+    return fail_usage(*error);
+  {  // The base run must start: a sweep of a broken setup would write only failures.
+    std::unique_ptr<cl::Scene> probe = in.entry->create();
+    if (auto error = probe->reset(in.params)) return fail_usage(*error);
+  }
+  const auto [begin, end] = cl::shard_slice(range.count, o.shard, o.shards);
+  const nlohmann::json* state = in.state ? &*in.state : nullptr;
+  const std::vector<cl::SeriesSpec> quantities = cl::sweep_quantities(in.entry->create, in.params);
+
+  std::ofstream file;
+  std::ostream* out = &std::cout;
+  if (!o.out_path.empty()) {
+    file.open(o.out_path);
+    out = &file;
+  }
+  cl::write_sweep_header(*out, range.name, quantities);
+
+  // Workers take the next index; rows are written in index order as soon as
+  // every earlier one is done, so memory holds only the runs out of order.
+  std::atomic<long long> next{begin};
+  std::mutex mutex;
+  std::map<long long, cl::SweepRow> done;
+  long long written = begin, failures = 0;
+  auto worker = [&] {
+    for (long long i = next++; i < end; i = next++) {
+      cl::SweepRow row = cl::run_sweep_point(in.entry->create, in.params, state, range, i, o.until);
+      std::lock_guard<std::mutex> lock(mutex);
+      done.emplace(i, std::move(row));
+      for (auto it = done.find(written); it != done.end(); it = done.find(written)) {
+        if (!it->second.failure.empty()) ++failures;
+        cl::write_sweep_row(*out, it->second, range.count, quantities.size());
+        done.erase(it);
+        ++written;
+      }
+    }
+  };
+  const auto wall_start = std::chrono::steady_clock::now();
+  const long long threads = std::min<long long>(static_cast<long long>(o.jobs), std::max<long long>(end - begin, 1));
+  std::vector<std::thread> pool;
+  for (long long t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  if (o.timing)
+    std::cerr << "sweep " << o.input.scene << " " << range.name << ": " << (end - begin) << " runs of "
+              << cl::format_number(o.until) << " s in " << cl::format_number(wall) << " s wall on " << threads
+              << " threads (" << cl::format_number((end - begin) / std::max(wall, 1e-9)) << " runs/s), " << failures
+              << " failed\n";
+  if (!out->good()) {
+    std::cerr << "contactlab: could not write all of the sweep table (disk full?)\n";
+    return kExitRunFailed;
+  }
+  // A failed run is a result (its row says why), not a failed sweep.
+  return 0;
+}
+
+int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
+  if (inputs.empty()) return fail_usage("sweep --merge needs the slices' CSV files");
+  std::vector<std::pair<std::string, std::string>> outputs = {{"--out", out_path}};
+  for (const std::string& input : inputs)
+    if (!out_path.empty() && std::filesystem::exists(input) && std::filesystem::equivalent(input, out_path))
+      return fail_usage("--out names the input '" + input + "'");
+  if (auto error = check_outputs(outputs, "")) return fail_usage(*error);
+  std::vector<std::string> texts(inputs.size());
+  for (size_t f = 0; f < inputs.size(); ++f)
+    if (auto error = read_text_file(inputs[f], kMaxSweepTableBytes, "sweep table", texts[f])) return fail_usage(*error);
+  std::ostringstream merged;
+  if (auto error = cl::merge_sweep_csv(inputs, texts, merged)) return fail_usage(*error);
+  std::ofstream file;
+  if (!out_path.empty()) file.open(out_path);
+  std::ostream& out = out_path.empty() ? std::cout : file;
+  out << merged.str();
+  if (!out.good()) {
+    std::cerr << "contactlab: could not write all of the merged table (disk full?)\n";
+    return kExitRunFailed;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int sweep_command(int argc, char** argv) {
+  if (argc < 3) return fail_usage("sweep needs a scene id, or --merge and the slices' tables");
+  if (std::string(argv[2]) == "--merge") {
+    std::vector<std::string> inputs;
+    std::string out_path;
+    for (int i = 3; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--out") {
+        if (i + 1 >= argc) return fail_usage("--out needs a value");
+        out_path = argv[++i];
+      } else {
+        inputs.push_back(arg);
+      }
+    }
+    return merge(inputs, out_path);
+  }
+  SweepOptions o;
+  o.input.scene = argv[2];
+  for (int i = 3; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--log" || arg == "--timing") {
+      (arg == "--log" ? o.log : o.timing) = true;
+      continue;
+    }
+    if (i + 1 >= argc) return fail_usage(arg + " needs a value");
+    const std::string v = argv[++i];
+    if (arg == "--vary") o.vary = v;
+    else if (arg == "--set") o.input.sets.push_back(v);
+    else if (arg == "--preset") o.input.preset = v;
+    else if (arg == "--scene-file") o.input.scene_file = v;
+    else if (arg == "--out") o.out_path = v;
+    else if (arg == "--until") {
+      if (!read_number(v, o.until)) return fail_usage("--until: " + cl::quoted(v) + " is not a number");
+    } else if (arg == "--jobs") {
+      if (!read_number(v, o.jobs)) return fail_usage("--jobs: " + cl::quoted(v) + " is not a number");
+    } else if (arg == "--shard") {
+      if (auto error = parse_shard(v, o)) return fail_usage(*error);
+    } else
+      return fail_usage("unknown option " + cl::quoted(arg) + " (contactlab help lists them)");
+  }
+  return run_sweep(o);
+}
+
+}  // namespace cli

@@ -1,0 +1,61 @@
+#pragma once
+// A parameter sweep: one run per value of one parameter, each reduced to its
+// run summary (core/run_summary.h). Runs are independent, so they can go on
+// several threads (the CLI's --jobs), on several machines (--shard: each
+// takes a contiguous slice and the slices' CSVs are merged), or in a Web
+// Worker beside the page.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/param.h"
+#include "core/scene.h"
+
+namespace cl {
+
+/// Runs one sweep may ask for: a million runs of even a 1 ms scene is a
+/// quarter of an hour per core, the most a batch of shards should carry.
+constexpr double kMaxSweepRuns = 1e6;
+
+struct SweepRange {
+  std::string name;  ///< a Real or Integer parameter
+  double from = 0, to = 0;
+  long long count = 0;   ///< values, ends included
+  bool log = false;      ///< geometric spacing (from, to > 0)
+};
+
+/// Parses "NAME=FROM:TO:COUNT" and checks it against the scene's parameters:
+/// a numeric parameter, both ends in its range, 1 <= COUNT <= `max_count`.
+std::optional<std::string> parse_sweep_range(const std::string& text, bool log, const std::vector<ParamSpec>& specs,
+                                             double max_count, SweepRange& out);
+
+/// The value of run `index` (0 <= index < count); integers are rounded.
+double sweep_value(const SweepRange& range, long long index, const ParamSpec& spec);
+
+/// Runs [begin, end) of shard `shard` (0-based) of `shards` over `count` runs:
+/// contiguous slices whose sizes differ by at most one.
+std::pair<long long, long long> shard_slice(long long count, long long shard, long long shards);
+
+struct SweepRow {
+  long long index = 0;
+  double value = 0;             ///< the swept parameter's value
+  std::vector<double> summary;  ///< RunSummary::values(), NaN where the run failed before
+  std::string failure;          ///< why the run stopped early or could not start; empty when it ran
+};
+
+/// One run of the sweep: `base` with the swept parameter at run `index`,
+/// started from `state` when given, advanced to `until` s.
+SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
+                         const nlohmann::json* state, const SweepRange& range, long long index, double until);
+
+/// The summary's column names and labels for a scene (its own quantities
+/// included), from a run of the defaults that is not advanced.
+std::vector<SeriesSpec> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
+                                         const ParamValues& base);
+
+}  // namespace cl

@@ -1,0 +1,73 @@
+// Sweep ranges, shard slices and the merge of the slices' tables.
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+#include "core/sweep.h"
+#include "io/sweep_csv.h"
+#include "scenes/ellipses.h"
+
+namespace {
+const std::vector<cl::ParamSpec>& specs() { return cl::ellipses_description().params; }
+const cl::ParamSpec& spec(const std::string& name) {
+  return specs()[*cl::ParamValues(specs()).index_of(name)];
+}
+}  // namespace
+
+TEST_CASE("sweep range: parsed, checked against the parameter, values with both ends exact") {
+  cl::SweepRange r;
+  REQUIRE_FALSE(cl::parse_sweep_range("c_tau=0.1:1:10", false, specs(), 200, r));
+  CHECK(r.name == "c_tau");
+  CHECK(r.count == 10);
+  CHECK(cl::sweep_value(r, 0, spec("c_tau")) == 0.1);
+  CHECK(cl::sweep_value(r, 9, spec("c_tau")) == 1.0);
+  CHECK(cl::sweep_value(r, 3, spec("c_tau")) == doctest::Approx(0.4));
+
+  REQUIRE_FALSE(cl::parse_sweep_range("rtol=1e-10:1e-4:7", true, specs(), 200, r));
+  CHECK(cl::sweep_value(r, 3, spec("rtol")) == doctest::Approx(1e-7));
+  REQUIRE_FALSE(cl::parse_sweep_range("n=2:9:3", false, specs(), 200, r));
+  CHECK(cl::sweep_value(r, 1, spec("n")) == 6);  // 5.5 rounds to a whole body count
+
+  for (const char* bad : {"c_tau=0.1:1", "c_tau=0:1:10", "c_tau=0.1:1:0", "c_tau=0.1:1:2.5", "c_tau=0.1:1:201",
+                          "law=0:1:3", "warp=0:1:3", "c_tau=a:1:3"}) {
+    const auto error = cl::parse_sweep_range(bad, false, specs(), 200, r);
+    REQUIRE(error);
+    MESSAGE(bad << " -> " << *error);
+  }
+  CHECK(cl::parse_sweep_range("g=0:10:3", true, specs(), 200, r));  // --log needs ends > 0
+}
+
+TEST_CASE("shard slices are contiguous, cover every run once, and differ in size by at most one") {
+  for (long long count : {1LL, 7LL, 100LL, 101LL})
+    for (long long shards : {1LL, 3LL, 7LL, 10LL}) {
+      long long expected_begin = 0;
+      for (long long s = 0; s < shards; ++s) {
+        const auto [begin, end] = cl::shard_slice(count, s, shards);
+        CHECK(begin == expected_begin);
+        CHECK(end - begin >= count / shards);
+        CHECK(end - begin <= count / shards + 1);
+        expected_begin = end;
+      }
+      CHECK(expected_begin == count);
+    }
+}
+
+TEST_CASE("merge joins slices in index order and refuses missing, doubled or mismatched runs") {
+  const std::string header = "index,runs,c_tau,e_first,failure\n";
+  const std::string a = header + "2,4,0.7,0.8,\n3,4,1,1,\n";
+  const std::string b = header + "0,4,0.1,0.5,\"stopped, at t = 1\"\n1,4,0.4,0.6,\n";
+  std::ostringstream out;
+  REQUIRE_FALSE(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, b}, out));
+  CHECK(out.str() == header + "0,4,0.1,0.5,\"stopped, at t = 1\"\n1,4,0.4,0.6,\n2,4,0.7,0.8,\n3,4,1,1,\n");
+
+  std::ostringstream ignored;
+  const auto missing = cl::merge_sweep_csv({"a.csv"}, {a}, ignored);
+  REQUIRE(missing);
+  MESSAGE(*missing);
+  CHECK(missing->find("0-1") != std::string::npos);
+  CHECK(cl::merge_sweep_csv({"a.csv", "a2.csv"}, {a, a}, ignored));
+  CHECK(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, "index,runs,g,e_first,failure\n0,4,0,1,\n1,4,1,1,\n"}, ignored));
+  CHECK(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "0,5,0.1,0.5,\n1,4,0.4,0.6,\n"}, ignored));
+  CHECK(cl::merge_sweep_csv({"x.csv"}, {"t,x\n0,1\n"}, ignored));
+  CHECK(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "zero,4,0.1,0.5,\n"}, ignored));
+}
