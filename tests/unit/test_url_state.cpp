@@ -11,6 +11,7 @@
 
 #include "core/message_text.h"
 #include "core/param.h"
+#include "io/compare_spec.h"
 #include "io/url_state.h"
 #include "scenes/pendulum.h"
 
@@ -76,6 +77,24 @@ TEST_CASE("parse_url_state maps the pile's old step key h to the shared dt") {
   const std::string written = cl::url_state_hash("pile", *s.params, false, false);
   CHECK(written.find("dt=0.002") != std::string::npos);  // written with today's name
   CHECK(written.find("&h=") == std::string::npos);
+}
+
+TEST_CASE("parse_url_state reads compare variants, checks them against the link, and writes them back") {
+  const cl::UrlState s = cl::parse_url_state("scene=ellipses&c_tau=0.8&compare=law:hunt_crossley|flores|linear", "pendulum");
+  CHECK(s.problems.empty());
+  REQUIRE(s.compare.size() == 3);
+  CHECK(s.compare[1].label() == "law=flores");
+  const std::string written = cl::url_state_hash("ellipses", *s.params, false, false, s.compare);
+  const cl::UrlState again = cl::parse_url_state(written, "pendulum");
+  REQUIRE(again.compare.size() == 3);
+  CHECK(cl::compare_spec_text(again.compare) == cl::compare_spec_text(s.compare));
+
+  for (const char* bad : {"compare=law:warp|hertz", "compare=law:hertz", "compare=c_tau:2|c_tau:1"}) {
+    const cl::UrlState refused = cl::parse_url_state(std::string("scene=ellipses&L=1&") + bad, "pendulum");
+    CHECK(refused.compare.empty());
+    CHECK(any_mentions(refused.problems, "compare"));
+    MESSAGE(bad << " -> " << refused.problems.back());
+  }
 }
 
 TEST_CASE("parse_url_state falls back on an unknown scene") {

@@ -1,6 +1,7 @@
 #include "io/url_state.h"
 
 #include "core/message_text.h"
+#include "io/compare_spec.h"
 #include "io/query_string.h"
 #include "scenes/registry.h"
 
@@ -34,7 +35,7 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   }
   state.params.emplace(find_scene(state.scene)->description().params);
   for (const auto& [key, value] : query.pairs) {
-    if (key == "scene" || is_page_key(key)) continue;
+    if (key == "scene" || key == "compare" || is_page_key(key)) continue;
     if (key == "embed" || key == "play") {
       const auto flag = parse_flag(value);
       if (!flag)
@@ -45,6 +46,18 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
     }
     if (auto error = state.params->set(key, value)) state.problems.push_back(*error);
   }
+  // Variants are checked against the link's own parameters, so after them.
+  for (const auto& [key, value] : query.pairs) {
+    if (key != "compare") continue;
+    CompareParse parsed = parse_compare_spec(value);
+    std::vector<ParamValues> unused;
+    if (!parsed.error.empty())
+      state.problems.push_back(parsed.error);
+    else if (auto error = variant_params(*state.params, parsed.variants, unused))
+      state.problems.push_back(*error);
+    else
+      state.compare = parsed.variants;
+  }
   if (state.problems.size() > kListedLinkProblems) {
     const size_t more = state.problems.size() - kListedLinkProblems;
     state.problems.resize(kListedLinkProblems);
@@ -53,9 +66,11 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   return state;
 }
 
-std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play) {
+std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play,
+                           const std::vector<Variant>& compare) {
   KeyValues pairs = {{"scene", scene}};
   for (size_t i = 0; i < params.specs().size(); ++i) pairs.emplace_back(params.specs()[i].name, params.format(i));
+  if (!compare.empty()) pairs.emplace_back("compare", compare_spec_text(compare));
   if (play) pairs.emplace_back("play", "1");
   if (embed) pairs.emplace_back("embed", "1");
   return encode_query(pairs);

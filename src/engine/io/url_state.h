@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/comparison.h"
 #include "core/param.h"
 
 namespace cl {
@@ -21,6 +22,9 @@ struct UrlState {
   std::optional<ParamValues> params;  ///< defaults overridden by the link
   bool embed = false;               ///< minimal view for iframes
   bool play = false;                ///< start running at once
+  /// compare=law:hunt_crossley|flores: variants of the start, checked
+  /// against the link's parameters; empty when none (or refused).
+  std::vector<Variant> compare;
   std::vector<std::string> problems;  ///< what was ignored, for a visible message
 };
 
@@ -29,8 +33,9 @@ struct UrlState {
 /// `fallback_scene`. A hash longer than kMaxHashBytes is ignored as a whole.
 UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene);
 
-/// The hash (without '#') for a scene and its parameters.
-std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play);
+/// The hash (without '#') for a scene, its parameters and its compare variants.
+std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play,
+                           const std::vector<Variant>& compare = {});
 
 /// Keys the page owns (plots: the plot layout; allow: the origins whose
 /// messages it accepts); the engine passes them by untouched.
