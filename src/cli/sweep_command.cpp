@@ -61,13 +61,10 @@ int run_sweep(const SweepOptions& o) {
   cl::SweepRange range;
   if (auto error = cl::parse_sweep_range(o.vary, o.log, in.params.specs(), cl::kMaxSweepRuns, range))
     return fail_usage(*error);
-  {  // The base run must start: a sweep of a broken setup would write only failures.
-    std::unique_ptr<cl::Scene> probe = in.entry->create();
-    if (auto error = probe->reset(in.params)) return fail_usage(*error);
-  }
+  std::vector<cl::SeriesSpec> quantities;  // built from the base run, which must start
+  if (auto error = cl::sweep_quantities(in.entry->create, in.params, quantities)) return fail_usage(*error);
   const auto [begin, end] = cl::shard_slice(range.count, o.shard, o.shards);
   const nlohmann::json* state = in.state ? &*in.state : nullptr;
-  const std::vector<cl::SeriesSpec> quantities = cl::sweep_quantities(in.entry->create, in.params);
 
   std::ofstream file;
   std::ostream* out = &std::cout;

@@ -88,13 +88,14 @@ SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, 
   return row;
 }
 
-std::vector<SeriesSpec> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
-                                         const ParamValues& base) {
+std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
+                                            const ParamValues& base, std::vector<SeriesSpec>& out) {
   std::unique_ptr<Scene> scene = create();
-  if (scene->reset(base)) return RunSummary::common_quantities();
+  if (auto error = scene->reset(base)) return error;
   RunSummary summary(*scene);
   summary.finish(*scene);
-  return summary.quantities();
+  out = summary.quantities();
+  return std::nullopt;
 }
 
 }  // namespace cl

@@ -54,8 +54,9 @@ SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, 
                          const nlohmann::json* state, const SweepRange& range, long long index, double until);
 
 /// The summary's column names and labels for a scene (its own quantities
-/// included), from a run of the defaults that is not advanced.
-std::vector<SeriesSpec> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
-                                         const ParamValues& base);
+/// included), from the base run built but not advanced; an error if the
+/// base does not start (a sweep of it would write only failures).
+std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
+                                            const ParamValues& base, std::vector<SeriesSpec>& out);
 
 }  // namespace cl
