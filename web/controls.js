@@ -21,6 +21,15 @@ var ContactLabControls = (function () {
     scene: 'Scene',
     play: 'Play', pause: 'Pause', step: 'Step', reset: 'Reset', defaults: 'Defaults',
     run: 'Run', presets: 'Presets', parameters: 'Parameters', exports: 'Export', legend: 'What the picture shows',
+    compare: 'Compare',
+    compareIntro: 'Run copies of this start side by side, each with a parameter or two changed: drawn as coloured ' +
+      'outlines over the reference, plotted per run.',
+    compareReference: function (label) { return 'Reference (solid): ' + label; },
+    compareVariant: function (k) { return 'Run ' + k + ' changes'; },
+    compareHint: 'name:value, comma-separated, e.g. law:flores,c_tau:0.5; Enter applies and restarts every run.',
+    addVariant: 'Add variant', removeVariant: function (k) { return 'Remove run ' + k; }, endCompare: 'End comparison',
+    compareChanged: function (n) { return n ? 'Comparing ' + n + ' runs; every run restarted' : 'Comparison ended'; },
+    variantStopped: function (label, message) { return label + ' stopped: ' + message; },
     shortcuts: 'Keyboard shortcuts',
     stepHint: 'Advance 10 ms of simulated time and pause (S)',
     resetHint: 'Restart from the parameters (R)',
@@ -83,6 +92,7 @@ var ContactLabControls = (function () {
     var eventsSeen = 0, unsaid = 0, latestUnsaid = null, lastAnnounce = 0;
     var announcements = [];    // for tests: what the live region said, newest last
     var pollTimer = 0;
+    var compareSeen = null;    // the compare JSON the Compare group was built from
 
     // -- announcing --
 
@@ -164,6 +174,10 @@ var ContactLabControls = (function () {
       var params = group(TEXT.parameters, 'fieldset');
       scene.params.forEach(function (spec) { params.appendChild(field(spec)); });
       root.appendChild(params);
+
+      els.compare = group(TEXT.compare);
+      root.appendChild(els.compare);
+      compareSeen = null;
 
       var exports = group(TEXT.exports);
       ['series', 'events'].concat(scene.has_loops ? ['loops'] : [], scene.has_report ? ['report'] : [], ['png', 'scene'])
@@ -277,6 +291,99 @@ var ContactLabControls = (function () {
       f.wrap.classList.remove('invalid');
     }
 
+    /** The Compare group: the reference, each variant's changes as a field, add and remove. */
+    function buildCompare(state) {
+      var box = els.compare;
+      while (box.childNodes.length > 1) box.removeChild(box.lastChild);  // keep the heading
+      var list = state.runs;
+      if (!list.length) box.appendChild(el('p', 'controls-hint', TEXT.compareIntro));
+      list.forEach(function (r, k) {
+        var row = el('div', 'controls-field compare-run');
+        var swatch = el('span', 'swatch');
+        swatch.style.background = r.color;
+        swatch.setAttribute('aria-hidden', 'true');
+        row.appendChild(swatch);
+        if (k === 0) {
+          row.appendChild(el('span', null, TEXT.compareReference(r.label)));
+          box.appendChild(row);
+          return;
+        }
+        var id = 'compare-run-' + (k + 1);
+        var label = el('label', null, TEXT.compareVariant(k + 1));
+        label.htmlFor = id;
+        var input = el('input', 'controls-input');
+        input.type = 'text';
+        input.id = id;
+        input.value = r.changes;
+        input.spellcheck = false;
+        input.autocomplete = 'off';
+        var hint = el('span', 'controls-hint', TEXT.compareHint);
+        hint.id = id + '-hint';
+        var error = el('span', 'controls-error');
+        error.id = id + '-error';
+        error.hidden = true;
+        input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
+        function apply() {
+          if (input.value === r.changes) return;
+          var refused = api.compareEdit(k, input.value);
+          if (refused) {
+            error.textContent = refused;
+            error.hidden = false;
+            input.setAttribute('aria-invalid', 'true');
+            row.classList.add('invalid');
+            announce(TEXT.refused(TEXT.compareVariant(k + 1), refused));
+            return;
+          }
+          announce(TEXT.compareChanged(list.length));
+          syncCompare(true);
+        }
+        input.addEventListener('change', apply);
+        input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); apply(); } });
+        row.appendChild(label);
+        row.appendChild(input);
+        row.appendChild(button(TEXT.removeVariant(k + 1), function () {
+          api.compareRemove(k);
+          announce(TEXT.compareChanged(list.length > 2 ? list.length - 1 : 0));
+          syncCompare(true);
+          if (els.addVariant) els.addVariant.focus();
+        }));
+        row.appendChild(error);
+        row.appendChild(hint);
+        box.appendChild(row);
+      });
+      els.addVariant = button(TEXT.addVariant, function () {
+        var refused = api.compareAdd();
+        if (refused) { opts.showMessage('error', refused); return; }
+        var now = JSON.parse(api.compareJson());
+        announce(TEXT.compareChanged(now.runs.length));
+        syncCompare(true);
+        var fields = els.compare.querySelectorAll('input');
+        if (fields.length) fields[fields.length - 1].focus();
+      });
+      els.addVariant.disabled = list.length >= state.max;
+      box.appendChild(els.addVariant);
+      if (list.length) {
+        box.appendChild(button(TEXT.endCompare, function () {
+          api.compareSet('');
+          announce(TEXT.compareChanged(0));
+          syncCompare(true);
+        }));
+      }
+    }
+
+    /** Rebuilds the Compare group when the runs changed (not while one of its fields is being edited). */
+    function syncCompare(force) {
+      if (!els.compare) return;
+      var text = api.compareJson();
+      var state = JSON.parse(text || 'null');
+      if (!state) return;
+      var structure = JSON.stringify(state.runs.map(function (r) { return [r.label, r.changes, r.color]; }));
+      var editing = els.compare.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
+      if (!force && (structure === compareSeen || editing)) return;
+      compareSeen = structure;
+      buildCompare(state);
+    }
+
     // -- actions --
 
     /** Sets a parameter; on a refusal the typed text stays, marked, and the run keeps its last good value. */
@@ -349,6 +456,7 @@ var ContactLabControls = (function () {
       els.readout.textContent = TEXT.readout(st.readout.map(function (r) {
         return r.label + ' ' + formatNumber(r.value) + (r.unit ? ' ' + r.unit : '');
       }));
+      syncCompare(false);
       announceEvents();
     }
 

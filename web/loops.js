@@ -113,12 +113,7 @@ var ContactLabLoops = (function () {
       console.warn('ContactLab loops stopped:', e);
     });
 
-    if (window.ResizeObserver) {
-      new ResizeObserver(function () {
-        if (u && holder.clientWidth > 10 && holder.clientHeight > 10)
-          u.setSize({ width: holder.clientWidth, height: holder.clientHeight });
-      }).observe(holder);
-    }
+    ContactLabPlots.fitToHolder(holder, function () { return u; });
 
     return {
       start: poller.start,

@@ -5,8 +5,8 @@
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
  * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops,
- * ContactLabControls, ContactLabHostLink from plots.js, loops.js,
- * controls.js, host_link.js).
+ * ContactLabInspector, ContactLabControls, ContactLabHostLink from plots.js,
+ * loops.js, inspector.js, controls.js, host_link.js).
  */
 var Module = (function () {
   'use strict';
@@ -26,6 +26,7 @@ var Module = (function () {
   var api = null;           // cwrap'ed exports, once the runtime is up
   var plots = null;         // ContactLabPlots instance
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
+  var inspector = null;     // ContactLabInspector instance (asked vs measured restitution)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
   var ready = false;
@@ -51,6 +52,7 @@ var Module = (function () {
     loadingText.textContent = text;
     if (plots) plots.stop();
     if (loops) loops.stop();
+    if (inspector) inspector.stop();
   }
 
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
@@ -351,6 +353,17 @@ var Module = (function () {
       exportFile: w('cl_export', null, ['string']),
       eventsJson: w('cl_events_json', 'string', ['number']),
       wantsKeyboard: w('cl_wants_keyboard', 'number', []),
+      compareJson: w('cl_compare_json', 'string', []),
+      compareSet: w('cl_compare_set', 'string', ['string']),
+      compareAdd: w('cl_compare_add', 'string', []),
+      compareEdit: w('cl_compare_edit', 'string', ['number', 'string']),
+      compareRemove: w('cl_compare_remove', null, ['number']),
+      runSeriesSize: w('cl_run_series_size', 'number', ['number']),
+      runSeriesIndex: w('cl_run_series_index', 'number', ['number', 'string']),
+      runSeriesData: w('cl_run_series_data', 'number', ['number', 'number']),
+      runEventsJson: w('cl_run_events_json', 'string', ['number', 'number']),
+      inspectJson: w('cl_inspect_json', 'string', ['number']),
+      restitutionCurvesJson: w('cl_restitution_curves_json', 'string', []),
       // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
       hostMessage: function (text) {
         var size = M.lengthBytesUTF8(text) + 1;
@@ -421,6 +434,8 @@ var Module = (function () {
     plots.start();
     loops = ContactLabLoops.create({ api: api, hostEl: document.getElementById('loops') });
     loops.start();
+    inspector = ContactLabInspector.create({ api: api, hostEl: document.getElementById('inspector') });
+    inspector.start();
     controls = ContactLabControls.create({
       api: api,
       rootEl: document.getElementById('controls'),
@@ -483,6 +498,8 @@ var Module = (function () {
     loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
+    /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
+    compare: function () { return parseJson(requireApi().compareJson()); },
     controls: {
       announced: function () { return controls ? controls.announced() : []; }
     },
@@ -496,6 +513,11 @@ var Module = (function () {
       remove: function (k) { if (plots) plots.remove(k); },
       setSeries: function (k, names) { if (plots) plots.setSeries(k, names); },
       urlValue: function () { return plots ? plots.urlValue() : null; }
+    },
+    inspector: {
+      shown: function () { return inspector ? inspector.shown() : false; },
+      runs: function () { return inspector ? inspector.runs() : []; },
+      uplot: function () { return inspector ? inspector.uplot() : null; }
     },
     loops: {
       shown: function () { return loops ? loops.shown() : false; },

@@ -4,8 +4,13 @@
  * read them through Float64Array views, copy (and, for long runs, decimate)
  * them into plain arrays for uPlot, and never write to wasm memory.
  *
+ * When runs are compared (cl_compare_json lists them), every chosen series
+ * is drawn once per run in the run's colour (the series told apart by dash
+ * patterns), and "Δ name" series show each variant minus the reference.
+ *
  * Usage (see page.js): ContactLabPlots.create({api, panelsEl, addButton,
- * emptyNote, urlValue, onChange}). `api` wraps the cl_series_* exports.
+ * emptyNote, urlValue, onChange}). `api` wraps the cl_series_* and
+ * cl_run_series_* exports.
  * Global: ContactLabPlots only.
  */
 var ContactLabPlots = (function () {
@@ -24,6 +29,8 @@ var ContactLabPlots = (function () {
   var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var MAX_UNITS = 2;        // per panel: one y axis each side
+  var DIFF = '\u0394';      // "Δx0": variant minus reference, on the same sample times
+  var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
   var MESSAGES = {
     noUnit: '(no unit)',
     rightAxis: ' (right axis)',
@@ -32,7 +39,9 @@ var ContactLabPlots = (function () {
     otherUnit: function (units) { return 'This plot already shows ' + units + '; add a plot for this series.'; },
     chooseSeries: 'Choose series above',
     noSeries: 'No series',
-    seriesToPlot: 'Series to plot'
+    seriesToPlot: 'Series to plot',
+    difference: function (label) { return DIFF + ' ' + label + ' (variant \u2212 reference)'; },
+    minusReference: ' \u2212 reference'
   };
 
   // ---- Formatting ----------------------------------------------------------
@@ -248,6 +257,16 @@ var ContactLabPlots = (function () {
     };
   }
 
+  /** Keeps the uPlot that plotOf() returns (if any) as large as `holder` when it resizes. */
+  function fitToHolder(holder, plotOf) {
+    if (!window.ResizeObserver) return;
+    new ResizeObserver(function () {
+      var u = plotOf();
+      if (u && holder.clientWidth > 10 && holder.clientHeight > 10)
+        u.setSize({ width: holder.clientWidth, height: holder.clientHeight });
+    }).observe(holder);
+  }
+
   // ---- DOM helpers -----------------------------------------------------------
 
   function el(tag, className, text) {
@@ -266,8 +285,9 @@ var ContactLabPlots = (function () {
     var emptyNote = opts.emptyNote;
     var onChange = opts.onChange || function () {};
 
-    var series = [];          // [{index, name, unit, color}]
+    var series = [];          // [{index, name, unit, color}]; when comparing also {diff: true, base} entries
     var byName = {};          // name -> series entry
+    var runs = [];            // compared runs [{label, color}], the reference first; empty when not comparing
     var panels = [];          // see makePanel()
     var userChose = false;    // panels came from the user or the URL, not the scene defaults
     var pendingUrl = opts.urlValue || null;  // URL value waiting for a series list
@@ -286,6 +306,42 @@ var ContactLabPlots = (function () {
         series.push(entry);
         byName[entry.name] = entry;
       }
+      runs = [];
+      try {
+        runs = (JSON.parse(api.compareJson() || 'null') || { runs: [] }).runs;
+      } catch (e) {
+        runs = [];
+      }
+      if (runs.length < 2) return;
+      series.slice(1).forEach(function (s) {
+        var diff = { index: n + s.index, name: DIFF + s.name, unit: s.unit, label: DIFF + ' ' + s.label,
+          dashed: false, color: s.color, diff: true, base: s.name };
+        series.push(diff);
+        byName[diff.name] = diff;
+      });
+    }
+
+    /**
+     * The lines of a panel: one per series, or, when comparing, one per
+     * series and run (a difference: one per variant), each with where its
+     * values come from ({run, name, diff}).
+     */
+    function panelLines(entries) {
+      if (runs.length < 2) {
+        return entries.map(function (e) {
+          return { label: labelWithUnit(e), unit: e.unit, color: e.color, dashed: e.dashed, run: 0, name: e.name };
+        });
+      }
+      var lines = [];
+      entries.forEach(function (e, k) {
+        var dash = DASHES[k % DASHES.length];
+        runs.forEach(function (r, run) {
+          if (e.diff && run === 0) return;
+          lines.push({ label: labelWithUnit(e) + ' \u00b7 ' + r.label + (e.diff ? MESSAGES.minusReference : ''),
+            unit: e.unit, color: r.color, dash: dash, run: run, name: e.diff ? e.base : e.name, diff: !!e.diff });
+        });
+      });
+      return lines;
     }
 
     /**
@@ -319,6 +375,12 @@ var ContactLabPlots = (function () {
       }
       var panelsOut = Array.isArray(parsed) ? sanitize(parsed.filter(Array.isArray)) : [];
       if (!panelsOut.length && series.length > 1) panelsOut = [[series[1].name]];
+      // Comparing: the first plotted series' difference, and the total energy's, below the scene's plots.
+      if (runs.length > 1 && panelsOut.length && panelsOut.length < MAX_PANELS) {
+        var diffs = [DIFF + panelsOut[0][0]];
+        if (byName[DIFF + 'E_total'] && diffs[0] !== DIFF + 'E_total') diffs.push(DIFF + 'E_total');
+        panelsOut = panelsOut.concat(sanitize([diffs]));
+      }
       return panelsOut;
     }
 
@@ -485,15 +547,15 @@ var ContactLabPlots = (function () {
       // One y scale and axis per unit: the first unit on the left, the second on the right.
       var units = unitsOf(entries);
       var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
-      var ySeries = entries.map(function (e) {
+      var ySeries = panelLines(entries).map(function (line) {
         return {
-          label: labelWithUnit(e) + (scaleOf(e.unit) === 'y2' ? MESSAGES.rightAxis : ''),
-          scale: scaleOf(e.unit),
-          stroke: e.color,
-          width: e.dashed ? 2 : 1.5,
-          dash: e.dashed ? [6, 4] : undefined,
+          label: line.label + (scaleOf(line.unit) === 'y2' ? MESSAGES.rightAxis : ''),
+          scale: scaleOf(line.unit),
+          stroke: line.color,
+          width: line.dashed ? 2 : 1.5,
+          dash: line.dashed ? [6, 4] : line.dash,
           points: { show: false },
-          value: function (u, v) { return valueWithUnit(v, e.unit); }
+          value: function (u, v) { return valueWithUnit(v, line.unit); }
         };
       });
       var axisCommon = axisStyle();
@@ -547,7 +609,7 @@ var ContactLabPlots = (function () {
       var entries = p.names.map(function (n) { return byName[n]; }).filter(Boolean);
       p.width = Math.max(50, p.holder.clientWidth);
       p.height = Math.max(50, p.holder.clientHeight);
-      var empty = [[]].concat(entries.map(function () { return []; }));
+      var empty = [[]].concat(panelLines(entries).map(function () { return []; }));
       p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
       if (!entries.length) p.holder.appendChild(el('div', 'plot-note', MESSAGES.chooseSeries));
       // Double-click resets uPlot's zoom; forget ours too so live data follows again.
@@ -567,24 +629,75 @@ var ContactLabPlots = (function () {
 
     // -- data --
 
-    /** Views over wasm memory, taken after all wasm calls (a call could grow memory). */
-    function readViews(n) {
-      var ptrs = series.map(function (s) { return api.dataPtr(s.index); });
+    /**
+     * Each run's recorded series over wasm memory: {size, byName: name ->
+     * Float64Array}. Views are made after all wasm calls (a call could grow
+     * memory and move them).
+     */
+    function readRuns() {
+      var count = runs.length > 1 ? runs.length : 1;
+      var plan = [];
+      for (var k = 0; k < count; k++) {
+        var size = k === 0 ? api.size() : api.runSeriesSize(k);
+        var ptrs = {};
+        series.forEach(function (s) {
+          if (s.diff) return;
+          var index = k === 0 ? s.index : api.runSeriesIndex(k, s.name);
+          if (index >= 0) ptrs[s.name] = k === 0 ? api.dataPtr(index) : api.runSeriesData(k, index);
+        });
+        plan.push({ size: size, ptrs: ptrs });
+      }
       var buffer = api.heapF64().buffer;
-      return ptrs.map(function (ptr) { return new Float64Array(buffer, ptr, n); });
+      return plan.map(function (run) {
+        var views = {};
+        Object.keys(run.ptrs).forEach(function (name) {
+          if (run.ptrs[name]) views[name] = new Float64Array(buffer, run.ptrs[name], run.size);
+        });
+        return { size: run.size, byName: views };
+      });
+    }
+
+    /** For each reference sample, the index of the run's sample at the same time, or -1. */
+    function alignTo(tRef, n, tRun, m) {
+      var at = new Int32Array(n);
+      var j = 0;
+      for (var i = 0; i < n; i++) {
+        while (j < m && tRun[j] < tRef[i] - 1e-9) j++;
+        at[i] = j < m && Math.abs(tRun[j] - tRef[i]) <= 1e-9 ? j : -1;
+      }
+      return at;
+    }
+
+    /** The values of one line on the reference's sample times (NaN where its run has none). */
+    function lineValues(line, recorded, alignments, n) {
+      var ref = recorded[0].byName[line.name];
+      if (line.run === 0) return ref || new Float64Array(n);
+      var own = recorded[line.run] && recorded[line.run].byName[line.name];
+      var out = new Float64Array(n);
+      var at = alignments[line.run];
+      for (var i = 0; i < n; i++) {
+        var j = at[i];
+        out[i] = own && j >= 0 ? (line.diff ? own[j] - (ref ? ref[i] : NaN) : own[j]) : NaN;
+      }
+      return out;
     }
 
     function refreshData() {
-      var n = series.length ? api.size() : 0;
-      var views = n > 0 ? readViews(n) : [];
-      panels.forEach(function (p) { updatePanel(p, views, n); });
+      var recorded = series.length ? readRuns() : [];
+      var n = recorded.length ? recorded[0].size : 0;
+      var t = n > 0 ? recorded[0].byName.t : null;
+      var alignments = recorded.map(function (run) {
+        return t && run.byName.t ? alignTo(t, n, run.byName.t, run.size) : null;
+      });
+      panels.forEach(function (p) { updatePanel(p, recorded, alignments, n); });
     }
 
-    function updatePanel(p, views, n) {
+    function updatePanel(p, recorded, alignments, n) {
       if (!p.u || p.holder.clientWidth === 0) return;  // hidden (e.g. embed mode)
       var entries = p.names.map(function (name) { return byName[name]; }).filter(Boolean);
-      var t = views[0] || new Float64Array(0);
-      var ys = entries.map(function (e) { return views[e.index] || new Float64Array(n); });
+      var t = (n > 0 && recorded[0].byName.t) || new Float64Array(0);
+      if (!t.length) n = 0;
+      var ys = panelLines(entries).map(function (line) { return lineValues(line, recorded, alignments, n); });
       var range = visibleRange(t, n, p.zoom);
       var cols = Math.max(1, Math.round(p.u.bbox.width || p.width * (window.devicePixelRatio || 1)));
       var data = range[1] - range[0] > DECIMATE_FACTOR * cols
@@ -673,6 +786,7 @@ var ContactLabPlots = (function () {
     // Shared with loops.js:
     axisStyle: axisStyle,
     pollEvery: pollEvery,
+    fitToHolder: fitToHolder,
     colors: COLORS,
     el: el,
     // Exposed for unit tests of the decimation.

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "io/compare_spec.h"
 #include "io/csv.h"
 #include "io/description_json.h"
 #include "io/impact_loops_io.h"
@@ -19,7 +20,6 @@
 namespace cl::app {
 namespace {
 
-constexpr double kSampleInterval = 0.005;  // s of simulated time between recorded samples
 constexpr double kStepCommand = 0.01;      // s of simulated time one Step advances
 // One integrator step that takes longer than this (s of wall time) cannot be
 // split across frames: the run pauses and says why instead of freezing the tab.
@@ -44,6 +44,8 @@ App::App() {
   embed_ = state.embed;
   play_from_link_ = state.play;
   start_scene(state.scene, *state.params);
+  if (!state.compare.empty())
+    if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
   running_ = state.play;
   report_link_problems(state.problems);
 }
@@ -78,6 +80,7 @@ void App::fit_view() {
 
 void App::adopt(std::unique_ptr<Simulation> sim) {
   sim_ = std::move(sim);
+  variants_.clear();  // variants of the old run's start; a comparison is set after adopting
   ++simulations_started_;
   running_ = false;
   step_until_ = -1;
@@ -86,7 +89,12 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
 }
 
 std::optional<std::string> App::set_params(const ParamValues& values) {
+  const ParamValues before = sim_->params();
   if (auto error = sim_->set_params(values)) return error;
+  if (auto error = set_variant_params(values)) {
+    sim_->set_params(before);
+    return error;
+  }
   update_hash();
   return std::nullopt;
 }
@@ -126,13 +134,15 @@ void App::reset_run() {
     message(MessageLevel::Error, *error + " — the previous run is kept");
     return;
   }
+  if (auto error = reset_variants()) message(MessageLevel::Error, *error);
   reported_failure_ = false;
   step_until_ = -1;
   if (!camera_.user_moved()) fit_view();
 }
 
 void App::update_hash() {
-  const std::string hash = url_state_hash(sim_->description().id, sim_->params(), embed_, play_from_link_);
+  const std::string hash =
+      url_state_hash(sim_->description().id, sim_->params(), embed_, play_from_link_, compare_variants());
   if (hash == last_hash_) return;
   last_hash_ = hash;
   page_set_hash(hash);
@@ -150,10 +160,11 @@ void App::advance_run(double wall_dt) {
   const double start = wall_now(), deadline = start + budget;
   // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
   const Scene::YieldCheck out_of_time = [deadline] { return wall_now() > deadline; };
-  const long long steps_before = sim_->scene().step_count();
-  if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way
-    sim_->advance(step_until_ - sim_->time(), out_of_time);
-    judge_speed(wall_now() - start, sim_->scene().step_count() - steps_before);
+  const long long steps_before = total_steps();
+  if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way, every run alike
+    for (Simulation* run : all_runs())
+      if (!run->failed() && run->time() < step_until_) run->advance(step_until_ - run->time(), out_of_time);
+    judge_speed(wall_now() - start, total_steps() - steps_before);
   }
   if (!running_) {
     owed_time_ = 0;
@@ -165,13 +176,14 @@ void App::advance_run(double wall_dt) {
     // Slow frames are caught up in full (what the budget cannot run shows as
     // "can't keep up"); a gap that means the tab was hidden is not.
     owed_time_ += wall_dt < SpeedMeter::kNotRunning ? speed_ * wall_dt : 0;
-    const double advanced = sim_->advance_on_grid(owed_time_, out_of_time);
+    const double advanced = advance_together_on_grid(all_runs(), owed_time_, out_of_time);
     owed_time_ -= advanced;
     behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
     if (behind_) owed_time_ = 0;  // slow down instead of piling up a backlog
     meter_.add(advanced, wall_dt);  // the whole frame, however long: the factor the user sees
-    judge_speed(wall_now() - start, sim_->scene().step_count() - steps_before);
+    judge_speed(wall_now() - start, total_steps() - steps_before);
   }
+  report_variant_failures();
   if (sim_->failed()) {
     running_ = false;
     step_until_ = -1;
@@ -241,8 +253,11 @@ void App::frame(double wall_seconds) {
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   if (sketch.flat_grid) draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
+  draw_variants(sketch, draw);  // under the reference, which stays on top
   draw_sketch(sketch, camera_, draw);
-  const bool handles_shown = !running_ && !sim_->scene().draggable_bodies().empty();
+  add_compare_legend(sketch.legend);
+  // Dragging moves the reference's start alone: not while comparing.
+  const bool handles_shown = !running_ && variants_.empty() && !sim_->scene().draggable_bodies().empty();
   if (handles_shown) {
     draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
     sketch.legend.push_back(BodyDrag::legend_entry());
@@ -257,7 +272,7 @@ void App::frame(double wall_seconds) {
 void App::handle_view_input() {
   const ImGuiIO& io = ImGui::GetIO();
   std::optional<std::string> refused;
-  const bool dragging_body = body_drag_.update(*sim_, camera_, !running_, refused);
+  const bool dragging_body = body_drag_.update(*sim_, camera_, !running_ && variants_.empty(), refused);
   if (refused) message(MessageLevel::Warning, *refused);
   if (dragging_body || io.WantCaptureMouse) return;
   if (orbit_view_input()) return;
@@ -321,16 +336,17 @@ bool App::command(const std::string& name) {
 
 void App::apply_hash(const std::string& hash) {
   UrlState state = parse_url_state(hash, sim_->description().id);
-  report_link_problems(state.problems);
   embed_ = state.embed;
   last_hash_.clear();  // always write the full state back, even if it did not change
   play_from_link_ = state.play;
-  if (state.scene != sim_->description().id || *state.params != sim_->params()) {
-    start_scene(state.scene, *state.params);
-    running_ = state.play;
-  } else {
-    update_hash();
-  }
+  const bool new_start = state.scene != sim_->description().id || *state.params != sim_->params();
+  if (new_start) start_scene(state.scene, *state.params);
+  if (new_start || state.compare.size() != compare_variants().size() ||
+      compare_spec_text(state.compare) != compare_spec_text(compare_variants()))
+    if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
+  if (new_start) running_ = state.play;
+  update_hash();
+  report_link_problems(state.problems);
 }
 
 void App::load_scene_text(const std::string& text) {
@@ -340,7 +356,7 @@ void App::load_scene_text(const std::string& text) {
     return;
   }
   const std::optional<nlohmann::json>& state = parsed.file->state;
-  if (auto error = load_scene(parsed.file->scene, parsed.file->params, state ? &*state : nullptr)) {
+  if (auto error = load_scene(parsed.file->scene, parsed.file->params, state ? &*state : nullptr, parsed.file->compare)) {
     message(MessageLevel::Error, "scene file rejected: " + *error);
     return;
   }
@@ -348,7 +364,7 @@ void App::load_scene_text(const std::string& text) {
 }
 
 std::optional<std::string> App::load_scene(const std::string& id, const ParamValues& params,
-                                           const nlohmann::json* state) {
+                                           const nlohmann::json* state, const std::vector<Variant>& compare) {
   auto sim = std::make_unique<Simulation>(find_scene(id)->create());
   sim->set_sample_interval(kSampleInterval);
   std::optional<std::string> error = sim->set_params(params);
@@ -358,6 +374,17 @@ std::optional<std::string> App::load_scene(const std::string& id, const ParamVal
   const bool same_scene = sim->description().id == sim_->description().id;
   drafts_.clear();
   adopt(std::move(sim));
+  if (!compare.empty()) {
+    // Every run starts from the file's state (set_compare restarts them from the parameters).
+    std::optional<std::string> compare_error = set_compare(compare);
+    for (Simulation* run : all_runs())
+      if (state && !compare_error) compare_error = run->load_state(*state);
+    if (compare_error) {
+      set_compare({});
+      if (state) sim_->load_state(*state);
+      message(MessageLevel::Warning, "scene file's comparison not run: " + *compare_error);
+    }
+  }
   if (!same_scene) fit_view();
   update_hash();
   return std::nullopt;
@@ -366,14 +393,28 @@ std::optional<std::string> App::load_scene(const std::string& id, const ParamVal
 std::optional<App::ExportText> App::export_text(const std::string& what) const {
   const std::string base = "contactlab-" + sim_->description().id;
   std::ostringstream out;
+  std::vector<std::string> labels;
+  for (const Variant& v : compare_variants()) labels.push_back(v.label());
+  if (what == "series" && !labels.empty()) {
+    std::vector<const SeriesRecorder*> runs;
+    for (size_t k = 0; k < run_count(); ++k) runs.push_back(&run(k)->series());
+    write_compare_series_csv(out, labels, runs);
+    return ExportText{base + "-compare-series.csv", "text/csv", out.str()};
+  }
   if (what == "series") {
     write_series_csv(out, sim_->series());
     return ExportText{base + "-series.csv", "text/csv", out.str()};
   }
   if (what == "events") {
+    // Compared: each row led by its run's label, as the CLI writes them.
+    if (!labels.empty()) out << "variant,";
     write_events_header(out, sim_->description().event_fields);
-    for (const Event& e : sim_->events().events()) write_event_row(out, e);
-    return ExportText{base + "-events.csv", "text/csv", out.str()};
+    for (size_t k = 0; k < run_count(); ++k)
+      for (const Event& e : run(k)->events().events()) {
+        if (!labels.empty()) out << csv_text_cell(labels[k]) << ',';
+        write_event_row(out, e);
+      }
+    return ExportText{base + (labels.empty() ? "" : "-compare") + "-events.csv", "text/csv", out.str()};
   }
   if (what == "loops" && sim_->scene().impact_loops()) {
     write_impact_loops_csv(out, *sim_->scene().impact_loops());
@@ -385,7 +426,7 @@ std::optional<App::ExportText> App::export_text(const std::string& what) const {
       return ExportText{base + "-report.csv", "text/csv", out.str()};
     }
   }
-  if (what == "scene") return ExportText{base + ".json", "application/json", scene_file_json(*sim_).dump(2) + "\n"};
+  if (what == "scene") return ExportText{base + ".json", "application/json", scene_file_json(*sim_, compare_variants()).dump(2) + "\n"};
   return std::nullopt;
 }
 

@@ -12,6 +12,7 @@
 
 #include "body_drag.h"
 #include "camera.h"
+#include "core/comparison.h"
 #include "core/simulation.h"
 #include "io/host_message.h"
 #include "page.h"
@@ -19,8 +20,15 @@
 
 namespace cl::app {
 
+/// e_eff(c_τ) of every damped law from the engine's closed form, for the
+/// inspector's chart: {"c_tau":[...], "curves":[{"law","title","e":[...],"floor"}]}.
+std::string restitution_curves_json();
+
 class App {
  public:
+  /// s of simulated time between recorded samples, every run alike.
+  static constexpr double kSampleInterval = 0.005;
+
   App();
 
   /// One frame between ImGui::NewFrame and ImGui::Render: advance, panel, drawing.
@@ -63,17 +71,47 @@ class App {
   std::optional<ImVec4> widget_rect(const std::string& label) const;
 
   const Simulation& simulation() const { return *sim_; }
+  /// Run `k` of the comparison: 0 the reference (simulation()), then the
+  /// variants; nullptr past the last. Without a comparison only run 0.
+  const Simulation* run(size_t k) const;
+  /// Runs shown: 1, or 2 to kMaxVariants when comparing.
+  size_t run_count() const { return 1 + variants_.size(); }
+
+  // compare_runs.cpp: variants of the reference's start, run beside it.
+  /// Replaces the comparison with `variants` (URL form: the first is the
+  /// reference's changes, applied to it); empty ends it. Every run restarts
+  /// from the start. On error nothing changes.
+  std::optional<std::string> set_compare(std::vector<Variant> variants);
+  /// set_compare from text in the URL form ("law:flores|linear"); "" ends it.
+  std::optional<std::string> set_compare_text(const std::string& text);
+  /// Adds a variant (the next law, else the next integrator, not yet run).
+  std::optional<std::string> add_variant();
+  /// Replaces variant k's (k >= 1) changes by text "name:value,name:value".
+  std::optional<std::string> edit_variant(size_t k, const std::string& text);
+  void remove_variant(size_t k);
+  /// The comparison as the URL writes it: the reference (its values of every
+  /// parameter the others change), then the variants; empty when none.
+  std::vector<Variant> compare_variants() const;
+  /// JSON {"runs":[{"label","changes","color","failed","message","t","events"}]},
+  /// the reference first; "runs" is empty without a comparison.
+  std::string compare_json() const;
+  /// Run k's impacts for the contact-law inspector (core/impact_inspection.h)
+  /// as JSON; inspector_json.cpp.
+  std::string inspection_json(size_t k) const;
+  /// The events of run k after the first `since` (at most the latest 20): {"total","events":[{"t","kind","fields"}]}.
+  std::string run_events_json(size_t k, long long since) const;
   /// Changes whenever the set of recorded series changes (other scene, other n).
-  int layout_id() const { return 1000 * simulations_started_ + sim_->layout(); }
-  /// Changes whenever recorded samples change.
-  double series_revision() const { return 1e9 * layout_id() + static_cast<double>(sim_->series().revision()); }
+  int layout_id() const;
+  /// Changes whenever recorded samples change (in any run).
+  double series_revision() const;
   bool embed() const { return embed_; }
 
  private:
   void start_scene(const std::string& id, const ParamValues& values);
   /// Scene `id` with `params`, then `state` if given, replaces the run; or the
   /// error, and the run is kept.
-  std::optional<std::string> load_scene(const std::string& id, const ParamValues& params, const nlohmann::json* state);
+  std::optional<std::string> load_scene(const std::string& id, const ParamValues& params, const nlohmann::json* state,
+                                        const std::vector<Variant>& compare = {});
   /// Carries out a validated host command, filling `result`; or the error
   /// (a series name the run does not record), and nothing changed.
   std::optional<std::string> run_host_command(const HostMessage& m, nlohmann::json& result);
@@ -111,10 +149,30 @@ class App {
   void remember_widget(const std::string& label);
 
   void adopt(std::unique_ptr<Simulation> sim);
+
+  // compare_runs.cpp
+  /// The variants' parameters: `reference` with each variant's changes.
+  std::optional<std::string> variant_values(const ParamValues& reference, std::vector<ParamValues>& out) const;
+  /// Gives every variant the reference's new `values` with its changes; on error none changes.
+  std::optional<std::string> set_variant_params(const ParamValues& values);
+  std::optional<std::string> reset_variants();
+  /// Every run, the reference first.
+  std::vector<Simulation*> all_runs();
+  long long total_steps() const;
+  /// A variant that failed is stopped and said once; the others run on.
+  void report_variant_failures();
+  void draw_variants(const Sketch& reference, ImDrawList& draw);
+  void add_compare_legend(std::vector<SketchLegendEntry>& legend) const;
+  void draw_compare_panel();
   /// The camera on the scene's suggested view.
   void fit_view();
 
-  std::unique_ptr<Simulation> sim_;
+  std::unique_ptr<Simulation> sim_;  // the run (the reference when comparing)
+  std::vector<Comparison::Run> variants_;  // runs beside it: its start with a few parameters changed
+  std::vector<bool> variant_failure_said_;
+  std::string variant_draft_;  // the compare field's refused text, kept for mending
+  std::string variant_draft_error_;
+  size_t variant_draft_index_ = 0;
   int simulations_started_ = 0;
   Camera camera_;
   BodyDrag body_drag_;

@@ -107,6 +107,11 @@ void App::draw_panel() {
   ImGui::PopTextWrapPos();
   remember_widget("caption");
   draw_transport();
+  // Open by itself while comparing, so a compare link shows what it compares.
+  ImGui::SetNextItemOpen(!variants_.empty(), ImGuiCond_Once);
+  const bool compare_open = ImGui::CollapsingHeader("Compare");
+  remember_widget("Compare");
+  if (compare_open) draw_compare_panel();
   const bool parameters_open = ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen);
   remember_widget("Parameters");
   if (parameters_open) draw_parameters();

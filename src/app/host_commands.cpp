@@ -86,7 +86,7 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
       return std::nullopt;
     }
     case HostCommand::GetState:
-      result = scene_file_json(*sim_);
+      result = scene_file_json(*sim_, compare_variants());
       result["running"] = running_;
       result["t"] = sim_->time();
       return std::nullopt;

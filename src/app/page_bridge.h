@@ -77,6 +77,36 @@ const char* cl_events_json(double since);
 /// "result" | "error"}. A refused message changes nothing. The page passes
 /// only messages from allowed origins (web/host_link.js).
 const char* cl_host_message(const char* text);
+// --- Compare runs (variants of the start, see core/comparison.h) ----------
+/// JSON {"max", "runs":[{"label","changes","color","failed","message","t","events"}]}:
+/// the reference first, then the variants; "runs" is empty without a comparison.
+const char* cl_compare_json(void);
+/// Sets the comparison from the URL form ("law:hunt_crossley|flores"; ""
+/// ends it); every run restarts. Returns "" or the message (nothing changed).
+const char* cl_compare_set(const char* text);
+/// Adds a variant (the next law or integrator no run uses); "" or the message.
+const char* cl_compare_add(void);
+/// Replaces run k's (k >= 1) changes by "name:value,name:value"; "" or the message.
+const char* cl_compare_edit(int k, const char* text);
+/// Removes run k (k >= 1); the comparison ends with its last variant.
+void cl_compare_remove(int k);
+/// Run k's (0 the reference) stored sample count, the index of its series
+/// `name` (-1 if it records none), and that series' data (as cl_series_data).
+int cl_run_series_size(int k);
+int cl_run_series_index(int k, const char* name);
+const double* cl_run_series_data(int k, int i);
+/// As cl_events_json for run k, each event with its "fields" {name: value}.
+const char* cl_run_events_json(int k, double since);
+
+// --- Contact-law inspector (core/impact_inspection.h, web/inspector.js) ---
+/// Run k's latest impacts: {"law","asked_name","asked","e_closed_form","floor",
+/// "impacts":[{"t","kind","v_in","e","max_penetration","duration","loop_area"}],
+/// "notes":[text]} (null for values that do not apply); "null" past the last run.
+const char* cl_inspect_json(int k);
+/// e_eff(c_τ) of each damped law, from the engine's 1-DOF closed form:
+/// {"c_tau":[...], "curves":[{"law","title","e":[...],"floor"}]}.
+const char* cl_restitution_curves_json(void);
+
 /// 1 while an ImGui text field takes the keys (page shortcuts must not fire).
 int cl_wants_keyboard(void);
 /// JSON {"x","y","w","h"} in CSS pixels, relative to the canvas, of the ImGui

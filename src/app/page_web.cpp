@@ -221,6 +221,69 @@ EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
   return keep(app ? app->host_message(text) : R"({"type":"contactlab","v":1,"ok":false,"error":"not ready"})");
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_compare_json(void) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->compare_json() : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_compare_set(const char* text) {
+  cl::app::App* app = current_app();
+  if (!app) return "not ready";
+  return keep(app->set_compare_text(text).value_or(""));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_compare_add(void) {
+  cl::app::App* app = current_app();
+  if (!app) return "not ready";
+  return keep(app->add_variant().value_or(""));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_compare_edit(int k, const char* text) {
+  cl::app::App* app = current_app();
+  if (!app || k < 0) return "not ready";
+  return keep(app->edit_variant(static_cast<size_t>(k), text).value_or(""));
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_compare_remove(int k) {
+  cl::app::App* app = current_app();
+  if (app && k > 0) app->remove_variant(static_cast<size_t>(k));
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_run_series_size(int k) {
+  cl::app::App* app = current_app();
+  const cl::Simulation* sim = app && k >= 0 ? app->run(static_cast<size_t>(k)) : nullptr;
+  return sim ? static_cast<int>(sim->series().size()) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int cl_run_series_index(int k, const char* name) {
+  cl::app::App* app = current_app();
+  const cl::Simulation* sim = app && k >= 0 ? app->run(static_cast<size_t>(k)) : nullptr;
+  if (!sim) return -1;
+  const std::vector<std::string>& names = sim->series().names();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  return -1;
+}
+
+EMSCRIPTEN_KEEPALIVE const double* cl_run_series_data(int k, int i) {
+  cl::app::App* app = current_app();
+  const cl::Simulation* sim = app && k >= 0 ? app->run(static_cast<size_t>(k)) : nullptr;
+  if (!sim || i < 0 || static_cast<size_t>(i) >= sim->series().names().size()) return nullptr;
+  return sim->series().data(static_cast<size_t>(i));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_run_events_json(int k, double since) {
+  cl::app::App* app = current_app();
+  return keep(app && k >= 0 ? app->run_events_json(static_cast<size_t>(k), static_cast<long long>(since)) : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_inspect_json(int k) {
+  cl::app::App* app = current_app();
+  return keep(app && k >= 0 ? app->inspection_json(static_cast<size_t>(k)) : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_restitution_curves_json(void) { return keep(cl::app::restitution_curves_json()); }
+
 EMSCRIPTEN_KEEPALIVE int cl_wants_keyboard(void) {
   cl::app::App* app = current_app();
   return app && app->wants_text_input() ? 1 : 0;

@@ -76,6 +76,7 @@ std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput&
   if (!entry) return "unknown scene " + cl::quoted(input.scene) + " (known: " + cl::scene_ids() + ")";
   cl::ParamValues params(entry->description().params);
   std::optional<nlohmann::json> state;
+  std::vector<cl::Variant> compare;
   if (!input.scene_file.empty()) {
     std::string text;
     if (auto error = read_text_file(input.scene_file, cl::JsonLimits{}.max_bytes, "scene file", text)) return error;
@@ -85,6 +86,7 @@ std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput&
       return input.scene_file + " is a '" + parsed.file->scene + "' scene, not '" + input.scene + "'";
     params = parsed.file->params;
     state = parsed.file->state;
+    compare = parsed.file->compare;
   }
   if (!input.preset.empty()) {
     const std::vector<cl::Preset> presets = entry->create()->presets(params);
@@ -103,7 +105,7 @@ std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput&
     if (eq == std::string::npos) return "--set expects name=value, got " + cl::quoted(assignment);
     if (auto error = params.set(assignment.substr(0, eq), assignment.substr(eq + 1))) return error;
   }
-  out = {entry, std::move(params), std::move(state)};
+  out = {entry, std::move(params), std::move(state), std::move(compare)};
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/comparison.h"
 #include "core/param.h"
 #include "scenes/registry.h"
 
@@ -39,6 +40,7 @@ struct ResolvedInput {
   const cl::SceneEntry* entry = nullptr;
   cl::ParamValues params;
   std::optional<nlohmann::json> state;  ///< the scene file's start, if it has one
+  std::vector<cl::Variant> compare;      ///< the scene file's compare variants, if it has them
 };
 
 /// The scene and its parameters; an error message (a usage error) if any input is bad.

@@ -58,17 +58,11 @@ struct RunOutput {
 /// Streams `sim` to `until`; returns its event count.
 long long stream_run(cl::Simulation& sim, double until, const RunOutput& out) {
   const std::vector<std::string>& names = sim.series().names();
-  std::vector<int> source(out.columns.size(), -1);  // header column -> this run's series, -1 if it has none
-  for (size_t c = 0; c < out.columns.size(); ++c)
-    for (size_t s = 0; s < names.size(); ++s)
-      if (names[s] == out.columns[c]) source[c] = static_cast<int>(s);
+  const std::vector<int> sources = cl::column_sources(out.columns, names);
   const std::string prefix = out.variant.empty() ? "" : cl::csv_text_cell(out.variant) + ",";
   auto write_row = [&](const std::vector<double>& values) {
-    std::vector<double> row(source.size(), std::nan(""));
-    for (size_t c = 0; c < source.size(); ++c)
-      if (source[c] >= 0) row[c] = values[static_cast<size_t>(source[c])];
-    *out.series << prefix;
-    cl::write_csv_row(*out.series, row);
+    if (out.variant.empty()) cl::write_csv_row(*out.series, values);
+    else cl::write_compare_row(*out.series, out.variant, sources, values);
   };
   // The first sample is already recorded (unless a loaded state starts off
   // the sample grid); later ones stream as they come.
@@ -102,7 +96,8 @@ int run_scene(const RunOptions& o) {
   std::vector<std::unique_ptr<cl::Simulation>> sims;
   std::vector<std::string> labels;
   const nlohmann::json* state = in.state ? &*in.state : nullptr;
-  if (o.compare.empty()) {
+  const bool comparing = !o.compare.empty() || !in.compare.empty();
+  if (!comparing) {
     auto sim = std::make_unique<cl::Simulation>(in.entry->create());
     sim->set_sample_interval(o.sample);
     if (auto error = sim->set_params(in.params)) return fail_usage(*error);
@@ -112,7 +107,8 @@ int run_scene(const RunOptions& o) {
     sims.push_back(std::move(sim));
     labels.emplace_back();
   } else {
-    cl::CompareParse parsed = cl::parse_compare_options(o.compare);
+    // --compare replaces the scene file's variants.
+    cl::CompareParse parsed = o.compare.empty() ? cl::CompareParse{in.compare, ""} : cl::parse_compare_options(o.compare);
     if (!parsed.error.empty()) return fail_usage(parsed.error);
     cl::Comparison comparison;
     if (auto error = comparison.build(in.entry->create, in.params, parsed.variants, state, o.sample))
@@ -138,7 +134,6 @@ int run_scene(const RunOptions& o) {
     out.series = &series_file;
   }
   out.events = &events_file;
-  const bool comparing = !o.compare.empty();
   if (!o.events_path.empty()) {
     events_file.open(o.events_path);
     if (comparing) events_file << "variant,";
@@ -146,9 +141,9 @@ int run_scene(const RunOptions& o) {
   }
   if (!o.loops_path.empty()) loops_file.open(o.loops_path);
   if (!o.report_path.empty()) report_file.open(o.report_path);
-  for (const auto& sim : sims)  // the union of the runs' series, in order of first appearance
-    for (const std::string& name : sim->series().names())
-      if (std::find(out.columns.begin(), out.columns.end(), name) == out.columns.end()) out.columns.push_back(name);
+  std::vector<const cl::SeriesRecorder*> recorders;
+  for (const auto& sim : sims) recorders.push_back(&sim->series());
+  out.columns = cl::compare_columns(recorders);
   if (comparing) *out.series << "variant,";
   cl::write_csv_header(*out.series, out.columns);
 

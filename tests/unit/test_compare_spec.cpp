@@ -84,3 +84,22 @@ TEST_CASE("a comparison starts every variant from the same seeded state and keep
     CHECK(run.sim->series().size() == comparison.runs()[0].sim->series().size());
   }
 }
+
+TEST_CASE("the reference names its own values of what the variants change; a new variant takes a law not run yet") {
+  const cl::ParamValues base(cl::EllipsesScene().description().params);
+  const std::vector<cl::Variant> others = {{{{"law", "flores"}}}, {{{"c_tau", "0.5"}, {"law", "linear"}}}};
+  const cl::Variant reference = cl::reference_variant(base, others);
+  CHECK(reference.label() == "law=hunt_crossley c_tau=0.975");
+
+  std::vector<cl::Variant> all = {reference};
+  all.insert(all.end(), others.begin(), others.end());
+  const cl::Variant next = cl::next_variant(base, all);
+  MESSAGE("next variant: " << next.label());
+  CHECK(next.label() == "law=hertz");  // the first law in the list no run uses
+
+  // Every law taken: the next integrator no run uses.
+  std::vector<cl::Variant> every_law = {{}};
+  for (const char* law : {"hertz", "lankarani_nikravesh", "flores", "gonthier", "linear", "impulse"})
+    every_law.push_back({{{"law", law}}});
+  CHECK(cl::next_variant(base, every_law).label() == "integrator=rk4");
+}

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "core/simulation.h"
+#include "io/compare_spec.h"
 #include "io/scene_file.h"
 #include "scenes/pendulum.h"
 #include "scenes/registry.h"
@@ -173,4 +174,23 @@ TEST_CASE("a state whose first sample is not finite is refused (issue 15: inf in
   MESSAGE(*error);
   CHECK(error->find("became inf") != std::string::npos);
   CHECK(sim.time() == 0);
+}
+
+TEST_CASE("scene files store compare variants, checked like the link's") {
+  const std::string head = R"({"format":"contactlab-scene/1","scene":"ellipses","params":{"n":2},)";
+  const cl::SceneFileParse ok = cl::parse_scene_file(head + R"("compare":[{"law":"hunt_crossley"},{"law":"flores","c_tau":0.5}]})");
+  REQUIRE(ok.file);
+  REQUIRE(ok.file->compare.size() == 2);
+  CHECK(ok.file->compare[1].label() == "c_tau=0.5 law=flores");  // a JSON object: names in key order
+  expect_rejected(head + R"("compare":[{"law":"flores"}]})", "2 to 4");
+  expect_rejected(head + R"("compare":[{"law":"flores"},{"law":"no_such_law"}]})", "compare variant 2");
+  expect_rejected(head + R"("compare":[{"law":"flores"},{"nope":1}]})", "nope");
+  expect_rejected(head + R"("compare":[{"law":"flores"},[1]]})", "object");
+
+  // Saved with its variants, read back the same.
+  cl::Simulation sim(cl::find_scene("ellipses")->create());
+  const nlohmann::json saved = cl::scene_file_json(sim, ok.file->compare);
+  const cl::SceneFileParse again = cl::parse_scene_file(saved.dump());
+  REQUIRE(again.file);
+  CHECK(cl::compare_spec_text(again.file->compare) == cl::compare_spec_text(ok.file->compare));
 }

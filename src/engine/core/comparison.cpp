@@ -58,18 +58,53 @@ std::optional<std::string> Comparison::build(const std::function<std::unique_ptr
   return std::nullopt;
 }
 
-double Comparison::advance_on_grid(double dt, const std::function<bool()>& stop_early) {
+Variant reference_variant(const ParamValues& reference, const std::vector<Variant>& others) {
+  Variant out;
+  for (const Variant& v : others)
+    for (const ParamChange& change : v.changes) {
+      const std::optional<size_t> i = reference.index_of(change.name);
+      if (!i) continue;
+      const std::string& name = reference.specs()[*i].name;
+      const bool listed = std::any_of(out.changes.begin(), out.changes.end(),
+                                      [&](const ParamChange& c) { return c.name == name; });
+      if (!listed) out.changes.push_back({name, reference.format(*i)});
+    }
+  return out;
+}
+
+Variant next_variant(const ParamValues& reference, const std::vector<Variant>& variants) {
+  std::vector<ParamValues> params;
+  std::vector<Variant> checked = variants;
+  if (variant_params(reference, checked, params)) return {};
+  for (const char* name : {"law", "integrator"}) {
+    const std::optional<size_t> i = reference.index_of(name);
+    if (!i || reference.specs()[*i].kind != ParamKind::Choice) continue;
+    for (const std::string& choice : reference.specs()[*i].choices) {
+      const bool used = std::any_of(params.begin(), params.end(),
+                                    [&](const ParamValues& p) { return p.format(*i) == choice; });
+      if (!used) return Variant{{{name, choice}}};
+    }
+  }
+  return {};
+}
+
+double advance_together_on_grid(const std::vector<Simulation*>& runs, double dt,
+                                const std::function<bool()>& stop_early) {
   // Towards the laggard's time + dt: a run held back by the frame budget
   // catches up, the others do not run ahead of it.
   double target = kMaxTime;
-  for (const Run& run : runs_)
-    if (!run.sim->failed()) target = std::min(target, run.sim->time() + dt);
-  const double start = runs_.front().sim->time();
-  for (Run& run : runs_) {
-    Simulation& sim = *run.sim;
-    if (!sim.failed() && sim.time() < target) sim.advance_on_grid(target - sim.time(), stop_early);
-  }
-  return runs_.front().sim->time() - start;
+  for (const Simulation* run : runs)
+    if (!run->failed()) target = std::min(target, run->time() + dt);
+  const double start = runs.front()->time();
+  for (Simulation* run : runs)
+    if (!run->failed() && run->time() < target) run->advance_on_grid(target - run->time(), stop_early);
+  return runs.front()->time() - start;
+}
+
+double Comparison::advance_on_grid(double dt, const std::function<bool()>& stop_early) {
+  std::vector<Simulation*> sims;
+  for (Run& run : runs_) sims.push_back(run.sim.get());
+  return advance_together_on_grid(sims, dt, stop_early);
 }
 
 }  // namespace cl

@@ -38,6 +38,22 @@ struct Variant {
 std::optional<std::string> variant_params(const ParamValues& base, std::vector<Variant>& variants,
                                           std::vector<ParamValues>& out);
 
+/// The reference's side of a comparison: its own values of every parameter
+/// the `others` change, so its label says what it is compared in
+/// ("law=hunt_crossley"). Names and values as variant_params writes them.
+Variant reference_variant(const ParamValues& reference, const std::vector<Variant>& others);
+
+/// A variant worth adding to `variants` (the reference first): the next
+/// contact law, else the next integrator, that no run uses yet; no changes
+/// when the scene has neither or every choice is taken.
+Variant next_variant(const ParamValues& reference, const std::vector<Variant>& variants);
+
+/// Advances every run that has not failed to the slowest one's time + dt,
+/// on the sample grid; returns the first run's advance (s). `stop_early` is
+/// asked between the steps of each run.
+double advance_together_on_grid(const std::vector<Simulation*>& runs, double dt,
+                                const std::function<bool()>& stop_early = nullptr);
+
 class Comparison {
  public:
   struct Run {
@@ -53,9 +69,7 @@ class Comparison {
 
   const std::vector<Run>& runs() const { return runs_; }
   std::vector<Run>& runs() { return runs_; }
-  /// Advances every run that has not failed to the slowest one's time + dt,
-  /// on the sample grid; returns the reference's advance (s). `stop_early`
-  /// is asked between the steps of each run.
+  /// advance_together_on_grid over the runs, the reference first.
   double advance_on_grid(double dt, const std::function<bool()>& stop_early = nullptr);
 
  private:

@@ -1,5 +1,6 @@
 #include "io/csv.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/number_format.h"
@@ -34,6 +35,46 @@ void write_series_csv(std::ostream& out, const SeriesRecorder& recorder) {
   for (size_t k = 0; k < recorder.size(); ++k) {
     for (size_t s = 0; s < row.size(); ++s) row[s] = recorder.at(s, k);
     write_csv_row(out, row);
+  }
+}
+
+std::vector<std::string> compare_columns(const std::vector<const SeriesRecorder*>& runs) {
+  std::vector<std::string> columns;
+  for (const SeriesRecorder* run : runs)
+    for (const std::string& name : run->names())
+      if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
+  return columns;
+}
+
+std::vector<int> column_sources(const std::vector<std::string>& columns, const std::vector<std::string>& names) {
+  std::vector<int> sources(columns.size(), -1);
+  for (size_t c = 0; c < columns.size(); ++c)
+    for (size_t s = 0; s < names.size(); ++s)
+      if (names[s] == columns[c]) sources[c] = static_cast<int>(s);
+  return sources;
+}
+
+void write_compare_row(std::ostream& out, const std::string& label, const std::vector<int>& sources,
+                       const std::vector<double>& values) {
+  std::vector<double> row(sources.size(), std::nan(""));
+  for (size_t c = 0; c < sources.size(); ++c)
+    if (sources[c] >= 0) row[c] = values[static_cast<size_t>(sources[c])];
+  out << csv_text_cell(label) << ',';
+  write_csv_row(out, row);
+}
+
+void write_compare_series_csv(std::ostream& out, const std::vector<std::string>& labels,
+                              const std::vector<const SeriesRecorder*>& runs) {
+  const std::vector<std::string> columns = compare_columns(runs);
+  out << "variant,";
+  write_csv_header(out, columns);
+  for (size_t r = 0; r < runs.size(); ++r) {
+    const std::vector<int> sources = column_sources(columns, runs[r]->names());
+    std::vector<double> values(runs[r]->names().size());
+    for (size_t k = 0; k < runs[r]->size(); ++k) {
+      for (size_t s = 0; s < values.size(); ++s) values[s] = runs[r]->at(s, k);
+      write_compare_row(out, labels[r], sources, values);
+    }
   }
 }
 

@@ -7,6 +7,29 @@
 #include "scenes/registry.h"
 
 namespace cl {
+namespace {
+
+/// "compare": [{name: value}, ...] read into variants; the error, if any.
+std::optional<std::string> read_compare(const nlohmann::json& list, std::vector<Variant>& out) {
+  if (!list.is_array() || list.size() < 2 || list.size() > kMaxVariants)
+    return "\"compare\" must be a list of 2 to " + std::to_string(kMaxVariants) +
+           " variants, each an object of the parameters it changes";
+  std::vector<Variant> variants;
+  for (const nlohmann::json& item : list) {
+    if (!item.is_object()) return "each \"compare\" variant must be an object {name: value}";
+    Variant v;
+    for (const auto& [name, value] : item.items()) {
+      if (!value.is_string() && !value.is_number())
+        return "compare variant " + std::to_string(variants.size() + 1) + ": " + quoted(name) + " must be a number or text";
+      v.changes.push_back({name, value.is_string() ? value.get<std::string>() : format_number(value.get<double>())});
+    }
+    variants.push_back(std::move(v));
+  }
+  out = std::move(variants);
+  return std::nullopt;
+}
+
+}  // namespace
 
 SceneFileParse parse_scene_file(const std::string& text) {
   SceneFileParse result;
@@ -43,7 +66,7 @@ SceneFileParse parse_scene_file(const std::string& text) {
   if (auto params_it = doc.find("params"); params_it != doc.end())
     problems = set_params_from_json(*params_it, file.params);
   for (const auto& [key, value] : doc.items())
-    if (key != "scene" && key != "params" && key != "state" && key != "format" && key != "t")
+    if (key != "scene" && key != "params" && key != "state" && key != "format" && key != "t" && key != "compare")
       problems.push_back("unknown key " + quoted(key));
   if (!problems.empty()) {
     result.error = "scene file rejected: " + join_problems(problems);
@@ -58,11 +81,20 @@ SceneFileParse parse_scene_file(const std::string& text) {
       }
     file.state = *state_it;
   }
+  if (auto compare_it = doc.find("compare"); compare_it != doc.end()) {
+    std::vector<ParamValues> checked;
+    std::optional<std::string> error = read_compare(*compare_it, file.compare);
+    if (!error) error = variant_params(file.params, file.compare, checked);
+    if (error) {
+      result.error = "scene file rejected: " + *error;
+      return result;
+    }
+  }
   result.file = std::move(file);
   return result;
 }
 
-nlohmann::json scene_file_json(const Simulation& sim) {
+nlohmann::json scene_file_json(const Simulation& sim, const std::vector<Variant>& compare) {
   nlohmann::json params = nlohmann::json::object();
   const ParamValues& p = sim.params();
   const auto& specs = p.specs();
@@ -72,8 +104,17 @@ nlohmann::json scene_file_json(const Simulation& sim) {
     else
       params[specs[i].name] = p.format(i);
   }
-  return {{"format", kSceneFileFormat}, {"scene", sim.description().id}, {"params", params},
-          {"state", sim.scene().state_json()}};
+  nlohmann::json file = {{"format", kSceneFileFormat}, {"scene", sim.description().id}, {"params", params},
+                         {"state", sim.scene().state_json()}};
+  if (!compare.empty()) {
+    file["compare"] = nlohmann::json::array();
+    for (const Variant& v : compare) {
+      nlohmann::json changes = nlohmann::json::object();
+      for (const ParamChange& c : v.changes) changes[c.name] = c.value;
+      file["compare"].push_back(changes);
+    }
+  }
+  return file;
 }
 
 }  // namespace cl

@@ -1,6 +1,7 @@
 #include "scenes/contact_params.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 #include "scenes/integrator_params.h"
@@ -47,6 +48,12 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
   insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, "Events are located on each one's dense output. " + d.integrator_scope, d.rtol});
+}
+
+std::optional<NormalLaw> compliant_law_named(const std::string& name) {
+  for (size_t k = 0; k < std::size(kLawValues); ++k)
+    if (kLaws[k] == name) return kLawValues[k];
+  return std::nullopt;
 }
 
 ContactSettings read_contact_params(const ParamValues& p, double length) {

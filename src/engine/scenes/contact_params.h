@@ -2,6 +2,7 @@
 // The parameters every scene with a contact law shares (ellipses, street,
 // implicit): the normal law and its restitution, the linear law's stiffness,
 // friction, and the integrator. Declared once, read once.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct ContactDefaults {
 /// Inserts the specs of c_tau, law, k_linear, friction, friction_law,
 /// integrator, rtol and dt before the spec named `before` (at the end if none).
 void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& before, const ContactDefaults& defaults);
+
+/// The compliant law a `law` choice names ("hunt_crossley" ...); nothing for
+/// "impulse" or an unknown name. Every scene names its laws alike.
+std::optional<NormalLaw> compliant_law_named(const std::string& name);
 
 /// Reads them; `length` (m, the bodies' smaller semi-axis) scales the
 /// integrator's absolute tolerance.

@@ -1,0 +1,316 @@
+// Compare runs in the app: variants of the reference's start, each with a
+// few parameters changed, run in step with it, drawn over it as coloured
+// outlines, listed in the panel and in the link.
+#include <algorithm>
+#include <cfloat>
+
+#include <imgui.h>
+#include <misc/cpp/imgui_stdlib.h>
+
+#include "app.h"
+#include "core/number_format.h"
+#include "core/sketch_ghost.h"
+#include "io/compare_spec.h"
+#include "scenes/registry.h"
+#include "sketch_drawing.h"
+
+namespace cl::app {
+namespace {
+
+/// Colours of the runs, reference first: light grey (the scene's own
+/// colours on the canvas), then Okabe–Ito orange, sky blue and bluish green,
+/// told apart with any colour vision. 0xRRGGBBAA.
+constexpr Rgba kRunColors[kMaxVariants] = {0xd9d9d9ff, 0xe69f00ff, 0x56b4e9ff, 0x009e73ff};
+
+std::string css_color(Rgba c) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%06x", static_cast<unsigned>(c >> 8));
+  return text;
+}
+
+/// "law:flores,c_tau:0.5": one variant's changes as the compare field shows them.
+std::string changes_text(const Variant& v) { return compare_spec_text({v}); }
+
+}  // namespace
+
+const Simulation* App::run(size_t k) const {
+  if (k == 0) return sim_.get();
+  return k <= variants_.size() ? variants_[k - 1].sim.get() : nullptr;
+}
+
+int App::layout_id() const {
+  // Variants may record other series than the reference (another law, another n).
+  int layout = sim_->layout();
+  for (const Comparison::Run& v : variants_) layout = 31 * layout + v.sim->layout();
+  return 1000 * simulations_started_ + layout % 1000;
+}
+
+double App::series_revision() const {
+  double revision = static_cast<double>(sim_->series().revision());
+  for (const Comparison::Run& v : variants_) revision += static_cast<double>(v.sim->series().revision());
+  return 1e9 * layout_id() + revision;
+}
+
+std::vector<Simulation*> App::all_runs() {
+  std::vector<Simulation*> runs = {sim_.get()};
+  for (Comparison::Run& v : variants_) runs.push_back(v.sim.get());
+  return runs;
+}
+
+long long App::total_steps() const {
+  long long steps = sim_->scene().step_count();
+  for (const Comparison::Run& v : variants_) steps += v.sim->scene().step_count();
+  return steps;
+}
+
+std::vector<Variant> App::compare_variants() const {
+  if (variants_.empty()) return {};
+  std::vector<Variant> others;
+  for (const Comparison::Run& v : variants_) others.push_back(v.variant);
+  std::vector<Variant> all = {reference_variant(sim_->params(), others)};
+  all.insert(all.end(), others.begin(), others.end());
+  return all;
+}
+
+std::optional<std::string> App::variant_values(const ParamValues& reference, std::vector<ParamValues>& out) const {
+  std::vector<Variant> others;
+  for (const Comparison::Run& v : variants_) others.push_back(v.variant);
+  return variant_params(reference, others, out);
+}
+
+std::optional<std::string> App::set_variant_params(const ParamValues& values) {
+  std::vector<ParamValues> params;
+  if (auto error = variant_values(values, params)) return error;
+  std::vector<ParamValues> before;
+  for (size_t k = 0; k < variants_.size(); ++k) {
+    before.push_back(variants_[k].sim->params());
+    if (auto error = variants_[k].sim->set_params(params[k])) {
+      for (size_t undo = 0; undo < k; ++undo) variants_[undo].sim->set_params(before[undo]);
+      return "compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() + "): " + *error;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> App::reset_variants() {
+  for (size_t k = 0; k < variants_.size(); ++k)
+    if (auto error = variants_[k].sim->reset())
+      return "compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() + "): " + *error;
+  variant_failure_said_.assign(variants_.size(), false);
+  return std::nullopt;
+}
+
+std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
+  if (variants.empty()) {
+    if (variants_.empty()) return std::nullopt;
+    variants_.clear();
+  } else {
+    if (variants.size() < 2 || variants.size() > kMaxVariants)
+      return "compare takes 2 to " + std::to_string(kMaxVariants) + " runs (the reference and 1 to " +
+             std::to_string(kMaxVariants - 1) + " variants)";
+    // The reference takes the first variant's changes. Where they differ from
+    // the link's own values, the other variants keep the link's value of what
+    // they do not change themselves, as the CLI runs them.
+    std::vector<ParamValues> params;
+    if (auto error = variant_params(sim_->params(), variants, params)) return error;
+    const ParamValues& base = sim_->params();
+    for (const ParamChange& own : variants[0].changes) {
+      const std::string base_value = base.format(*base.index_of(own.name));
+      if (base_value == own.value) continue;
+      for (size_t k = 1; k < variants.size(); ++k) {
+        const bool changed = std::any_of(variants[k].changes.begin(), variants[k].changes.end(),
+                                         [&](const ParamChange& c) { return c.name == own.name; });
+        if (!changed) variants[k].changes.push_back({own.name, base_value});
+      }
+    }
+    std::vector<Comparison::Run> runs;
+    const SceneEntry* entry = find_scene(sim_->description().id);
+    for (size_t k = 1; k < variants.size(); ++k) {
+      auto sim = std::make_unique<Simulation>(entry->create());
+      sim->set_sample_interval(kSampleInterval);
+      const std::string which = "compare variant " + std::to_string(k + 1) + " (" + variants[k].label() + "): ";
+      if (auto error = sim->set_params(params[k])) return which + *error;
+      if (auto error = sim->reset()) return which + *error;
+      runs.push_back({variants[k], std::move(sim)});
+    }
+    const ParamValues before = sim_->params();
+    if (auto error = sim_->set_params(params[0])) return "compare reference: " + *error;
+    if (auto error = sim_->reset()) {
+      sim_->set_params(before);
+      return "compare reference: " + *error;
+    }
+    variants_ = std::move(runs);
+  }
+  // A new start for every run, and a new set of series for the plots.
+  variant_failure_said_.assign(variants_.size(), false);
+  variant_draft_.clear();
+  variant_draft_error_.clear();
+  ++simulations_started_;
+  step_until_ = -1;
+  reported_failure_ = false;
+  page_series_changed();
+  update_hash();
+  return std::nullopt;
+}
+
+std::optional<std::string> App::set_compare_text(const std::string& text) {
+  if (text.empty()) return set_compare({});
+  CompareParse parsed = parse_compare_spec(text);
+  if (!parsed.error.empty()) return parsed.error;
+  return set_compare(std::move(parsed.variants));
+}
+
+std::optional<std::string> App::add_variant() {
+  std::vector<Variant> all = compare_variants();
+  if (all.empty()) all.push_back({});
+  if (all.size() >= kMaxVariants)
+    return "compare shows at most " + std::to_string(kMaxVariants) + " runs: remove one first";
+  all.push_back(next_variant(sim_->params(), all));
+  all[0] = {};  // the reference stays as the panel set it
+  return set_compare(std::move(all));
+}
+
+std::optional<std::string> App::edit_variant(size_t k, const std::string& text) {
+  std::vector<Variant> all = compare_variants();
+  if (k == 0 || k >= all.size()) return "no compare variant " + std::to_string(k + 1);
+  // One variant in the URL form: the reference placeholder, then it.
+  CompareParse parsed = parse_compare_spec("|" + text);
+  if (!parsed.error.empty()) return parsed.error;
+  all[k] = parsed.variants[1];
+  // The reference keeps its own values of what the edited variant now changes.
+  all[0] = {};
+  return set_compare(std::move(all));
+}
+
+void App::remove_variant(size_t k) {
+  std::vector<Variant> all = compare_variants();
+  if (k == 0 || k >= all.size()) return;
+  all.erase(all.begin() + static_cast<long>(k));
+  if (all.size() < 2) all.clear();
+  else all[0] = {};
+  set_compare(std::move(all));
+}
+
+void App::report_variant_failures() {
+  for (size_t k = 0; k < variants_.size(); ++k) {
+    const Simulation& sim = *variants_[k].sim;
+    if (!sim.failed() || variant_failure_said_[k]) continue;
+    variant_failure_said_[k] = true;
+    message(MessageLevel::Warning, "Compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() +
+                                       ") stopped at t = " + format_number(sim.time()) + " s: " + sim.failure() +
+                                       " The other runs go on.");
+  }
+}
+
+void App::draw_variants(const Sketch& reference, ImDrawList& draw) {
+  for (size_t k = 0; k < variants_.size(); ++k)
+    draw_sketch(ghost_sketch(variants_[k].sim->scene().sketch(), reference, kRunColors[k + 1]), camera_, draw);
+}
+
+void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
+  if (variants_.empty()) return;
+  const std::vector<Variant> all = compare_variants();
+  legend.push_back({SketchLegendEntry::Glyph::Line, 0xffffffff, "solid: reference, " + all[0].label()});
+  for (size_t k = 1; k < all.size(); ++k)
+    legend.push_back({SketchLegendEntry::Glyph::Ring, kRunColors[k], "outline: " + all[k].label()});
+}
+
+std::string App::compare_json() const {
+  nlohmann::json runs = nlohmann::json::array();
+  const std::vector<Variant> all = compare_variants();
+  for (size_t k = 0; k < all.size(); ++k) {
+    const Simulation& sim = *run(k);
+    runs.push_back({{"label", all[k].label()},
+                    {"changes", changes_text(all[k])},
+                    {"color", css_color(kRunColors[k])},
+                    {"failed", sim.failed()},
+                    {"message", sim.failure()},
+                    {"t", sim.time()},
+                    {"events", sim.events().total()}});
+  }
+  return nlohmann::json{{"runs", runs}, {"max", kMaxVariants}}.dump();
+}
+
+std::string App::run_events_json(size_t k, long long since) const {
+  const Simulation* sim = run(k);
+  if (!sim) return "null";
+  const EventLog& log = sim->events();
+  const auto& kept = log.events();
+  const long long total = static_cast<long long>(log.total());
+  const long long first_kept = total - static_cast<long long>(kept.size());
+  const long long from = std::max({since, first_kept, total - 20});
+  const std::vector<std::string>& names = sim->description().event_fields;
+  nlohmann::json events = nlohmann::json::array();
+  for (long long i = from; i < total; ++i) {
+    const Event& e = kept[static_cast<size_t>(i - first_kept)];
+    nlohmann::json fields = nlohmann::json::object();
+    for (size_t f = 0; f < names.size() && f < e.fields.size(); ++f)
+      if (std::isfinite(e.fields[f])) fields[names[f]] = e.fields[f];
+    events.push_back({{"t", e.t}, {"kind", e.kind}, {"fields", fields}});
+  }
+  return nlohmann::json{{"total", total}, {"events", events}}.dump();
+}
+
+void App::draw_compare_panel() {
+  const std::vector<Variant> all = compare_variants();
+  ImGui::PushTextWrapPos(0);
+  if (all.empty())
+    ImGui::TextDisabled("Run copies of this start side by side, each with a parameter or two changed (law, c_tau, "
+                        "integrator, ...): drawn as coloured outlines, plotted per run.");
+  ImGui::PopTextWrapPos();
+  for (size_t k = 0; k < all.size(); ++k) {
+    ImGui::PushID(static_cast<int>(k));
+    const Rgba c = kRunColors[k];
+    ImGui::ColorButton("##color", ImVec4(((c >> 24) & 0xff) / 255.0f, ((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, 1),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, {14, 14});
+    ImGui::SameLine();
+    if (k == 0) {
+      ImGui::Text("reference: %s", all[0].label().c_str());
+      ImGui::PopID();
+      continue;
+    }
+    const bool drafting = variant_draft_index_ == k && !variant_draft_error_.empty();
+    std::string text = drafting ? variant_draft_ : changes_text(all[k]);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Remove").x - 3 * ImGui::GetStyle().ItemSpacing.x);
+    if (drafting) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1));
+    const bool entered = ImGui::InputText("##changes", &text, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (drafting) ImGui::PopStyleColor();
+    remember_widget("variant " + std::to_string(k + 1));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("What this run changes: name:value, comma-separated (law:flores,c_tau:0.5). Enter applies.");
+    if (entered || (ImGui::IsItemDeactivatedAfterEdit() && text != changes_text(all[k]))) {
+      if (auto error = edit_variant(k, text)) {
+        variant_draft_ = text;
+        variant_draft_error_ = *error;
+        variant_draft_index_ = k;
+        message(MessageLevel::Error, *error);
+      }
+    }
+    ImGui::SameLine();
+    const bool removed = ImGui::Button("Remove");
+    remember_widget("Remove " + std::to_string(k + 1));
+    ImGui::PopID();
+    if (removed) {
+      remove_variant(k);
+      break;  // the list changed under the loop
+    }
+  }
+  if (!variant_draft_error_.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored({1.0f, 0.45f, 0.40f, 1.0f}, "%s", variant_draft_error_.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::BeginDisabled(all.size() >= kMaxVariants);
+  if (ImGui::Button("Add variant")) {
+    if (auto error = add_variant()) message(MessageLevel::Error, *error);
+  }
+  ImGui::EndDisabled();
+  remember_widget("Add variant");
+  if (!all.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button("End comparison")) set_compare({});
+    remember_widget("End comparison");
+  }
+}
+
+}  // namespace cl::app

@@ -1,0 +1,171 @@
+// Compare runs on the page: a compare link opens with its variants drawn
+// (coloured outlines over the reference) and plotted (one line per run, and
+// the difference series); a variant is added by clicking; the compared
+// series CSV equals `contactlab run --compare`; refused variants keep the
+// user's text and change nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const APP_SAMPLE_INTERVAL = 0.005;  // s, App::kSampleInterval
+const HEAD_ON = 'scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=5&friction=0';
+const THREE_LAWS = `#${HEAD_ON}&compare=law:hunt_crossley|flores|linear`;
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+const compare = (page) => page.evaluate(() => window.contactlab.compare());
+
+test('a compare link opens with its three laws drawn and plotted', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open(THREE_LAWS + '&play=1');
+  try {
+    const { page, errors } = app;
+    const runs = (await compare(page)).runs;
+    assert.deepEqual(runs.map((r) => r.label), ['law=hunt_crossley', 'law=flores', 'law=linear']);
+    assert.equal(new Set(runs.map((r) => r.color)).size, 3, 'one colour per run');
+    // The discs meet at t ~ 0.9 s: after the first impact the laws part ways.
+    await h.until(page, async () => (await h.status(page)).t > 1.5, { timeout: 20_000, what: 't > 1.5 s' });
+    const after = (await compare(page)).runs;
+    for (const r of after) assert.ok(r.t > 1.4 && !r.failed, `${r.label} runs in step: t = ${r.t}`);
+    assert.ok(Math.max(...after.map((r) => r.t)) - Math.min(...after.map((r) => r.t)) <= 0.1, 'within a few frames');
+
+    // Plots: every series once per run, and a difference panel (variant − reference).
+    const labels = await page.evaluate(() => window.contactlab.plots.uplot(0).series.map((s) => s.label));
+    for (const r of runs) assert.ok(labels.some((l) => l.endsWith('· ' + r.label)), `plot 0 has a line for ${r.label}`);
+    const panels = await page.evaluate(() => Array.from({ length: window.contactlab.plots.count() }, (_, k) => window.contactlab.plots.series(k)));
+    const diffPanel = panels.find((names) => names.some((n) => n.startsWith('Δ')));
+    assert.ok(diffPanel, `a difference panel among ${JSON.stringify(panels)}`);
+    // After the first impact the laws dissipate differently: ΔE_total is not zero.
+    const spread = await page.evaluate((k) => {
+      const u = window.contactlab.plots.uplot(k);
+      let worst = 0;
+      for (let s = 1; s < u.data.length; s++) for (const v of u.data[s]) if (v != null) worst = Math.max(worst, Math.abs(v));
+      return worst;
+    }, panels.indexOf(diffPanel));
+    console.log(`largest plotted difference to the reference: ${spread.toExponential(3)}`);
+    assert.ok(spread > 1e-3, 'the difference series show the laws apart');
+
+    // Canvas: the variants' outlines in their colours (orange, sky blue) beside the reference.
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.frames(page, 3);
+    const png = h.decodePng(await page.locator('#canvas').screenshot());
+    const legend = await h.widgetRect(page, 'legend');  // its glyphs are not the drawing
+    const scale = png.width / (await page.evaluate(() => document.getElementById('canvas').clientWidth));
+    const exclude = legend && { x: legend.x * scale, y: legend.y * scale, w: legend.w * scale, h: legend.h * scale };
+    const count = (rgb) => h.pixelStats(png, null, { probe: { c: rgb }, tol: 40, exclude }).probes.c;
+    const orange = count([230, 159, 0]), sky = count([86, 180, 233]);
+    console.log(`canvas pixels outside the legend: orange ${orange}, sky blue ${sky}`);
+    assert.ok(orange > 60 && sky > 60, 'both variants are drawn');
+    await h.saveScreenshot(page, 'compare-three-laws.png');
+
+    // The link keeps the comparison.
+    assert.match(await h.hash(page), /compare=law%3Ahunt_crossley%7Claw%3Aflores%7Claw%3Alinear/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('adding a variant by clicking, editing it, refusing a bad one', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open(`#${HEAD_ON}`);
+  try {
+    const { page, errors } = app;
+    assert.deepEqual((await compare(page)).runs, []);
+    await h.clickWidget(page, 'Compare');
+    await h.frames(page, 3);
+    await h.clickWidget(page, 'Add variant');
+    await h.until(page, async () => (await compare(page)).runs.length === 2, { what: 'a variant added' });
+    let runs = (await compare(page)).runs;
+    assert.equal(runs[0].label, 'law=hunt_crossley');
+    assert.notEqual(runs[1].label, runs[0].label, 'the new variant takes another law');
+    // A second click: a third law.
+    await h.clickWidget(page, 'Add variant');
+    await h.until(page, async () => (await compare(page)).runs.length === 3, { what: 'a second variant' });
+
+    // Edit run 2 by typing into its field (the ImGui panel).
+    await h.typeInto(page, 'variant 2', 'law:flores,c_tau:0.5');
+    await h.until(page, async () => (await compare(page)).runs[1].label === 'law=flores c_tau=0.5', { what: 'run 2 edited' });
+    runs = (await compare(page)).runs;
+    assert.equal(runs[0].label, 'law=hunt_crossley c_tau=0.975', 'the reference says its own c_tau now');
+
+    // A refused edit (the accessible field): the text stays, marked, nothing changes.
+    const field = page.locator('#compare-run-3');
+    await field.fill('law:no_such_law');
+    await field.press('Enter');
+    await h.until(page, () => page.evaluate(() => document.getElementById('compare-run-3').getAttribute('aria-invalid') === 'true'),
+      { what: 'the field marked invalid' });
+    assert.equal(await field.inputValue(), 'law:no_such_law', "the user's text is kept");
+    assert.deepEqual((await compare(page)).runs.map((r) => r.label), runs.map((r) => r.label), 'nothing changed');
+
+    // Keyboard: the accessible Compare group's buttons remove a run and end the comparison.
+    const remove = page.getByRole('button', { name: 'Remove run 3' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await h.until(page, async () => (await compare(page)).runs.length === 2, { what: 'run 3 removed' });
+    const end = page.getByRole('button', { name: 'End comparison' });
+    await end.focus();
+    await page.keyboard.press('Enter');
+    await h.until(page, async () => (await compare(page)).runs.length === 0, { what: 'the comparison ended' });
+    assert.doesNotMatch(await h.hash(page), /compare=/);
+    const said = await page.evaluate(() => window.contactlab.controls.announced());
+    assert.ok(said.includes('Comparison ended'), `announced: ${said.slice(-4).join(' | ')}`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('the compared series CSV equals contactlab run --compare', { timeout: h.TIMEOUT.test }, async (t) => {
+  if (!fs.existsSync(CLI)) {
+    t.skip(`native CLI not built (${CLI})`);
+    return;
+  }
+  const until = 1.5;
+  const app = await env.open(THREE_LAWS + '&play=1');
+  try {
+    const { page, errors } = app;
+    await h.until(page, async () => (await compare(page)).runs.every((r) => r.t >= until + 0.05), { timeout: 20_000, what: `every run past ${until} s` });
+    await h.clickWidget(page, 'Pause');
+    await h.openExport(page);
+    const file = await h.downloadByClick(page, 'Series CSV');
+    assert.match(file.name, /compare-series\.csv$/);
+    const page_rows = file.body.toString('utf8').trim().split('\n');
+
+    const sets = HEAD_ON.split('&').slice(1).flatMap((kv) => ['--set', kv]);
+    const cli_rows = execFileSync(CLI, ['run', 'ellipses', ...sets, '--compare', 'law=hunt_crossley,flores,linear',
+      '--until', String(until), '--sample', String(APP_SAMPLE_INTERVAL)], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
+    assert.equal(page_rows[0], cli_rows[0], 'same header (variant column first)');
+    // Each run's rows up to `until`, in the same order: compare them cell by cell.
+    const byRun = (rows) => {
+      const out = {};
+      for (const row of rows.slice(1)) {
+        const cells = row.split(',');
+        const time = Number(cells[1]);
+        if (time > until + 1e-9) continue;
+        (out[cells[0]] ||= []).push(cells.slice(1).map(Number));
+      }
+      return out;
+    };
+    const a = byRun(page_rows), b = byRun(cli_rows);
+    assert.deepEqual(Object.keys(a), Object.keys(b), 'the same runs');
+    let worst = 0;
+    for (const run of Object.keys(b)) {
+      assert.equal(a[run].length, b[run].length, `${run}: as many samples`);
+      b[run].forEach((row, k) => row.forEach((v, s) => {
+        const u = a[run][k][s];
+        if (Number.isNaN(v) && Number.isNaN(u)) return;
+        worst = Math.max(worst, Math.abs(u - v) / Math.max(1, Math.abs(v)));
+      }));
+    }
+    console.log(`page vs CLI compare CSV: ${Object.keys(b).length} runs x ${b[Object.keys(b)[0]].length} samples, largest relative difference ${worst.toExponential(2)}`);
+    assert.ok(worst <= 1e-9, `largest relative difference ${worst}`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,24 @@
+// A compare variant's picture over the reference's: only what differs, in
+// the variant's colour, outlined.
+#include <doctest/doctest.h>
+
+#include "core/sketch_ghost.h"
+
+TEST_CASE("ghost_sketch keeps what differs from the reference, recoloured and unfilled") {
+  cl::Sketch reference;
+  reference.lines.push_back({{{-1, 0}, {1, 0}}, 0xffffffff});            // a floor both share
+  reference.circles.push_back({{0, 1}, 0.5, 0x4a90d9ff, 0, 1.5f});       // the reference's body
+  reference.labels.push_back({{0, 0}, "label"});
+  cl::Sketch variant = reference;
+  variant.circles[0].center = {0.2, 1};                                  // the variant's body moved
+  variant.lines.push_back({{{0, 1}, {0.2, 1}}, 0x4a90d990, 2, false, true});  // its trail, faint
+
+  const cl::Sketch ghost = cl::ghost_sketch(variant, reference, 0xe69f00ff);
+  REQUIRE(ghost.lines.size() == 1);  // the shared floor is left out
+  CHECK(ghost.lines[0].color == 0xe69f0090);  // the trail keeps its faintness
+  REQUIRE(ghost.circles.size() == 1);
+  CHECK(ghost.circles[0].fill == 0);
+  CHECK(ghost.circles[0].stroke == 0xe69f00ff);  // a filled body becomes a full-strength outline
+  CHECK(ghost.labels.empty());
+  CHECK(cl::ghost_sketch(reference, reference, 0xe69f00ff).circles.empty());
+}
