@@ -41,7 +41,8 @@ var ContactLabPlots = (function () {
     noSeries: 'No series',
     seriesToPlot: 'Series to plot',
     difference: function (label) { return DIFF + ' ' + label + ' (variant \u2212 reference)'; },
-    minusReference: ' \u2212 reference'
+    minusReference: ' \u2212 reference',
+    reference: 'reference: '
   };
 
   // ---- Formatting ----------------------------------------------------------
@@ -543,6 +544,33 @@ var ContactLabPlots = (function () {
       p.summary.focus();
     }
 
+    /** The compare key under a panel: each run's colour and label, then each series' dash and label. */
+    function compareKey(entries) {
+      var key = el('div', 'compare-key');
+      var runRow = el('div', 'compare-key-row');
+      runs.forEach(function (r, k) {
+        var item = el('span', 'compare-key-item');
+        var swatch = el('span', 'swatch');
+        swatch.style.background = r.color;
+        item.appendChild(swatch);
+        item.appendChild(document.createTextNode((k === 0 ? MESSAGES.reference : '') + r.label));
+        runRow.appendChild(item);
+      });
+      key.appendChild(runRow);
+      var seriesRow = el('div', 'compare-key-row');
+      entries.forEach(function (e, k) {
+        var item = el('span', 'compare-key-item');
+        var sample = el('span', 'compare-key-dash');
+        var dash = DASHES[k % DASHES.length];
+        sample.style.borderTopStyle = !dash ? 'solid' : dash[0] <= 2 ? 'dotted' : 'dashed';
+        item.appendChild(sample);
+        item.appendChild(document.createTextNode(labelWithUnit(e)));
+        seriesRow.appendChild(item);
+      });
+      key.appendChild(seriesRow);
+      return key;
+    }
+
     function plotOptions(p, entries, width, height) {
       // One y scale and axis per unit: the first unit on the left, the second on the right.
       var units = unitsOf(entries);
@@ -583,7 +611,8 @@ var ContactLabPlots = (function () {
           // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.
           Object.assign({ label: 't [s]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon)
         ].concat(yAxes.length ? yAxes : [Object.assign({ labelSize: 18, labelGap: 0, size: axisSize }, axisCommon)]),
-        legend: { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
+        // Comparing: a key of runs (colours) and series (dashes) instead of a row per line.
+        legend: runs.length > 1 ? { show: false } : { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
         cursor: {
           drag: { x: true, y: false },
           // Hover position is shared between panels; zooms stay per panel.
@@ -604,6 +633,7 @@ var ContactLabPlots = (function () {
     function createPlot(p) {
       if (p.u) { p.u.destroy(); p.u = null; }
       p.legend.textContent = '';
+      if (runs.length > 1) p.legend.appendChild(compareKey(p.names.map(function (n) { return byName[n]; }).filter(Boolean)));
       var note = p.holder.querySelector('.plot-note');
       if (note) note.remove();
       var entries = p.names.map(function (n) { return byName[n]; }).filter(Boolean);

@@ -293,7 +293,9 @@ export async function openExport(page) {
   if (await widgetRect(page, 'Series CSV')) return;
   let header = await until(page, () => widgetRect(page, 'Export'), { what: "widgetRect('Export')" });
   const box = await page.locator('#canvas').boundingBox();
+  let folded = false;
   if (header.y + header.h > box.height) {  // a long parameter list pushed it out of view: fold the list
+    folded = true;
     const params = await widgetRect(page, 'Parameters');
     await clickAt(page, box.x + params.x + params.w / 2, box.y + params.y + params.h / 2);
     header = await until(page, async () => {
@@ -303,6 +305,16 @@ export async function openExport(page) {
   }
   await clickAt(page, box.x + header.x + header.w / 2, box.y + header.y + header.h / 2);
   await until(page, () => widgetRect(page, 'Series CSV'), { timeout: 3000, what: 'the Export section to open' });
+  // Its last row must be in view too: fold the parameters if it is not.
+  const last = await until(page, () => widgetRect(page, 'Save scene'), { timeout: 3000, what: "widgetRect('Save scene')" });
+  if (last.y + last.h > box.height && !folded) {
+    const params = await widgetRect(page, 'Parameters');
+    await clickAt(page, box.x + params.x + params.w / 2, box.y + params.y + params.h / 2);
+    await until(page, async () => {
+      const r = await widgetRect(page, 'Save scene');
+      return r && r.y + r.h <= box.height;
+    }, { timeout: 3000, what: 'the Export buttons in view' });
+  }
 }
 
 export function errorReport(errors) {
