@@ -499,20 +499,6 @@ std::string App::scene_json() const {
   return d.dump();
 }
 
-std::string App::events_json(long long since) const {
-  const EventLog& log = sim_->events();
-  const auto& kept = log.events();
-  const long long total = static_cast<long long>(log.total());
-  const long long first_kept = total - static_cast<long long>(kept.size());
-  const long long from = std::max({since, first_kept, total - 20});
-  nlohmann::json events = nlohmann::json::array();
-  for (long long k = from; k < total; ++k) {
-    const Event& e = kept[static_cast<size_t>(k - first_kept)];
-    events.push_back({{"t", e.t}, {"kind", e.kind}});
-  }
-  return nlohmann::json{{"total", total}, {"events", events}}.dump();
-}
-
 bool App::wants_text_input() const { return ImGui::GetIO().WantTextInput; }
 
 std::optional<ImVec4> App::widget_rect(const std::string& label) const {

@@ -63,8 +63,6 @@ class App {
   /// The scene for the page's accessible controls: description, presets,
   /// legend, the list of scenes (see page_bridge.h).
   std::string scene_json() const;
-  /// The events after the first `since` of the run (at most the latest 20), and the total.
-  std::string events_json(long long since) const;
   /// True while an ImGui text field has the keyboard (page shortcuts stand back).
   bool wants_text_input() const;
   /// Screen rectangle of a labelled widget from the last frame.

@@ -213,7 +213,7 @@ EMSCRIPTEN_KEEPALIVE void cl_export(const char* what) {
 
 EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
   cl::app::App* app = current_app();
-  return keep(app ? app->events_json(static_cast<long long>(since)) : "null");
+  return keep(app ? app->run_events_json(0, static_cast<long long>(since)) : "null");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
