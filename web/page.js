@@ -5,8 +5,8 @@
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
  * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops,
- * ContactLabInspector, ContactLabControls, ContactLabHostLink from plots.js,
- * loops.js, inspector.js, controls.js, host_link.js).
+ * ContactLabInspector, ContactLabSweep, ContactLabControls, ContactLabHostLink
+ * from plots.js, loops.js, inspector.js, sweep.js, controls.js, host_link.js).
  */
 var Module = (function () {
   'use strict';
@@ -27,6 +27,7 @@ var Module = (function () {
   var plots = null;         // ContactLabPlots instance
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
   var inspector = null;     // ContactLabInspector instance (asked vs measured restitution)
+  var sweep = null;         // ContactLabSweep instance (parameter sweeps in a Web Worker)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
   var ready = false;
@@ -53,6 +54,7 @@ var Module = (function () {
     if (plots) plots.stop();
     if (loops) loops.stop();
     if (inspector) inspector.stop();
+    if (sweep) sweep.stop();
   }
 
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
@@ -364,6 +366,7 @@ var Module = (function () {
       runEventsJson: w('cl_run_events_json', 'string', ['number', 'number']),
       inspectJson: w('cl_inspect_json', 'string', ['number']),
       restitutionCurvesJson: w('cl_restitution_curves_json', 'string', []),
+      sweepBaseJson: w('cl_sweep_base_json', 'string', []),
       // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
       hostMessage: function (text) {
         var size = M.lengthBytesUTF8(text) + 1;
@@ -436,6 +439,12 @@ var Module = (function () {
     loops.start();
     inspector = ContactLabInspector.create({ api: api, hostEl: document.getElementById('inspector') });
     inspector.start();
+    sweep = ContactLabSweep.create({
+      api: api,
+      hostEl: document.getElementById('sweep'),
+      download: function (filename, mime, text) { downloadBlob(filename, new Blob([text], { type: mime })); }
+    });
+    sweep.start();
     controls = ContactLabControls.create({
       api: api,
       rootEl: document.getElementById('controls'),
@@ -518,6 +527,13 @@ var Module = (function () {
       shown: function () { return inspector ? inspector.shown() : false; },
       runs: function () { return inspector ? inspector.runs() : []; },
       uplot: function () { return inspector ? inspector.uplot() : null; }
+    },
+    sweep: {
+      open: function () { if (sweep) sweep.open(); },
+      state: function () { return sweep ? sweep.state() : null; },
+      csv: function () { return sweep ? sweep.csv() : ''; },
+      announced: function () { return sweep ? sweep.announced() : []; },
+      uplot: function (k) { return sweep ? sweep.uplot(k) : null; }
     },
     loops: {
       shown: function () { return loops ? loops.shown() : false; },

@@ -499,6 +499,12 @@ std::string App::scene_json() const {
   return d.dump();
 }
 
+std::string App::sweep_base_json() const {
+  nlohmann::json file = scene_file_json(*sim_);
+  file.erase("state");  // every run of a sweep starts where Reset starts
+  return file.dump();
+}
+
 bool App::wants_text_input() const { return ImGui::GetIO().WantTextInput; }
 
 std::optional<ImVec4> App::widget_rect(const std::string& label) const {

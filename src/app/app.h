@@ -63,6 +63,8 @@ class App {
   /// The scene for the page's accessible controls: description, presets,
   /// legend, the list of scenes (see page_bridge.h).
   std::string scene_json() const;
+  /// The scene file a parameter sweep starts from: the scene and its parameters, no state.
+  std::string sweep_base_json() const;
   /// True while an ImGui text field has the keyboard (page shortcuts stand back).
   bool wants_text_input() const;
   /// Screen rectangle of a labelled widget from the last frame.

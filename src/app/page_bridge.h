@@ -106,6 +106,9 @@ const char* cl_inspect_json(int k);
 /// e_eff(c_τ) of each damped law, from the engine's 1-DOF closed form:
 /// {"c_tau":[...], "curves":[{"law","title","e":[...],"floor"}]}.
 const char* cl_restitution_curves_json(void);
+/// The scene file a parameter sweep starts from (the reference's scene and
+/// parameters, no state): the page's Web Worker plans its sweep from it.
+const char* cl_sweep_base_json(void);
 
 /// 1 while an ImGui text field takes the keys (page shortcuts must not fire).
 int cl_wants_keyboard(void);

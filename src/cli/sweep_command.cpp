@@ -16,7 +16,6 @@
 #include <thread>
 
 #include "cli_input.h"
-#include "core/limits.h"
 #include "core/message_text.h"
 #include "core/number_format.h"
 #include "core/sweep.h"
@@ -51,20 +50,16 @@ std::optional<std::string> parse_shard(const std::string& text, SweepOptions& o)
 
 int run_sweep(const SweepOptions& o) {
   if (o.vary.empty()) return fail_usage("sweep needs --vary NAME=FROM:TO:COUNT");
-  if (!(o.until > 0 && o.until <= cl::kMaxTime))
-    return fail_usage("--until must be a time in (0, " + cl::format_number(cl::kMaxTime) + "] s");
   if (!(o.jobs >= 1 && o.jobs <= kMaxJobs && o.jobs == std::floor(o.jobs)))
     return fail_usage("--jobs must be a whole number in [1, " + cl::format_number(kMaxJobs) + "]");
   if (auto error = check_outputs({{"--out", o.out_path}}, o.input.scene_file)) return fail_usage(*error);
   ResolvedInput in;
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
-  cl::SweepRange range;
-  if (auto error = cl::parse_sweep_range(o.vary, o.log, in.params.specs(), cl::kMaxSweepRuns, range))
+  cl::SweepPlan plan;  // the base run must start: it names the summary's columns
+  if (auto error = cl::plan_sweep(in.entry->create, in.params, in.state, o.vary, o.log, o.until, cl::kMaxSweepRuns, plan))
     return fail_usage(*error);
-  std::vector<cl::SeriesSpec> quantities;  // built from the base run, which must start
-  if (auto error = cl::sweep_quantities(in.entry->create, in.params, quantities)) return fail_usage(*error);
+  const cl::SweepRange& range = plan.range;
   const auto [begin, end] = cl::shard_slice(range.count, o.shard, o.shards);
-  const nlohmann::json* state = in.state ? &*in.state : nullptr;
 
   std::ofstream file;
   std::ostream* out = &std::cout;
@@ -72,7 +67,7 @@ int run_sweep(const SweepOptions& o) {
     file.open(o.out_path);
     out = &file;
   }
-  cl::write_sweep_header(*out, range.name, quantities);
+  cl::write_sweep_header(*out, range.name, plan.quantities);
 
   // Workers take the next index; rows are written in index order as soon as
   // every earlier one is done, so memory holds only the runs out of order.
@@ -82,12 +77,12 @@ int run_sweep(const SweepOptions& o) {
   long long written = begin, failures = 0;
   auto worker = [&] {
     for (long long i = next++; i < end; i = next++) {
-      cl::SweepRow row = cl::run_sweep_point(in.entry->create, in.params, state, range, i, o.until);
+      cl::SweepRow row = plan.run(i);
       std::lock_guard<std::mutex> lock(mutex);
       done.emplace(i, std::move(row));
       for (auto it = done.find(written); it != done.end(); it = done.find(written)) {
         if (!it->second.failure.empty()) ++failures;
-        cl::write_sweep_row(*out, it->second, range.count, quantities.size());
+        cl::write_sweep_row(*out, it->second, range.count, plan.quantities.size());
         done.erase(it);
         ++written;
       }
@@ -102,7 +97,7 @@ int run_sweep(const SweepOptions& o) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (o.timing)
     std::cerr << "sweep " << o.input.scene << " " << range.name << ": " << (end - begin) << " runs of "
-              << cl::format_number(o.until) << " s in " << cl::format_number(wall) << " s wall on " << threads
+              << cl::format_number(plan.until) << " s in " << cl::format_number(wall) << " s wall on " << threads
               << " threads (" << cl::format_number((end - begin) / std::max(wall, 1e-9)) << " runs/s), " << failures
               << " failed\n";
   if (!out->good()) {

@@ -1,11 +1,15 @@
 // Sweep ranges, shard slices and the merge of the slices' tables.
+#include <cmath>
 #include <sstream>
 
 #include <doctest/doctest.h>
 
+#include "core/run_summary.h"
 #include "core/sweep.h"
 #include "io/sweep_csv.h"
 #include "scenes/ellipses.h"
+#include "scenes/registry.h"
+#include "support/scene_params.h"
 
 namespace {
 const std::vector<cl::ParamSpec>& specs() { return cl::ellipses_description().params; }
@@ -70,4 +74,32 @@ TEST_CASE("merge joins slices in index order and refuses missing, doubled or mis
   CHECK(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "0,5,0.1,0.5,\n1,4,0.4,0.6,\n"}, ignored));
   CHECK(cl::merge_sweep_csv({"x.csv"}, {"t,x\n0,1\n"}, ignored));
   CHECK(cl::merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "zero,4,0.1,0.5,\n"}, ignored));
+}
+
+TEST_CASE("a sweep plan checks its range, its time and its base, and runs each value as run_sweep_point does") {
+  const cl::SceneEntry* entry = cl::find_scene("ellipses");
+  const cl::ParamValues base =
+      test::scene_params("ellipses", {{"layout", "head_on"}, {"a", "1"}, {"b", "1"}, {"friction", "0"}});
+  cl::SweepPlan plan;
+  REQUIRE_FALSE(cl::plan_sweep(entry->create, base, std::nullopt, "c_tau=0.5:1:3", false, 0.3, cl::kMaxPageSweepRuns, plan));
+  CHECK(plan.range.count == 3);
+  CHECK(plan.until == 0.3);
+  REQUIRE(plan.quantities.size() >= cl::RunSummary::common_quantities().size());
+  CHECK(plan.quantities[3].name == "e_first");
+  const cl::SweepRow planned = plan.run(1);
+  const cl::SweepRow direct = cl::run_sweep_point(entry->create, base, nullptr, plan.range, 1, 0.3);
+  CHECK(planned.value == 0.75);
+  CHECK(planned.failure.empty());
+  CHECK(planned.summary == direct.summary);
+  MESSAGE("e_first at c_tau 0.75: " << planned.summary[3]);
+  CHECK(planned.summary[3] > 0.5);
+
+  for (const auto& [vary, until] : std::vector<std::pair<std::string, double>>{
+           {"c_tau=0.5:1:201", 1}, {"c_tau=0.5:1:3", 0}, {"c_tau=0.5:1:3", 2e6}, {"c_tau=0.5:1:3", std::nan("")}}) {
+    cl::SweepPlan refused;
+    const auto error = cl::plan_sweep(entry->create, base, std::nullopt, vary, false, until, cl::kMaxPageSweepRuns, refused);
+    REQUIRE(error);
+    MESSAGE(vary << " until " << until << " -> " << *error);
+    CHECK(refused.range.count == 0);  // nothing planned
+  }
 }

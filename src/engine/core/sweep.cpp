@@ -18,28 +18,28 @@ std::optional<std::string> parse_sweep_range(const std::string& text, bool log, 
   const size_t eq = text.find('=');
   const size_t colon1 = eq == std::string::npos ? eq : text.find(':', eq + 1);
   const size_t colon2 = colon1 == std::string::npos ? colon1 : text.find(':', colon1 + 1);
-  if (colon2 == std::string::npos) return "--vary expects NAME=FROM:TO:COUNT, got " + cl::quoted(text);
+  if (colon2 == std::string::npos) return "a sweep is written NAME=FROM:TO:COUNT, got " + cl::quoted(text);
   SweepRange range;
   range.log = log;
   const std::string name = text.substr(0, eq);
   const ParamValues probe(specs);
   const std::optional<size_t> i = probe.index_of(name);
-  if (!i) return "--vary: no parameter " + cl::quoted(name);
+  if (!i) return "sweep: no parameter " + cl::quoted(name);
   const ParamSpec& spec = specs[*i];
   if (spec.kind != ParamKind::Real && spec.kind != ParamKind::Integer)
-    return "--vary: " + cl::quoted(spec.name) + " is not a number (compare its values instead)";
+    return "sweep: " + cl::quoted(spec.name) + " is not a number (compare its values instead)";
   range.name = spec.name;
   const std::optional<double> from = parse_number(text.substr(eq + 1, colon1 - eq - 1));
   const std::optional<double> to = parse_number(text.substr(colon1 + 1, colon2 - colon1 - 1));
   const std::optional<double> count = parse_number(text.substr(colon2 + 1));
-  if (!from || !to) return "--vary: FROM and TO must be numbers in " + cl::quoted(text);
+  if (!from || !to) return "sweep: FROM and TO must be numbers in " + cl::quoted(text);
   if (!count || *count != std::floor(*count) || *count < 1 || *count > max_count)
-    return "--vary: COUNT must be a whole number in [1, " + format_number(max_count) + "], got " +
+    return "sweep: the number of runs must be a whole number in [1, " + format_number(max_count) + "], got " +
            cl::quoted(text.substr(colon2 + 1));
   for (double end : {*from, *to})
     if (!(end >= spec.min && end <= spec.max))
-      return "--vary: " + format_number(end) + " is outside " + spec.name + "'s range " + describe_range(spec);
-  if (log && !(*from > 0 && *to > 0)) return "--log needs FROM and TO > 0";
+      return "sweep: " + format_number(end) + " is outside " + spec.name + "'s range " + describe_range(spec);
+  if (log && !(*from > 0 && *to > 0)) return "sweep: logarithmic spacing needs FROM and TO > 0";
   range.from = *from;
   range.to = *to;
   range.count = static_cast<long long>(*count);
@@ -95,6 +95,27 @@ std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<
   RunSummary summary(*scene);
   summary.finish(*scene);
   out = summary.quantities();
+  return std::nullopt;
+}
+
+SweepRow SweepPlan::run(long long index) const {
+  return run_sweep_point(create, base, state ? &*state : nullptr, range, index, until);
+}
+
+std::optional<std::string> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
+                                      std::optional<nlohmann::json> state, const std::string& vary, bool log,
+                                      double until, double max_count, SweepPlan& out) {
+  if (!(until > 0 && until <= kMaxTime))
+    return "sweep: the time each run lasts must be in (0, " + format_number(kMaxTime) + "] s, got " +
+           format_number(until);
+  SweepPlan plan;
+  if (auto error = parse_sweep_range(vary, log, base.specs(), max_count, plan.range)) return error;
+  if (auto error = sweep_quantities(create, base, plan.quantities)) return error;
+  plan.create = create;
+  plan.base = base;
+  plan.state = std::move(state);
+  plan.until = until;
+  out = std::move(plan);
   return std::nullopt;
 }
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/param.h"
 #include "core/scene.h"
@@ -21,6 +21,8 @@ namespace cl {
 /// Runs one sweep may ask for: a million runs of even a 1 ms scene is a
 /// quarter of an hour per core, the most a batch of shards should carry.
 constexpr double kMaxSweepRuns = 1e6;
+/// Runs a sweep on the page may ask for: its plot and table stay readable.
+constexpr double kMaxPageSweepRuns = 200;
 
 struct SweepRange {
   std::string name;  ///< a Real or Integer parameter
@@ -58,5 +60,24 @@ SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, 
 /// base does not start (a sweep of it would write only failures).
 std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
                                             const ParamValues& base, std::vector<SeriesSpec>& out);
+
+/// A checked sweep, ready to run point by point: what the CLI runs on its
+/// threads and the page's Web Worker runs one value at a time.
+struct SweepPlan {
+  std::function<std::unique_ptr<Scene>()> create;
+  ParamValues base;
+  std::optional<nlohmann::json> state;  ///< every run's start; the scene's own start when empty
+  SweepRange range;
+  double until = 0;                     ///< s, the time every run is advanced to
+  std::vector<SeriesSpec> quantities;   ///< the summary's columns
+
+  SweepRow run(long long index) const;
+};
+
+/// Checks `vary` ("NAME=FROM:TO:COUNT", at most `max_count` values), `until`
+/// and that the base starts; the first problem found, or nothing and `out` set.
+std::optional<std::string> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
+                                      std::optional<nlohmann::json> state, const std::string& vary, bool log,
+                                      double until, double max_count, SweepPlan& out);
 
 }  // namespace cl

@@ -118,9 +118,9 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
     for (int i = 0; i < n; ++i) {
       bool placed = false;
       for (int tries = 0; tries < 20000 && !placed; ++tries) {
-        const Vector2d c = typed ? Vector2d(lo.x() + (hi.x() - lo.x()) * unit_random(rng),
-                                            lo.y() + (hi.y() - lo.y()) * unit_random(rng))
-                                 : Vector2d(reach * (2 * unit_random(rng) - 1), reach * (2 * unit_random(rng) - 1));
+        const UnitPair u = unit_random_pair(rng);
+        const Vector2d c = typed ? Vector2d(lo.x() + (hi.x() - lo.x()) * u.x, lo.y() + (hi.y() - lo.y()) * u.y)
+                                 : Vector2d(reach * (2 * u.x - 1), reach * (2 * u.y - 1));
         if (!inside(c)) continue;
         placed = true;
         for (int j = 0; j < i && placed; ++j) placed = (c - y.segment<2>(3 * j)).norm() >= 2.1 * r0;

@@ -95,13 +95,15 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
       return "could not place " + std::to_string(n) + " balls of radius " + format_number(r) +
              " m inside the wall with clearance 2 r in " + std::to_string(tries) +
              " random tries: make r smaller or the wall larger";
-    const Vector2d p(lo.x() + (hi.x() - lo.x()) * unit_random(rng), lo.y() + (hi.y() - lo.y()) * unit_random(rng));
+    const UnitPair u = unit_random_pair(rng);
+    const Vector2d p(lo.x() + (hi.x() - lo.x()) * u.x, lo.y() + (hi.y() - lo.y()) * u.y);
     if (!clear_of_wall(p)) continue;
     if (collisions && std::any_of(balls.begin(), balls.end(), [&](const Ball& o) { return (o.p0 - p).norm() < 2.2 * r; }))
       continue;
     Ball b;
     b.p0 = p;
-    b.v0 = Vector2d(v_max * (2 * unit_random(rng) - 1), v_max * (2 * unit_random(rng) - 1));
+    const UnitPair w = unit_random_pair(rng);
+    b.v0 = Vector2d(v_max * (2 * w.x - 1), v_max * (2 * w.y - 1));
     balls.push_back(b);
   }
 

@@ -1,0 +1,89 @@
+// The engine without a window, for the page's Web Worker (web/sweep_worker.js):
+// a parameter sweep planned from the page's scene file and run one value per
+// call, so the worker can report each row as it comes and be stopped between
+// runs. The rows are the CLI's `contactlab sweep` table, cell for cell.
+//
+// Exports (strings stay valid until the next call of the same function):
+//   const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until)
+//     JSON {"error"} or {"parameter","label","unit","runs","values":[...],
+//     "quantities":[{"name","unit","label"}],"header":"index,runs,...\n"}
+//   const char* cl_sweep_run(double index)
+//     JSON {"index","value","summary":[number|null...],"failure","row":"...\n"}
+#include <emscripten.h>
+
+#include <cmath>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/number_format.h"
+#include "core/sweep.h"
+#include "io/scene_file.h"
+#include "io/sweep_csv.h"
+#include "scenes/registry.h"
+
+namespace {
+
+std::optional<cl::SweepPlan> plan;
+
+/// Keeps the reply alive until the next call of the same export.
+const char* keep(std::string& slot, const nlohmann::json& reply) {
+  slot = reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return slot.c_str();
+}
+
+nlohmann::json number_or_null(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until) {
+  static std::string reply;
+  plan.reset();
+  const cl::SceneFileParse file = cl::parse_scene_file(scene_file ? scene_file : "");
+  if (!file.file) return keep(reply, {{"error", file.error}});
+  const cl::SceneEntry* entry = cl::find_scene(file.file->scene);
+  cl::SweepPlan planned;
+  if (auto error = cl::plan_sweep(entry->create, file.file->params, file.file->state, vary ? vary : "", log != 0, until,
+                                  cl::kMaxPageSweepRuns, planned))
+    return keep(reply, {{"error", *error}});
+  plan = std::move(planned);
+  const cl::ParamSpec& spec = plan->base.specs()[*plan->base.index_of(plan->range.name)];
+  nlohmann::json values = nlohmann::json::array();
+  for (long long i = 0; i < plan->range.count; ++i) values.push_back(cl::sweep_value(plan->range, i, spec));
+  nlohmann::json quantities = nlohmann::json::array();
+  for (const cl::SeriesSpec& q : plan->quantities)
+    quantities.push_back({{"name", q.name}, {"unit", q.unit}, {"label", q.label}});
+  std::ostringstream header;
+  cl::write_sweep_header(header, plan->range.name, plan->quantities);
+  return keep(reply, {{"parameter", plan->range.name},
+                      {"label", spec.label},
+                      {"unit", spec.unit},
+                      {"runs", plan->range.count},
+                      {"values", values},
+                      {"quantities", quantities},
+                      {"header", header.str()}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_sweep_run(double index) {
+  static std::string reply;
+  if (!plan) return keep(reply, {{"error", "no sweep planned"}});
+  if (!(index >= 0 && index < static_cast<double>(plan->range.count) && index == std::floor(index)))
+    return keep(reply, {{"error", "no run " + cl::format_number(index) + " in this sweep"}});
+  const cl::SweepRow row = plan->run(static_cast<long long>(index));
+  nlohmann::json summary = nlohmann::json::array();
+  for (size_t q = 0; q < plan->quantities.size(); ++q)
+    summary.push_back(q < row.summary.size() ? number_or_null(row.summary[q]) : nlohmann::json());
+  std::ostringstream line;
+  cl::write_sweep_row(line, row, plan->range.count, plan->quantities.size());
+  return keep(reply, {{"index", row.index},
+                      {"value", row.value},
+                      {"summary", summary},
+                      {"failure", row.failure},
+                      {"row", line.str()}});
+}
+
+}  // extern "C"

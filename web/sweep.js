@@ -1,0 +1,591 @@
+/* ContactLab parameter sweep: the scene run once per value of one
+ * parameter, from its start with the panel's other parameters, each run
+ * reduced to its summary (first impact's restitution, largest penetration,
+ * energy lost, ...), plotted against the parameter. The runs go in a Web
+ * Worker (web/sweep_worker.js, the engine without a window), so the
+ * simulation on the page keeps running; the engine checks the form (the
+ * same checks as `contactlab sweep`) and the CSV is the CLI's table.
+ *
+ * Usage (see page.js): ContactLabSweep.create({api, hostEl, download}).start().
+ * Needs plots.js. Global: ContactLabSweep only.
+ */
+var ContactLabSweep = (function () {
+  'use strict';
+
+  var MAX_RUNS = 200;          // the engine's kMaxPageSweepRuns
+  var DEFAULT_RUNS = 20;
+  var DEFAULT_UNTIL = 2;       // s, each run's length
+  var CHECK_DELAY_MS = 250;    // the engine checks the form once typing pauses
+  var DRAW_MS = 250;           // plots and table redraw at most this often while rows arrive
+  var LAYOUT_POLL_MS = 500;    // another scene (or body count) refills the form
+  var MAX_CHARTS = 4;
+  var PREFERRED_PARAMETERS = ['c_tau', 'e', 'k_s', 'friction'];
+  var PREFERRED_QUANTITIES = ['e_first', 'max_penetration', 'E_lost'];
+  // Where a parameter's whole range is not what a lesson sweeps: the damped
+  // laws' c_τ from 0.1 (the issue's table) rather than 0.
+  var TEACHING_RANGES = { c_tau: [0.1, 1] };
+  var LINE = '#4a90d9';
+  var el = ContactLabPlots.el;
+  var fmt = ContactLabPlots.formatNumber;
+  var TEXT = {
+    title: 'Parameter sweep',
+    intro: 'Runs the scene once for each value of one parameter, from its start with the other parameters as set ' +
+      'in the panel (while comparing: the reference\'s), in the background: the simulation keeps running.',
+    parameter: 'Parameter',
+    from: 'From',
+    to: 'To',
+    runs: 'Runs (1\u2013' + MAX_RUNS + ')',
+    log: 'Logarithmic spacing',
+    until: 'Each run lasts [s]',
+    quantities: 'Results to plot',
+    run: 'Run sweep',
+    cancel: 'Cancel',
+    exportCsv: 'Export CSV',
+    progress: 'Sweep progress',
+    ready: function (runs, until) { return 'Ready: ' + runs + ' runs of ' + fmt(until) + ' s each.'; },
+    checking: 'Checking\u2026',
+    loading: 'Starting the background engine\u2026',
+    started: function (runs) { return 'Sweep started: ' + runs + ' runs.'; },
+    counted: function (done, runs, rate, failed) {
+      return done + ' of ' + runs + ' runs' + (rate ? ' \u00b7 ' + fmt(rate) + ' runs/s' : '') +
+        (failed ? ' \u00b7 ' + failed + ' failed' : '');
+    },
+    done: function (runs, seconds, failed) {
+      return 'Sweep done: ' + runs + ' runs in ' + fmt(seconds) + ' s' + (failed ? ', ' + failed + ' failed' : '') + '.';
+    },
+    cancelled: function (done, runs) { return 'Sweep cancelled after ' + done + ' of ' + runs + ' runs.'; },
+    engineFailed: function (message) { return 'The background engine stopped: ' + message; },
+    noWorker: 'This browser cannot run Web Workers: sweeps need them.',
+    firstFailure: function (name, value, why) { return 'First failed run: ' + name + ' = ' + fmt(value) + ': ' + why; },
+    caption: function (label) { return 'Sweep results against ' + label; },
+    failure: 'stopped early',
+    empty: 'Results appear here as the runs finish.'
+  };
+
+  function withUnit(label, unit) { return unit ? label + ' [' + unit + ']' : label; }
+
+  function numberOr(value, fallback) {
+    var n = parseFloat(value);
+    return isFinite(n) ? n : fallback;
+  }
+
+  /** A range worth sweeping for a parameter whose current value is `value`. */
+  function defaultRange(spec, value) {
+    var lo = spec.min == null ? -Infinity : spec.min, hi = spec.max == null ? Infinity : spec.max;
+    function clamp(v) { return Math.min(hi, Math.max(lo, v)); }
+    if (TEACHING_RANGES[spec.name]) return { from: TEACHING_RANGES[spec.name][0], to: TEACHING_RANGES[spec.name][1], log: false };
+    if (spec.log_scale && value > 0) return { from: clamp(value / 10), to: clamp(value * 10), log: true };
+    if (isFinite(lo) && isFinite(hi) && hi - lo <= 100 * Math.max(Math.abs(value), 1e-9)) return { from: lo, to: hi, log: false };
+    if (value !== 0) return { from: clamp(value / 2), to: clamp(value * 2), log: false };
+    return { from: clamp(0), to: clamp(1), log: false };
+  }
+
+  function create(opts) {
+    var api = opts.api;
+    var host = opts.hostEl;
+    var download = opts.download;
+    var worker = null;
+    var requestId = 0;          // replies of older requests are ignored
+    var scene = null;           // api.sceneJson(), parsed
+    var layoutSeen = null;
+    var checkTimer = 0;
+    var planned = null;         // the engine's reply to the current form
+    var sweep = null;           // {plan, form, rows, started, failed, state: 'running'|'done'|'cancelled'|'failed', runMs}
+    var charts = [];            // [{quantity index, uplot, holder}]
+    var chartsKey = '';
+    var tableKey = '';
+    var serial = 0;             // sweeps started: a new one rebuilds the table
+    var drawTimer = 0;
+    var announced = [];         // for tests: what the live region said
+
+    // ---- The form --------------------------------------------------------
+
+    var details = el('details', 'sweep-box');
+    var summary = el('summary', 'sweep-summary', TEXT.title);
+    details.appendChild(summary);
+    host.appendChild(details);
+    var body = el('div', 'sweep-body');
+    details.appendChild(body);
+    body.appendChild(el('p', 'sweep-intro', TEXT.intro));
+    var form = el('form', 'sweep-form');
+    form.noValidate = true;  // the engine checks, with its messages
+    body.appendChild(form);
+
+    var errorEl = el('p', 'sweep-error');
+    errorEl.id = 'sweep-error';
+    errorEl.setAttribute('role', 'alert');
+    errorEl.hidden = true;
+
+    function field(labelText, input, className) {
+      var label = el('label', 'sweep-field' + (className ? ' ' + className : ''));
+      label.appendChild(el('span', 'sweep-label', labelText));
+      label.appendChild(input);
+      form.appendChild(label);
+      return input;
+    }
+    function textInput(name) {
+      var input = el('input', 'sweep-input');
+      input.type = 'text';
+      input.inputMode = 'decimal';
+      input.name = name;
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      return input;
+    }
+    var paramSelect = field(TEXT.parameter, el('select', 'btn sweep-param'), 'sweep-wide');
+    paramSelect.name = 'parameter';
+    var fromInput = field(TEXT.from, textInput('from'));
+    var toInput = field(TEXT.to, textInput('to'));
+    var runsInput = field(TEXT.runs, textInput('runs'));
+    runsInput.inputMode = 'numeric';
+    var untilInput = field(TEXT.until, textInput('until'));
+    var logInput = el('input');
+    logInput.type = 'checkbox';
+    logInput.name = 'log';
+    var logLabel = el('label', 'sweep-check sweep-wide');
+    logLabel.appendChild(logInput);
+    logLabel.appendChild(document.createTextNode(' ' + TEXT.log));
+    form.appendChild(logLabel);
+    var quantitiesSet = el('fieldset', 'sweep-quantities sweep-wide');
+    quantitiesSet.appendChild(el('legend', null, TEXT.quantities));
+    form.appendChild(quantitiesSet);
+    var inputs = [paramSelect, fromInput, toInput, runsInput, untilInput, logInput];
+    inputs.forEach(function (input) { input.setAttribute('aria-describedby', 'sweep-error'); });
+
+    var buttons = el('div', 'sweep-buttons sweep-wide');
+    var runButton = el('button', 'btn sweep-run', TEXT.run);
+    runButton.type = 'submit';
+    var cancelButton = el('button', 'btn', TEXT.cancel);
+    cancelButton.type = 'button';
+    cancelButton.disabled = true;
+    var exportButton = el('button', 'btn', TEXT.exportCsv);
+    exportButton.type = 'button';
+    exportButton.disabled = true;
+    buttons.appendChild(runButton);
+    buttons.appendChild(cancelButton);
+    buttons.appendChild(exportButton);
+    form.appendChild(buttons);
+    form.appendChild(errorEl);
+
+    var progressRow = el('div', 'sweep-progress-row');
+    var progress = el('progress', 'sweep-progress');
+    progress.setAttribute('aria-label', TEXT.progress);
+    progress.max = 1;
+    progress.value = 0;
+    var countEl = el('span', 'sweep-count');
+    progressRow.appendChild(progress);
+    progressRow.appendChild(countEl);
+    body.appendChild(progressRow);
+    var statusEl = el('p', 'sweep-status');  // said once per start, end or cancel, not per run
+    statusEl.setAttribute('role', 'status');
+    statusEl.setAttribute('aria-live', 'polite');
+    body.appendChild(statusEl);
+    var failureEl = el('p', 'sweep-failure');
+    failureEl.hidden = true;
+    body.appendChild(failureEl);
+    var chartsEl = el('div', 'sweep-charts');
+    body.appendChild(chartsEl);
+    var tableBox = el('div', 'sweep-table-box');
+    tableBox.tabIndex = 0;  // scrolls: reachable by keyboard
+    tableBox.setAttribute('role', 'region');
+    var table = el('table', 'inspector-table sweep-table');
+    tableBox.appendChild(table);
+    body.appendChild(tableBox);
+    tableBox.hidden = true;
+
+    function announce(text) {
+      statusEl.textContent = text;
+      announced.push(text);
+    }
+
+    function setError(message) {
+      errorEl.hidden = !message;
+      errorEl.textContent = message || '';
+      inputs.forEach(function (input) { input.removeAttribute('aria-invalid'); });
+      if (!message) return;
+      // The engine's message names what is wrong; mark that field, keep every text as typed.
+      var marked = /number of runs/.test(message) ? [runsInput]
+        : /time each run lasts/.test(message) ? [untilInput]
+        : /logarithmic/.test(message) ? [fromInput, toInput, logInput]
+        : /no parameter|not a number/.test(message) ? [paramSelect]
+        : [fromInput, toInput];
+      marked.forEach(function (input) { input.setAttribute('aria-invalid', 'true'); });
+    }
+
+    function specOf(name) {
+      return scene ? scene.params.filter(function (p) { return p.name === name; })[0] : null;
+    }
+
+    function currentValue(spec) {
+      var status = JSON.parse(api.status() || 'null');
+      return numberOr(status && status.params ? status.params[spec.name] : spec.default, spec.default);
+    }
+
+    function fillRange() {
+      var spec = specOf(paramSelect.value);
+      if (!spec) return;
+      var range = defaultRange(spec, currentValue(spec));
+      fromInput.value = String(range.from);
+      toInput.value = String(range.to);
+      logInput.checked = range.log;
+    }
+
+    /** Rebuilds the parameter list for the scene now on the page. */
+    function fillForm() {
+      scene = JSON.parse(api.sceneJson() || 'null');
+      if (!scene) return;
+      var numeric = scene.params.filter(function (p) { return p.kind === 'real' || p.kind === 'integer'; });
+      var keep = paramSelect.value;
+      paramSelect.textContent = '';
+      numeric.forEach(function (p) {
+        paramSelect.appendChild(new Option(withUnit(p.label, p.unit) + ' \u2014 ' + p.name, p.name));
+      });
+      var names = numeric.map(function (p) { return p.name; });
+      var preferred = PREFERRED_PARAMETERS.filter(function (n) { return names.indexOf(n) >= 0; })[0];
+      paramSelect.value = names.indexOf(keep) >= 0 ? keep : preferred || names[0] || '';
+      if (paramSelect.value !== keep) fillRange();
+      if (!runsInput.value) runsInput.value = String(DEFAULT_RUNS);
+      if (!untilInput.value) untilInput.value = String(DEFAULT_UNTIL);
+    }
+
+    function formValues() {
+      return {
+        sceneFile: api.sweepBaseJson(),
+        vary: paramSelect.value + '=' + fromInput.value.trim() + ':' + toInput.value.trim() + ':' + runsInput.value.trim(),
+        log: logInput.checked,
+        until: numberOr(untilInput.value.trim(), NaN)
+      };
+    }
+
+    // ---- The worker ------------------------------------------------------
+
+    function ensureWorker() {
+      if (worker) return worker;
+      if (typeof Worker !== 'function') { setError(TEXT.noWorker); return null; }
+      worker = new Worker('sweep_worker.js');
+      worker.onmessage = function (ev) { onReply(ev.data || {}); };
+      worker.onerror = function (ev) {
+        ev.preventDefault();
+        onReply({ type: 'failed', id: requestId, message: ev.message || 'worker error' });
+      };
+      return worker;
+    }
+
+    function post(type) {
+      var w = ensureWorker();
+      if (!w) return 0;
+      var message = formValues();
+      message.type = type;
+      message.id = ++requestId;
+      w.postMessage(message);
+      return message;
+    }
+
+    function check() {
+      clearTimeout(checkTimer);
+      checkTimer = 0;
+      if (running()) return;
+      if (!worker) countEl.textContent = TEXT.loading;
+      post('plan');
+    }
+
+    function scheduleCheck() {
+      clearTimeout(checkTimer);
+      planned = null;
+      checkTimer = setTimeout(check, CHECK_DELAY_MS);
+    }
+
+    function running() { return !!sweep && sweep.state === 'running'; }
+
+    function fillQuantities(plan) {
+      var names = plan.quantities.map(function (q) { return q.name; }).join(',');
+      if (quantitiesSet.dataset.names === names) return;
+      var checked = Array.prototype.map.call(quantitiesSet.querySelectorAll('input:checked'), function (i) { return i.value; });
+      if (!checked.length) checked = PREFERRED_QUANTITIES;
+      quantitiesSet.dataset.names = names;
+      Array.prototype.slice.call(quantitiesSet.querySelectorAll('label')).forEach(function (l) { l.remove(); });
+      plan.quantities.forEach(function (q) {
+        var label = el('label', 'sweep-check');
+        var box = el('input');
+        box.type = 'checkbox';
+        box.value = q.name;
+        box.checked = checked.indexOf(q.name) >= 0;
+        box.addEventListener('change', function () {
+          var boxes = quantitiesSet.querySelectorAll('input:checked');
+          if (boxes.length > MAX_CHARTS) box.checked = false;
+          drawSoon();
+        });
+        label.appendChild(box);
+        label.appendChild(document.createTextNode(' ' + withUnit(q.label, q.unit)));
+        quantitiesSet.appendChild(label);
+      });
+    }
+
+    function onReply(m) {
+      if (m.id !== requestId) return;
+      if (m.type === 'planned') {
+        planned = m.plan;
+        countEl.textContent = '';
+        setError(m.plan.error || '');
+        if (m.plan.error) {
+          if (sweep && sweep.state === 'running') finish('failed');
+          return;
+        }
+        fillQuantities(m.plan);
+        if (sweep && sweep.state === 'running' && !sweep.plan) {
+          sweep.plan = m.plan;
+          progress.max = m.plan.runs;
+          announce(TEXT.started(m.plan.runs));
+        } else if (!running()) {
+          countEl.textContent = TEXT.ready(m.plan.runs, formValues().until);
+        }
+      } else if (m.type === 'row' && sweep && sweep.plan) {
+        sweep.rows.push(m.row);
+        if (m.row.failure) sweep.failed++;
+        progress.value = sweep.rows.length;
+        var seconds = (performance.now() - sweep.started) / 1000;
+        countEl.textContent = TEXT.counted(sweep.rows.length, sweep.plan.runs, sweep.rows.length / seconds, sweep.failed);
+        drawSoon();
+      } else if (m.type === 'done' && sweep) {
+        sweep.runMs = m.runMs;
+        finish('done');
+      } else if (m.type === 'failed') {
+        setError(TEXT.engineFailed(m.message));
+        if (worker) worker.terminate();
+        worker = null;
+        if (sweep && sweep.state === 'running') finish('failed');
+      }
+    }
+
+    function setRunning(on) {
+      runButton.disabled = on;
+      cancelButton.disabled = !on;
+      inputs.forEach(function (input) { input.disabled = on; });  // the results to plot stay choosable
+    }
+
+    function start() {
+      if (running()) return;
+      clearTimeout(checkTimer);
+      var message = post('run');
+      if (!message) return;
+      sweep = { serial: ++serial, plan: null, form: message, rows: [], started: performance.now(), failed: 0, state: 'running',
+        runMs: 0 };
+      progress.value = 0;
+      progress.max = 1;
+      failureEl.hidden = true;
+      exportButton.disabled = true;
+      countEl.textContent = worker ? TEXT.checking : TEXT.loading;
+      setRunning(true);
+      draw();
+    }
+
+    function finish(state) {
+      sweep.state = state;
+      sweep.wallMs = performance.now() - sweep.started;
+      setRunning(false);
+      exportButton.disabled = !sweep.rows.length;
+      var runs = sweep.plan ? sweep.plan.runs : 0;
+      if (state === 'done') announce(TEXT.done(sweep.rows.length, sweep.wallMs / 1000, sweep.failed));
+      else if (state === 'cancelled') announce(TEXT.cancelled(sweep.rows.length, runs));
+      var firstFailed = sweep.rows.filter(function (r) { return r.failure; })[0];
+      failureEl.hidden = !firstFailed;
+      if (firstFailed) failureEl.textContent = TEXT.firstFailure(sweep.plan.parameter, firstFailed.value, firstFailed.failure);
+      draw();
+    }
+
+    function cancel() {
+      if (!running()) return;
+      // A run may take seconds: stopping the worker stops it at once; the next sweep starts a new one.
+      worker.terminate();
+      worker = null;
+      requestId++;
+      finish('cancelled');
+    }
+
+    function csvText() {
+      if (!sweep || !sweep.plan) return '';
+      return sweep.plan.header + sweep.rows.map(function (r) { return r.row; }).join('');
+    }
+
+    function exportCsv() {
+      if (!sweep || !sweep.rows.length) return;
+      download('contactlab-' + (scene ? scene.id : 'scene') + '-sweep-' + sweep.plan.parameter + '.csv', 'text/csv', csvText());
+    }
+
+    // ---- Plots and table -------------------------------------------------
+
+    function chosenQuantities() {
+      if (!sweep || !sweep.plan) return [];
+      var names = Array.prototype.map.call(quantitiesSet.querySelectorAll('input:checked'), function (i) { return i.value; });
+      return sweep.plan.quantities.map(function (q, k) { return { q: q, k: k }; })
+        .filter(function (e) { return names.indexOf(e.q.name) >= 0; }).slice(0, MAX_CHARTS);
+    }
+
+    /** The swept parameter as an axis label: its label and unit, and its name where the label lacks it. */
+    function parameterLabel(plan) {
+      var label = plan.label.indexOf(plan.parameter) >= 0 ? plan.label : plan.label + ' (' + plan.parameter + ')';
+      return withUnit(label, plan.unit);
+    }
+
+    function chartOptions(plan, quantity, width) {
+      var axis = ContactLabPlots.axisStyle();
+      return {
+        width: width,
+        height: 150,
+        scales: { x: { time: false, distr: sweep.form.log ? 3 : 1 } },
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        series: [{}, { label: withUnit(quantity.label, quantity.unit), stroke: LINE, width: 1.5,
+          points: { show: true, size: 5, fill: LINE }, spanGaps: false }],
+        axes: [
+          Object.assign({ label: parameterLabel(plan), size: 30, labelSize: 15, labelGap: 0 }, axis),
+          // The caption above names the quantity in words; the axis, short enough never to be cut, by its column name.
+          Object.assign({ label: withUnit(quantity.name, quantity.unit), labelSize: 18, labelGap: 0, size: 56 }, axis)
+        ]
+      };
+    }
+
+    function chartData(k) {
+      var xs = [], ys = [];
+      sweep.rows.forEach(function (r) {
+        xs.push(r.value);
+        ys.push(r.summary[k] == null ? null : r.summary[k]);
+      });
+      return [xs, ys];
+    }
+
+    function drawCharts(chosen) {
+      var key = chosen.map(function (e) { return e.q.name; }).join(',') + '|' + sweep.plan.parameter + '|' + sweep.form.log;
+      if (key !== chartsKey) {
+        charts.forEach(function (c) { c.uplot.destroy(); });
+        chartsEl.textContent = '';
+        charts = chosen.map(function (e) {
+          var box = el('figure', 'sweep-chart');
+          var caption = el('figcaption', 'sweep-chart-title', withUnit(e.q.label, e.q.unit) + ' against ' + sweep.plan.parameter);
+          var holder = el('div', 'plot-holder sweep-chart-holder');
+          box.appendChild(caption);
+          box.appendChild(holder);
+          chartsEl.appendChild(box);
+          var u = new uPlot(chartOptions(sweep.plan, e.q, Math.max(120, holder.clientWidth)), chartData(e.k), holder);
+          ContactLabPlots.fitToHolder(holder, function () { return u; });
+          return { k: e.k, uplot: u };
+        });
+        chartsKey = key;
+      } else {
+        charts.forEach(function (c) { c.uplot.setData(chartData(c.k)); });
+      }
+    }
+
+    /** The table of runs: rebuilt when the columns change, otherwise only the new runs appended. */
+    function drawTable(chosen) {
+      tableBox.hidden = !sweep.rows.length;
+      var key = sweep.serial + '|' + chosen.map(function (e) { return e.q.name; }).join(',');
+      if (key !== tableKey) {
+        tableKey = key;
+        table.textContent = '';
+        table.appendChild(el('caption', null, TEXT.caption(sweep.plan.parameter)));
+        tableBox.setAttribute('aria-label', TEXT.caption(sweep.plan.parameter));
+        var head = el('thead'), row = el('tr');
+        [withUnit(sweep.plan.parameter, sweep.plan.unit)].concat(chosen.map(function (e) { return withUnit(e.q.name, e.q.unit); }))
+          .concat(['failure']).forEach(function (text) {
+            var th = el('th', null, text);
+            th.scope = 'col';
+            row.appendChild(th);
+          });
+        head.appendChild(row);
+        table.appendChild(head);
+        table.appendChild(el('tbody'));
+      }
+      var tbody = table.tBodies[0];
+      sweep.rows.slice(tbody.rows.length).forEach(function (r) {
+        var tr = el('tr');
+        var th = el('th', null, fmt(r.value));
+        th.scope = 'row';
+        tr.appendChild(th);
+        chosen.forEach(function (e) { tr.appendChild(el('td', null, fmt(r.summary[e.k]))); });
+        tr.appendChild(el('td', 'sweep-failure-cell', r.failure ? TEXT.failure : ''));
+        if (r.failure) tr.title = r.failure;
+        tbody.appendChild(tr);
+      });
+    }
+
+    function draw() {
+      clearTimeout(drawTimer);
+      drawTimer = 0;
+      if (!sweep || !sweep.plan) {
+        charts.forEach(function (c) { c.uplot.destroy(); });
+        charts = [];
+        chartsKey = '';
+        chartsEl.textContent = '';
+        tableBox.hidden = true;
+        tableKey = '';
+        return;
+      }
+      var chosen = chosenQuantities();
+      drawCharts(chosen);
+      drawTable(chosen);
+    }
+
+    function drawSoon() {
+      if (!drawTimer) drawTimer = setTimeout(draw, DRAW_MS);
+    }
+
+    // ---- Wiring ----------------------------------------------------------
+
+    form.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      start();
+    });
+    cancelButton.addEventListener('click', cancel);
+    exportButton.addEventListener('click', exportCsv);
+    paramSelect.addEventListener('change', function () { fillRange(); scheduleCheck(); });
+    [fromInput, toInput, runsInput, untilInput].forEach(function (input) { input.addEventListener('input', scheduleCheck); });
+    logInput.addEventListener('change', scheduleCheck);
+    details.addEventListener('toggle', function () {
+      if (!details.open) return;
+      fillForm();
+      check();
+    });
+
+    function pollLayout() {
+      var layout = api.layout();
+      if (layout === layoutSeen) return;
+      layoutSeen = layout;
+      if (!details.open || running()) return;
+      var id = scene ? scene.id : null;
+      fillForm();
+      if (scene && scene.id !== id) fillRange();
+      scheduleCheck();
+    }
+
+    var poller = ContactLabPlots.pollEvery(LAYOUT_POLL_MS, pollLayout, function (e) {
+      console.warn('ContactLab sweep stopped:', e);
+    });
+
+    return {
+      start: poller.start,
+      stop: function () { poller.stop(); if (worker) worker.terminate(); worker = null; },
+      // For tests and embedding pages:
+      open: function () { if (!details.open) details.open = true; },
+      state: function () {
+        return {
+          open: details.open,
+          state: sweep ? sweep.state : 'idle',
+          runs: sweep && sweep.plan ? sweep.plan.runs : 0,
+          done: sweep ? sweep.rows.length : 0,
+          failed: sweep ? sweep.failed : 0,
+          wallMs: sweep ? sweep.wallMs : 0,
+          runMs: sweep ? sweep.runMs : 0,
+          error: errorEl.hidden ? '' : errorEl.textContent,
+          ready: !!planned && !planned.error,
+          charts: charts.length
+        };
+      },
+      csv: csvText,
+      announced: function () { return announced.slice(); },
+      uplot: function (k) { return charts[k] ? charts[k].uplot : null; }
+    };
+  }
+
+  return { create: create };
+})();
