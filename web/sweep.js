@@ -19,6 +19,7 @@ var ContactLabSweep = (function () {
   var DRAW_MS = 250;           // plots and table redraw at most this often while rows arrive
   var LAYOUT_POLL_MS = 500;    // another scene (or body count) refills the form
   var MAX_CHARTS = 4;
+  var CHART_HEIGHT = 170;      // px
   var PREFERRED_PARAMETERS = ['c_tau', 'e', 'k_s', 'friction'];
   var PREFERRED_QUANTITIES = ['e_first', 'max_penetration', 'E_lost'];
   // Where a parameter's whole range is not what a lesson sweeps: the damped
@@ -58,11 +59,15 @@ var ContactLabSweep = (function () {
     noWorker: 'This browser cannot run Web Workers: sweeps need them.',
     firstFailure: function (name, value, why) { return 'First failed run: ' + name + ' = ' + fmt(value) + ': ' + why; },
     caption: function (label) { return 'Sweep results against ' + label; },
-    failure: 'stopped early',
-    empty: 'Results appear here as the runs finish.'
+    failure: 'stopped early'
   };
 
   function withUnit(label, unit) { return unit ? label + ' [' + unit + ']' : label; }
+
+  /** A parameter in words: its label and unit, and its name where the label lacks it ("restitution c_tau"). */
+  function parameterText(label, name, unit) {
+    return withUnit(label.indexOf(name) >= 0 ? label : label + ' (' + name + ')', unit);
+  }
 
   function numberOr(value, fallback) {
     var n = parseFloat(value);
@@ -97,6 +102,7 @@ var ContactLabSweep = (function () {
     var serial = 0;             // sweeps started: a new one rebuilds the table
     var drawTimer = 0;
     var announced = [];         // for tests: what the live region said
+    var engineLoadMs = 0;       // the worker's engine: download, compile and start
 
     // ---- The form --------------------------------------------------------
 
@@ -238,7 +244,7 @@ var ContactLabSweep = (function () {
       var keep = paramSelect.value;
       paramSelect.textContent = '';
       numeric.forEach(function (p) {
-        paramSelect.appendChild(new Option(withUnit(p.label, p.unit) + ' \u2014 ' + p.name, p.name));
+        paramSelect.appendChild(new Option(parameterText(p.label, p.name, p.unit), p.name));
       });
       var names = numeric.map(function (p) { return p.name; });
       var preferred = PREFERRED_PARAMETERS.filter(function (n) { return names.indexOf(n) >= 0; })[0];
@@ -325,6 +331,7 @@ var ContactLabSweep = (function () {
       if (m.id !== requestId) return;
       if (m.type === 'planned') {
         planned = m.plan;
+        engineLoadMs = m.loadMs;
         countEl.textContent = '';
         setError(m.plan.error || '');
         if (m.plan.error) {
@@ -421,26 +428,22 @@ var ContactLabSweep = (function () {
         .filter(function (e) { return names.indexOf(e.q.name) >= 0; }).slice(0, MAX_CHARTS);
     }
 
-    /** The swept parameter as an axis label: its label and unit, and its name where the label lacks it. */
-    function parameterLabel(plan) {
-      var label = plan.label.indexOf(plan.parameter) >= 0 ? plan.label : plan.label + ' (' + plan.parameter + ')';
-      return withUnit(label, plan.unit);
-    }
-
     function chartOptions(plan, quantity, width) {
       var axis = ContactLabPlots.axisStyle();
       return {
         width: width,
-        height: 150,
+        height: CHART_HEIGHT,
         scales: { x: { time: false, distr: sweep.form.log ? 3 : 1 } },
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         series: [{}, { label: withUnit(quantity.label, quantity.unit), stroke: LINE, width: 1.5,
           points: { show: true, size: 5, fill: LINE }, spanGaps: false }],
         axes: [
-          Object.assign({ label: parameterLabel(plan), size: 30, labelSize: 15, labelGap: 0 }, axis),
-          // The caption above names the quantity in words; the axis, short enough never to be cut, by its column name.
-          Object.assign({ label: withUnit(quantity.name, quantity.unit), labelSize: 18, labelGap: 0, size: 56 }, axis)
+          Object.assign({ label: parameterText(plan.label, plan.parameter, plan.unit), size: 30, labelSize: 15, labelGap: 0 }, axis),
+          // The caption above names the quantity in words; the axis, short enough never to be cut, by its unit
+          // (or its column name when it has none).
+          Object.assign({ label: quantity.unit ? '[' + quantity.unit + ']' : quantity.name, labelSize: 18, labelGap: 0,
+            size: 56 }, axis)
         ]
       };
     }
@@ -578,7 +581,8 @@ var ContactLabSweep = (function () {
           runMs: sweep ? sweep.runMs : 0,
           error: errorEl.hidden ? '' : errorEl.textContent,
           ready: !!planned && !planned.error,
-          charts: charts.length
+          charts: charts.length,
+          engineLoadMs: engineLoadMs
         };
       },
       csv: csvText,

@@ -6,7 +6,8 @@
  *   {type: 'plan', id, sceneFile, vary, log, until}  check only
  *   {type: 'run',  id, sceneFile, vary, log, until}  check, then run every value
  * Replies:
- *   {type: 'planned', id, plan, loadMs}   plan: the engine's reply ({error} when refused)
+ *   {type: 'planned', id, plan, loadMs}   plan: the engine's reply ({error} when refused);
+ *                                         loadMs: the worker's start to its engine ready
  *   {type: 'row', id, row}                one run, in index order
  *   {type: 'done', id, runMs}             runMs: the worker's time for all runs
  *   {type: 'failed', id, message}         the engine itself stopped (never a bad input)
@@ -16,10 +17,9 @@
 
 importScripts('sweep_engine.js');
 
-var started = performance.now();
-var loadMs = 0;
+var loadMs = 0;  // from the worker's creation (its time origin) to its engine ready
 var engine = ContactLabSweepEngine().then(function (M) {
-  loadMs = performance.now() - started;
+  loadMs = performance.now();
   return M;
 });
 

@@ -48,7 +48,8 @@ try {
     const key = playing ? 'page worker, simulation playing' : 'page worker, simulation paused';
     rates[key] = RUNS / (s.wallMs / 1000);
     console.log(`${key.padEnd(34)} ${(s.wallMs / 1000).toFixed(2)} s on the page's clock ` +
-      `(${(s.runMs / 1000).toFixed(2)} s in the worker's runs): ${rates[key].toFixed(1)} runs/s, ${s.failed} failed`);
+      `(${(s.runMs / 1000).toFixed(2)} s in the worker's runs): ${rates[key].toFixed(1)} runs/s, ${s.failed} failed; ` +
+      `the worker's engine started in ${s.engineLoadMs.toFixed(0)} ms`);
   }
   for (const jobs of [1, 2]) {
     const line = nativeSweep(jobs).trim();
