@@ -24,10 +24,12 @@ var ContactLabControls = (function () {
     compare: 'Compare',
     compareIntro: 'Run copies of this start side by side, each with a parameter or two changed: drawn as coloured ' +
       'outlines over the reference, plotted per run.',
-    compareReference: function (label) { return 'Reference (solid): ' + label; },
+    compareReference: function (label) { return 'Reference: ' + label; },
     compareVariant: function (k) { return 'Run ' + k + ' changes'; },
     compareHint: 'name:value, comma-separated, e.g. law:flores,c_tau:0.5; Enter applies and restarts every run.',
     addVariant: 'Add variant', removeVariant: function (k) { return 'Remove run ' + k; }, endCompare: 'End comparison',
+    sideBySide: 'Side by side (each run in its own tile)',
+    splitChanged: function (on) { return on ? 'Runs drawn side by side' : 'Variants drawn over the reference'; },
     compareChanged: function (n) { return n ? 'Comparing ' + n + ' runs; every run restarted' : 'Comparison ended'; },
     variantStopped: function (label, message) { return label + ' stopped: ' + message; },
     shortcuts: 'Keyboard shortcuts',
@@ -368,6 +370,17 @@ var ContactLabControls = (function () {
           announce(TEXT.compareChanged(0));
           syncCompare(true);
         }));
+        var split = el('label', 'controls-check');
+        var splitBox = el('input');
+        splitBox.type = 'checkbox';
+        splitBox.checked = !!state.split;
+        splitBox.addEventListener('change', function () {
+          api.compareSplit(splitBox.checked ? 1 : 0);
+          announce(TEXT.splitChanged(splitBox.checked));
+        });
+        split.appendChild(splitBox);
+        split.appendChild(document.createTextNode(' ' + TEXT.sideBySide));
+        box.appendChild(split);
       }
     }
 
@@ -377,7 +390,7 @@ var ContactLabControls = (function () {
       var text = api.compareJson();
       var state = JSON.parse(text || 'null');
       if (!state) return;
-      var structure = JSON.stringify(state.runs.map(function (r) { return [r.label, r.changes, r.color]; }));
+      var structure = JSON.stringify(state.runs.map(function (r) { return [r.label, r.changes, r.color]; })) + state.split;
       var editing = els.compare.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
       if (!force && (structure === compareSeen || editing)) return;
       compareSeen = structure;

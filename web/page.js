@@ -360,6 +360,7 @@ var Module = (function () {
       compareAdd: w('cl_compare_add', 'string', []),
       compareEdit: w('cl_compare_edit', 'string', ['number', 'string']),
       compareRemove: w('cl_compare_remove', null, ['number']),
+      compareSplit: w('cl_compare_split', null, ['number']),
       runSeriesSize: w('cl_run_series_size', 'number', ['number']),
       runSeriesIndex: w('cl_run_series_index', 'number', ['number', 'string']),
       runSeriesData: w('cl_run_series_data', 'number', ['number', 'number']),

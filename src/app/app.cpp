@@ -42,6 +42,7 @@ App::App() {
   const std::string first = all_scenes().front().description().id;
   UrlState state = parse_url_state(page_initial_hash(), first);
   embed_ = state.embed;
+  split_view_ = state.split;
   play_from_link_ = state.play;
   start_scene(state.scene, *state.params);
   if (!state.compare.empty())
@@ -142,7 +143,7 @@ void App::reset_run() {
 
 void App::update_hash() {
   const std::string hash =
-      url_state_hash(sim_->description().id, sim_->params(), embed_, play_from_link_, compare_variants());
+      url_state_hash(sim_->description().id, sim_->params(), embed_, play_from_link_, compare_variants(), split_view_);
   if (hash == last_hash_) return;
   last_hash_ = hash;
   page_set_hash(hash);
@@ -252,9 +253,14 @@ void App::frame(double wall_seconds) {
   Sketch sketch = sim_->scene().sketch();
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
-  if (sketch.flat_grid) draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
-  draw_variants(sketch, draw);  // under the reference, which stays on top
-  draw_sketch(sketch, camera_, draw);
+  if (split_view()) {
+    draw_runs_side_by_side({view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y}, draw);
+  } else {
+    run_tiles_.clear();
+    if (sketch.flat_grid) draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
+    draw_variants(sketch, draw);  // under the reference, which stays on top
+    draw_sketch(sketch, camera_, draw);
+  }
   add_compare_legend(sketch.legend);
   // Dragging moves the reference's start alone: not while comparing.
   const bool handles_shown = !running_ && variants_.empty() && !sim_->scene().draggable_bodies().empty();
@@ -264,7 +270,12 @@ void App::frame(double wall_seconds) {
   }
   if (legend_shown()) {
     // Bottom left of the scene's area: clear of the panel, and of the page's messages at the right.
-    const ImVec4 box = draw_legend(sketch.legend, draw, {view_x + 10, io.DisplaySize.y - 10});
+    ImVec2 corner(view_x + 10, io.DisplaySize.y - 10);
+    // Three runs side by side leave the bottom-right tile free: the legend goes there,
+    // its right edge at the canvas's if it is wider than the tile.
+    if (run_tiles_.size() == 3 && run_tiles_[2].y > run_tiles_[0].y)
+      corner.x = std::max(view_x + 10, std::min(run_tiles_[1].x + 10, io.DisplaySize.x - legend_size(sketch.legend).x - 10));
+    const ImVec4 box = draw_legend(sketch.legend, draw, corner);
     widget_rects_["legend"] = box;
   }
 }
@@ -277,8 +288,8 @@ void App::handle_view_input() {
   if (dragging_body || io.WantCaptureMouse) return;
   if (orbit_view_input()) return;
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0))
-    camera_.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
-  if (io.MouseWheel != 0) camera_.zoom_at({io.MousePos.x, io.MousePos.y}, std::pow(1.15, io.MouseWheel));
+    pan_view(io.MousePos, io.MouseDelta.x, io.MouseDelta.y);
+  if (io.MouseWheel != 0) zoom_view(io.MousePos, std::pow(1.15, io.MouseWheel));
   if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) command("reset_view");
 }
 
@@ -302,7 +313,7 @@ bool App::orbit_view_input() {
 }
 
 void App::pinch(double factor, float cx, float cy) {
-  if (factor > 0 && std::isfinite(factor)) camera_.zoom_at({cx, cy}, factor);
+  if (factor > 0 && std::isfinite(factor)) zoom_view({cx, cy}, factor);
 }
 
 void App::after_present(int width, int height) {
@@ -337,6 +348,7 @@ bool App::command(const std::string& name) {
 void App::apply_hash(const std::string& hash) {
   UrlState state = parse_url_state(hash, sim_->description().id);
   embed_ = state.embed;
+  split_view_ = state.split;
   last_hash_.clear();  // always write the full state back, even if it did not change
   play_from_link_ = state.play;
   const bool new_start = state.scene != sim_->description().id || *state.params != sim_->params();

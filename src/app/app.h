@@ -92,7 +92,12 @@ class App {
   /// The comparison as the URL writes it: the reference (its values of every
   /// parameter the others change), then the variants; empty when none.
   std::vector<Variant> compare_variants() const;
-  /// JSON {"runs":[{"label","changes","color","failed","message","t","events"}]},
+  /// Compared runs drawn side by side, each in a tile of its own, instead of
+  /// overlaid on the reference (kept while not comparing, for the next time).
+  void set_split_view(bool split);
+  /// True while runs are compared and drawn side by side.
+  bool split_view() const { return split_view_ && !variants_.empty(); }
+  /// JSON {"runs":[{"label","changes","color","failed","message","t","events"}],"max","split"},
   /// the reference first; "runs" is empty without a comparison.
   std::string compare_json() const;
   /// Run k's impacts for the contact-law inspector (core/impact_inspection.h)
@@ -162,6 +167,13 @@ class App {
   /// A variant that failed is stopped and said once; the others run on.
   void report_variant_failures();
   void draw_variants(const Sketch& reference, ImDrawList& draw);
+  /// Each run in its own tile of the scene's area (x, y, w, h px), named at its top.
+  void draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw);
+  /// The camera of the view under `screen` (px): a run's tile when side by side.
+  Camera view_camera_at(const ImVec2& screen) const;
+  /// Pans or zooms the view under the pointer (every tile alike when side by side).
+  void pan_view(const ImVec2& screen, float dx, float dy);
+  void zoom_view(const ImVec2& screen, double factor);
   void add_compare_legend(std::vector<SketchLegendEntry>& legend) const;
   void draw_compare_panel();
   /// The camera on the scene's suggested view.
@@ -173,6 +185,8 @@ class App {
   std::string variant_draft_;  // the compare field's refused text, kept for mending
   std::string variant_draft_error_;
   size_t variant_draft_index_ = 0;
+  bool split_view_ = false;
+  std::vector<ImVec4> run_tiles_;  // px, the tiles drawn last frame when side by side
   int simulations_started_ = 0;
   Camera camera_;
   BodyDrag body_drag_;

@@ -35,6 +35,16 @@ Eigen::Vector2d Camera::to_world(const Eigen::Vector2f& s) const {
   return {center_.x() + (s.x() - vx_ - 0.5 * vw_) / scale_, center_.y() - (s.y() - vy_ - 0.5 * vh_) / scale_};
 }
 
+Camera Camera::tile(float x, float y, float width, float height) const {
+  Camera t = *this;
+  t.vx_ = x;
+  t.vy_ = y;
+  t.vw_ = std::max(width, 1.0f);
+  t.vh_ = std::max(height, 1.0f);
+  t.scale_ = scale_ * std::min(t.vw_, t.vh_) / std::min(vw_, vh_);
+  return t;
+}
+
 void Camera::pan_pixels(float dx, float dy) {
   center_.x() -= dx / scale_;
   center_.y() += dy / scale_;

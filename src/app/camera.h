@@ -25,6 +25,12 @@ class Camera {
   /// True once the user has moved the view (reset() clears it).
   bool user_moved() const { return user_moved_; }
 
+  /// The same view in a tile of the viewport (compared runs side by side):
+  /// the same centre, the zoom scaled so the tile's shorter side shows what
+  /// the whole viewport's shorter side shows. A pan or zoom of this camera,
+  /// in the tile's pixels, is the same pan or zoom of the tile.
+  Camera tile(float x, float y, float width, float height) const;
+
  private:
   void refit();
   Eigen::Vector2d center_{0, 0};  // m, at the viewport centre

@@ -31,6 +31,31 @@ std::string css_color(Rgba c) {
 /// "law:flores,c_tau:0.5": one variant's changes as the compare field shows them.
 std::string changes_text(const Variant& v) { return compare_spec_text({v}); }
 
+/// The scene's area (x, y, width, height px) in one tile per run, reference
+/// first: two side by side (one above the other when the area is taller than
+/// wide), three or four in a 2 x 2 grid read left to right, top to bottom.
+std::vector<ImVec4> run_tiles(const ImVec4& area, size_t runs) {
+  const bool grid = runs > 2;
+  const int columns = grid || area.z >= area.w ? 2 : 1;
+  const int rows = grid || columns == 1 ? 2 : 1;
+  const float width = area.z / static_cast<float>(columns), height = area.w / static_cast<float>(rows);
+  std::vector<ImVec4> tiles;
+  for (size_t k = 0; k < runs; ++k)
+    tiles.push_back({area.x + static_cast<float>(k % columns) * width,
+                     area.y + static_cast<float>(k / columns) * height, width, height});
+  return tiles;
+}
+
+/// Where tile k of `tiles` sits, in words for the legend ("top right").
+std::string tile_place(const std::vector<ImVec4>& tiles, size_t k) {
+  const bool top = tiles[k].y <= tiles[0].y, left = tiles[k].x <= tiles[0].x;
+  const bool one_row = std::all_of(tiles.begin(), tiles.end(), [&](const ImVec4& t) { return t.y <= tiles[0].y; });
+  const bool one_column = std::all_of(tiles.begin(), tiles.end(), [&](const ImVec4& t) { return t.x <= tiles[0].x; });
+  if (one_row) return left ? "left" : "right";
+  if (one_column) return top ? "top" : "bottom";
+  return std::string(top ? "top " : "bottom ") + (left ? "left" : "right");
+}
+
 }  // namespace
 
 const Simulation* App::run(size_t k) const {
@@ -207,12 +232,65 @@ void App::draw_variants(const Sketch& reference, ImDrawList& draw) {
     draw_sketch(ghost_sketch(variants_[k].sim->scene().sketch(), reference, kRunColors[k + 1]), camera_, draw);
 }
 
+void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
+  run_tiles_ = run_tiles(area, run_count());
+  const std::vector<Variant> all = compare_variants();
+  for (size_t k = 0; k < run_tiles_.size(); ++k) {
+    const ImVec4& t = run_tiles_[k];
+    widget_rects_["tile " + std::to_string(k + 1)] = t;  // tests find each run's tile by it
+    const ImVec2 lo(t.x, t.y), hi(t.x + t.z, t.y + t.w);
+    Camera camera = camera_.tile(t.x, t.y, t.z, t.w);
+    const Sketch sketch = run(k)->scene().sketch();
+    if (sketch.view_follows) camera.center_on(sketch.view_center);
+    draw.PushClipRect(lo, hi, true);
+    if (sketch.flat_grid) draw_grid(camera, draw, lo.x, lo.y, hi.x, hi.y);
+    draw_sketch(sketch, camera, draw);
+    const std::string name = (k == 0 ? "reference: " : "") + all[k].label();
+    const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+    draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, IM_COL32(15, 17, 21, 200), 3);
+    draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(kRunColors[k]), name.c_str());
+    draw.PopClipRect();
+    draw.AddRect({lo.x + 1, lo.y + 1}, {hi.x - 1, hi.y - 1}, to_imgui(kRunColors[k]), 0, 0, 1.5f);
+  }
+}
+
+Camera App::view_camera_at(const ImVec2& screen) const {
+  for (const ImVec4& t : run_tiles_)
+    if (screen.x >= t.x && screen.x < t.x + t.z && screen.y >= t.y && screen.y < t.y + t.w)
+      return camera_.tile(t.x, t.y, t.z, t.w);
+  return camera_;
+}
+
+void App::pan_view(const ImVec2& screen, float dx, float dy) {
+  // A tile shows the view at a smaller zoom: its pixels are that many of the whole view's.
+  const double ratio = view_camera_at(screen).pixels_per_metre() / camera_.pixels_per_metre();
+  camera_.pan_pixels(static_cast<float>(dx / ratio), static_cast<float>(dy / ratio));
+}
+
+void App::zoom_view(const ImVec2& screen, double factor) {
+  // Zooming the whole view about the point that shows, in it, the world point under the
+  // pointer keeps that point still in every tile too (they share the centre and the zoom).
+  const Eigen::Vector2d world = view_camera_at(screen).to_world({screen.x, screen.y});
+  camera_.zoom_at(camera_.to_screen(world), factor);
+}
+
 void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
   if (variants_.empty()) return;
   const std::vector<Variant> all = compare_variants();
+  if (split_view()) {
+    for (size_t k = 0; k < all.size() && k < run_tiles_.size(); ++k)
+      legend.push_back({SketchLegendEntry::Glyph::Line, kRunColors[k],
+                        tile_place(run_tiles_, k) + ": " + (k == 0 ? "reference, " : "") + all[k].label()});
+    return;
+  }
   legend.push_back({SketchLegendEntry::Glyph::Line, 0xffffffff, "solid: reference, " + all[0].label()});
   for (size_t k = 1; k < all.size(); ++k)
     legend.push_back({SketchLegendEntry::Glyph::Ring, kRunColors[k], "outline: " + all[k].label()});
+}
+
+void App::set_split_view(bool split) {
+  split_view_ = split;
+  update_hash();
 }
 
 std::string App::compare_json() const {
@@ -228,7 +306,7 @@ std::string App::compare_json() const {
                     {"t", sim.time()},
                     {"events", sim.events().total()}});
   }
-  return nlohmann::json{{"runs", runs}, {"max", kMaxVariants}}.dump();
+  return nlohmann::json{{"runs", runs}, {"max", kMaxVariants}, {"split", split_view_}}.dump();
 }
 
 std::string App::run_events_json(size_t k, long long since) const {
@@ -310,6 +388,10 @@ void App::draw_compare_panel() {
     ImGui::SameLine();
     if (ImGui::Button("End comparison")) set_compare({});
     remember_widget("End comparison");
+    bool split = split_view_;
+    if (ImGui::Checkbox("Side by side", &split)) set_split_view(split);
+    remember_widget("Side by side");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each run in its own tile instead of the variants over the reference.");
   }
 }
 

@@ -78,8 +78,9 @@ const char* cl_events_json(double since);
 /// only messages from allowed origins (web/host_link.js).
 const char* cl_host_message(const char* text);
 // --- Compare runs (variants of the start, see core/comparison.h) ----------
-/// JSON {"max", "runs":[{"label","changes","color","failed","message","t","events"}]}:
-/// the reference first, then the variants; "runs" is empty without a comparison.
+/// JSON {"max", "split", "runs":[{"label","changes","color","failed","message","t","events"}]}:
+/// the reference first, then the variants; "runs" is empty without a comparison;
+/// "split": the runs are drawn side by side.
 const char* cl_compare_json(void);
 /// Sets the comparison from the URL form ("law:hunt_crossley|flores"; ""
 /// ends it); every run restarts. Returns "" or the message (nothing changed).
@@ -90,6 +91,8 @@ const char* cl_compare_add(void);
 const char* cl_compare_edit(int k, const char* text);
 /// Removes run k (k >= 1); the comparison ends with its last variant.
 void cl_compare_remove(int k);
+/// 1: compared runs drawn side by side, one tile each; 0: overlaid on the reference.
+void cl_compare_split(int split);
 /// Run k's (0 the reference) stored sample count, the index of its series
 /// `name` (-1 if it records none), and that series' data (as cl_series_data).
 int cl_run_series_size(int k);

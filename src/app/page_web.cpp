@@ -249,6 +249,11 @@ EMSCRIPTEN_KEEPALIVE void cl_compare_remove(int k) {
   if (app && k > 0) app->remove_variant(static_cast<size_t>(k));
 }
 
+EMSCRIPTEN_KEEPALIVE void cl_compare_split(int split) {
+  cl::app::App* app = current_app();
+  if (app) app->set_split_view(split != 0);
+}
+
 EMSCRIPTEN_KEEPALIVE int cl_run_series_size(int k) {
   cl::app::App* app = current_app();
   const cl::Simulation* sim = app && k >= 0 ? app->run(static_cast<size_t>(k)) : nullptr;

@@ -9,13 +9,16 @@
 #include "camera.h"
 
 namespace cl::app {
-namespace {
 
-ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f) {
+ImU32 to_imgui(Rgba c, float alpha_scale) {
   const unsigned r = (c >> 24) & 0xff, g = (c >> 16) & 0xff, b = (c >> 8) & 0xff;
   const unsigned a = static_cast<unsigned>(static_cast<float>(c & 0xff) * alpha_scale);
   return IM_COL32(r, g, b, a);
 }
+
+namespace {
+
+constexpr float kLegendGlyph = 22, kLegendPad = 6;  // px: a legend row's glyph, and the gaps around it
 
 ImVec2 to_im(const Eigen::Vector2f& p) { return {p.x(), p.y()}; }
 
@@ -97,12 +100,18 @@ void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
   for (const SketchLabel& l : sketch.labels) draw.AddText(to_im(camera.to_screen(l.at)), to_imgui(l.color), l.text.c_str());
 }
 
-ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner) {
-  if (legend.empty()) return {corner.x, corner.y, 0, 0};
-  const float line = ImGui::GetTextLineHeightWithSpacing(), glyph = 22, pad = 6;
+ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend) {
+  if (legend.empty()) return {0, 0};
   float text_width = 0;
   for (const SketchLegendEntry& e : legend) text_width = std::max(text_width, ImGui::CalcTextSize(e.text.c_str()).x);
-  const ImVec2 size(pad + glyph + pad + text_width + pad, pad + line * static_cast<float>(legend.size()) + pad);
+  return {3 * kLegendPad + kLegendGlyph + text_width,
+          2 * kLegendPad + ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(legend.size())};
+}
+
+ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner) {
+  if (legend.empty()) return {corner.x, corner.y, 0, 0};
+  const float line = ImGui::GetTextLineHeightWithSpacing(), glyph = kLegendGlyph, pad = kLegendPad;
+  const ImVec2 size = legend_size(legend);
   const ImVec2 lo(corner.x, corner.y - size.y);
   draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, IM_COL32(15, 17, 21, 200), 4);
   float y = lo.y + pad;

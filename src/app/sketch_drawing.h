@@ -9,8 +9,14 @@ namespace cl::app {
 
 class Camera;
 
+/// A sketch colour (0xRRGGBBAA) as ImGui's, its alpha scaled by `alpha_scale`.
+ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f);
+
 /// Draws a scene's sketch into an ImGui draw list (rendered by WebGL2/GL3).
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw);
+
+/// The legend's box (px) as draw_legend draws it.
+ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend);
 
 /// The legend: one row per entry, its glyph then its text, in a box whose
 /// bottom-left corner is `corner` (px). Returns the box as x, y, w, h.

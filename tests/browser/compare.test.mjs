@@ -121,6 +121,49 @@ test('adding a variant by clicking, editing it, refusing a bad one', { timeout: 
   }
 });
 
+test('side by side: each run in its own tile, turned off by keyboard in the accessible controls', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open(THREE_LAWS + '&split=1&play=1');
+  try {
+    const { page, errors } = app;
+    assert.equal((await compare(page)).split, true, 'the link asks for side by side');
+    await h.until(page, async () => (await h.status(page)).t > 1.5, { timeout: 20_000, what: 't > 1.5 s' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.frames(page, 3);
+    const png = h.decodePng(await page.locator('#canvas').screenshot());
+    const scale = png.width / (await page.evaluate(() => document.getElementById('canvas').clientWidth));
+    const tiles = [];
+    for (let k = 1; k <= 3; k++) tiles.push(await h.widgetRect(page, `tile ${k}`));
+    await h.saveScreenshot(page, 'compare-side-by-side.png');
+    assert.ok(tiles.every(Boolean), `three tiles drawn: ${JSON.stringify(tiles)}`);
+    assert.ok(tiles[1].x > tiles[0].x && tiles[2].y > tiles[0].y, '2 x 2: the second to the right, the third below');
+    // Each tile is framed and named in its run's colour, and shows the whole scene (its white wall).
+    const inTile = (t, rgb) => h.pixelStats(png, { x: t.x * scale, y: t.y * scale, w: t.w * scale, h: t.h * scale },
+      { probe: { c: rgb }, tol: 40 }).probes.c;
+    const colors = { orange: [230, 159, 0], sky: [86, 180, 233], white: [255, 255, 255] };
+    const counts = tiles.map((t) => ({ orange: inTile(t, colors.orange), sky: inTile(t, colors.sky), white: inTile(t, colors.white) }));
+    console.log(`side by side, pixels per tile: ${JSON.stringify(counts)}`);
+    assert.ok(counts[1].orange > 100 && counts[1].orange > 5 * counts[2].orange, 'flores framed in orange, in its tile');
+    assert.ok(counts[2].sky > 100 && counts[2].sky > 5 * counts[1].sky, 'linear framed in sky blue, in its tile');
+    assert.ok(counts.every((c) => c.white > 100), 'every tile draws the wall');
+    assert.match(await h.hash(page), /split=1/);
+
+    // The accessible checkbox says it and turns it off.
+    const box = page.locator('#controls').getByRole('checkbox', { name: /Side by side/ });
+    assert.equal(await box.isChecked(), true);
+    await box.focus();
+    await page.keyboard.press('Space');
+    await h.until(page, async () => (await compare(page)).split === false, { what: 'overlaid again' });
+    await h.frames(page, 2);
+    assert.doesNotMatch(await h.hash(page), /split=/);
+    assert.equal(await h.widgetRect(page, 'tile 1'), null, 'no tiles once overlaid');
+    const said = await page.evaluate(() => window.contactlab.controls.announced());
+    assert.ok(said.includes('Variants drawn over the reference'), JSON.stringify(said));
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('the compared series CSV equals contactlab run --compare', { timeout: h.TIMEOUT.test }, async (t) => {
   if (!fs.existsSync(CLI)) {
     t.skip(`native CLI not built (${CLI})`);

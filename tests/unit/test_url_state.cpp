@@ -88,6 +88,14 @@ TEST_CASE("parse_url_state reads compare variants, checks them against the link,
   const cl::UrlState again = cl::parse_url_state(written, "pendulum");
   REQUIRE(again.compare.size() == 3);
   CHECK(cl::compare_spec_text(again.compare) == cl::compare_spec_text(s.compare));
+  CHECK_FALSE(again.split);
+
+  // Side by side: read, written back with the variants, dropped without them.
+  const cl::UrlState split = cl::parse_url_state("scene=ellipses&compare=law:hunt_crossley|flores&split=1", "pendulum");
+  CHECK(split.split);
+  CHECK(cl::parse_url_state(cl::url_state_hash("ellipses", *split.params, false, false, split.compare, true), "pendulum").split);
+  CHECK(cl::url_state_hash("ellipses", *split.params, false, false, {}, true).find("split") == std::string::npos);
+  CHECK(any_mentions(cl::parse_url_state("scene=ellipses&split=yes", "pendulum").problems, "split"));
 
   for (const char* bad : {"compare=law:warp|hertz", "compare=law:hertz", "compare=c_tau:2|c_tau:1"}) {
     const cl::UrlState refused = cl::parse_url_state(std::string("scene=ellipses&L=1&") + bad, "pendulum");

@@ -36,12 +36,12 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   state.params.emplace(find_scene(state.scene)->description().params);
   for (const auto& [key, value] : query.pairs) {
     if (key == "scene" || key == "compare" || is_page_key(key)) continue;
-    if (key == "embed" || key == "play") {
+    if (key == "embed" || key == "play" || key == "split") {
       const auto flag = parse_flag(value);
       if (!flag)
         state.problems.push_back(quoted(key) + " must be 0 or 1, not " + quoted(value));
       else
-        (key == "embed" ? state.embed : state.play) = *flag;
+        (key == "embed" ? state.embed : key == "play" ? state.play : state.split) = *flag;
       continue;
     }
     if (auto error = state.params->set(key, value)) state.problems.push_back(*error);
@@ -67,10 +67,11 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
 }
 
 std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play,
-                           const std::vector<Variant>& compare) {
+                           const std::vector<Variant>& compare, bool split) {
   KeyValues pairs = {{"scene", scene}};
   for (size_t i = 0; i < params.specs().size(); ++i) pairs.emplace_back(params.specs()[i].name, params.format(i));
   if (!compare.empty()) pairs.emplace_back("compare", compare_spec_text(compare));
+  if (!compare.empty() && split) pairs.emplace_back("split", "1");
   if (play) pairs.emplace_back("play", "1");
   if (embed) pairs.emplace_back("embed", "1");
   return encode_query(pairs);

@@ -25,6 +25,7 @@ struct UrlState {
   /// compare=law:hunt_crossley|flores: variants of the start, checked
   /// against the link's parameters; empty when none (or refused).
   std::vector<Variant> compare;
+  bool split = false;               ///< compared runs drawn side by side, not overlaid
   std::vector<std::string> problems;  ///< what was ignored, for a visible message
 };
 
@@ -33,9 +34,10 @@ struct UrlState {
 /// `fallback_scene`. A hash longer than kMaxHashBytes is ignored as a whole.
 UrlState parse_url_state(const std::string& hash, const std::string& fallback_scene);
 
-/// The hash (without '#') for a scene, its parameters and its compare variants.
+/// The hash (without '#') for a scene, its parameters and its compare
+/// variants (side by side when `split`; a link without variants has no split).
 std::string url_state_hash(const std::string& scene, const ParamValues& params, bool embed, bool play,
-                           const std::vector<Variant>& compare = {});
+                           const std::vector<Variant>& compare = {}, bool split = false);
 
 /// Keys the page owns (plots: the plot layout; allow: the origins whose
 /// messages it accepts); the engine passes them by untouched.
