@@ -551,10 +551,10 @@ var ContactLabSweep = (function () {
     });
 
     function pollLayout() {
+      if (!details.open || running()) return;  // seen again when opened or when the sweep ends
       var layout = api.layout();
       if (layout === layoutSeen) return;
       layoutSeen = layout;
-      if (!details.open || running()) return;
       var id = scene ? scene.id : null;
       fillForm();
       if (scene && scene.id !== id) fillRange();
