@@ -254,12 +254,14 @@ var ContactLabSweep = (function () {
       if (!untilInput.value) untilInput.value = String(DEFAULT_UNTIL);
     }
 
+    function untilValue() { return numberOr(untilInput.value.trim(), NaN); }
+
     function formValues() {
       return {
         sceneFile: api.sweepBaseJson(),
         vary: paramSelect.value + '=' + fromInput.value.trim() + ':' + toInput.value.trim() + ':' + runsInput.value.trim(),
         log: logInput.checked,
-        until: numberOr(untilInput.value.trim(), NaN)
+        until: untilValue()
       };
     }
 
@@ -275,6 +277,12 @@ var ContactLabSweep = (function () {
         onReply({ type: 'failed', id: requestId, message: ev.message || 'worker error' });
       };
       return worker;
+    }
+
+    /** Stops the worker at once, a run in progress included; the next request starts a new one. */
+    function stopWorker() {
+      if (worker) worker.terminate();
+      worker = null;
     }
 
     function post(type) {
@@ -344,7 +352,7 @@ var ContactLabSweep = (function () {
           progress.max = m.plan.runs;
           announce(TEXT.started(m.plan.runs));
         } else if (!running()) {
-          countEl.textContent = TEXT.ready(m.plan.runs, formValues().until);
+          countEl.textContent = TEXT.ready(m.plan.runs, untilValue());
         }
       } else if (m.type === 'row' && sweep && sweep.plan) {
         sweep.rows.push(m.row);
@@ -358,8 +366,7 @@ var ContactLabSweep = (function () {
         finish('done');
       } else if (m.type === 'failed') {
         setError(TEXT.engineFailed(m.message));
-        if (worker) worker.terminate();
-        worker = null;
+        stopWorker();
         if (sweep && sweep.state === 'running') finish('failed');
       }
     }
@@ -402,9 +409,7 @@ var ContactLabSweep = (function () {
 
     function cancel() {
       if (!running()) return;
-      // A run may take seconds: stopping the worker stops it at once; the next sweep starts a new one.
-      worker.terminate();
-      worker = null;
+      stopWorker();  // a run may take seconds
       requestId++;
       finish('cancelled');
     }
@@ -567,7 +572,7 @@ var ContactLabSweep = (function () {
 
     return {
       start: poller.start,
-      stop: function () { poller.stop(); if (worker) worker.terminate(); worker = null; },
+      stop: function () { poller.stop(); stopWorker(); },
       // For tests and embedding pages:
       open: function () { if (!details.open) details.open = true; },
       state: function () {

@@ -247,7 +247,7 @@ void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
     draw_sketch(sketch, camera, draw);
     const std::string name = (k == 0 ? "reference: " : "") + all[k].label();
     const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-    draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, IM_COL32(15, 17, 21, 200), 3);
+    draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, kTextBackdrop, 3);
     draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(kRunColors[k]), name.c_str());
     draw.PopClipRect();
     draw.AddRect({lo.x + 1, lo.y + 1}, {hi.x - 1, hi.y - 1}, to_imgui(kRunColors[k]), 0, 0, 1.5f);

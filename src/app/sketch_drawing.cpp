@@ -113,7 +113,7 @@ ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& dra
   const float line = ImGui::GetTextLineHeightWithSpacing(), glyph = kLegendGlyph, pad = kLegendPad;
   const ImVec2 size = legend_size(legend);
   const ImVec2 lo(corner.x, corner.y - size.y);
-  draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, IM_COL32(15, 17, 21, 200), 4);
+  draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, kTextBackdrop, 4);
   float y = lo.y + pad;
   for (const SketchLegendEntry& e : legend) {
     const ImU32 color = to_imgui(e.color | 0xff);  // the glyph at full opacity, however faint it is drawn

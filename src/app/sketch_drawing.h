@@ -9,6 +9,9 @@ namespace cl::app {
 
 class Camera;
 
+/// Behind text drawn over the scene (legend, run names): the page's background, mostly opaque.
+constexpr ImU32 kTextBackdrop = IM_COL32(15, 17, 21, 200);
+
 /// A sketch colour (0xRRGGBBAA) as ImGui's, its alpha scaled by `alpha_scale`.
 ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f);
 

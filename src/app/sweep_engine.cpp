@@ -5,7 +5,7 @@
 //
 // Exports (strings stay valid until the next call of the same function):
 //   const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until)
-//     JSON {"error"} or {"parameter","label","unit","runs","values":[...],
+//     JSON {"error"} or {"parameter","label","unit","runs",
 //     "quantities":[{"name","unit","label"}],"header":"index,runs,...\n"}
 //   const char* cl_sweep_run(double index)
 //     JSON {"index","value","summary":[number|null...],"failure","row":"...\n"}
@@ -52,8 +52,6 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
     return keep(reply, {{"error", *error}});
   plan = std::move(planned);
   const cl::ParamSpec& spec = plan->base.specs()[*plan->base.index_of(plan->range.name)];
-  nlohmann::json values = nlohmann::json::array();
-  for (long long i = 0; i < plan->range.count; ++i) values.push_back(cl::sweep_value(plan->range, i, spec));
   nlohmann::json quantities = nlohmann::json::array();
   for (const cl::SeriesSpec& q : plan->quantities)
     quantities.push_back({{"name", q.name}, {"unit", q.unit}, {"label", q.label}});
@@ -63,7 +61,6 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
                       {"label", spec.label},
                       {"unit", spec.unit},
                       {"runs", plan->range.count},
-                      {"values", values},
                       {"quantities", quantities},
                       {"header", header.str()}});
 }
