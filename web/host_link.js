@@ -1,6 +1,6 @@
 /* ContactLab host link: a course page that embeds ContactLab in an iframe
  * talks to it with postMessage (the protocol: src/engine/io/host_message.h;
- * the page side of it is here).
+ * the page side of it is here; the host side is web/contactlab.mjs).
  *
  * Who may talk: the origins listed in the link's `allow=` key (comma
  * separated, e.g. `allow=https://course.example,http://127.0.0.1:8000`);
@@ -14,6 +14,11 @@
  * window and origin as an object {type: "contactlab", v: 1, id, ok,
  * result | error}. Nothing a host sends reaches the DOM as HTML: refusals
  * are shown as text.
+ *
+ * Events: a sender whose `hello` was answered is a subscriber; the page posts
+ * it {type: "contactlab", v: 1, event, data} (EVENTS below). When embedded,
+ * the page also posts `ready` to its parent at start (to the allowed origins
+ * only), so a host knows when to say hello.
  * Global: ContactLabHostLink.
  */
 var ContactLabHostLink = (function () {
@@ -22,6 +27,21 @@ var ContactLabHostLink = (function () {
   var PROTOCOL_VERSION = 1;
   var MAX_MESSAGE_CHARS = 8 * 1024 * 1024;  // the engine's limit in bytes (io/json_text.h); refused before copying
   var LISTED_ORIGIN_CHARS = 80;             // a refused origin is quoted this far in messages
+  var WATCH_MS = 100;                       // how often the run is looked at for events
+  var MAX_SUBSCRIBERS = 8;                  // windows that said hello (the oldest is dropped)
+  /**
+   * The events a subscriber gets, with their data:
+   *   ready    {protocol}                            the page has started (posted to the parent)
+   *   params   {scene, params, changed, description?} a parameter or the scene changed (description: new scene)
+   *   played   {t}                                   the run started playing
+   *   stopped  {reason: "paused" | "failed", message, t}
+   *   reset    {t}                                   the run went back to its start
+   *   event    {t, kind, fields, skipped}            an impact or other event of the run (skipped: events
+   *                                                  between two looks that were not sent, when very many)
+   *   error    {level: "warning" | "error", message} what the page showed as a warning or error
+   *   resize   {width, height}                       the size (CSS px) the page reads best at, for the iframe
+   */
+  var EVENTS = ['ready', 'params', 'played', 'stopped', 'reset', 'event', 'error', 'resize'];
 
   /** An origin as the browser writes it ("https://a.example:8443"), or null. */
   function canonicalOrigin(text) {
@@ -74,12 +94,39 @@ var ContactLabHostLink = (function () {
     return text.length > LISTED_ORIGIN_CHARS ? text.slice(0, LISTED_ORIGIN_CHARS) + '…' : text;
   }
 
+  /** The integer id of a message (an object, or its JSON text), or null. */
+  function messageId(data) {
+    if (typeof data === 'string' && data.length <= MAX_MESSAGE_CHARS) {
+      try {
+        data = JSON.parse(data);
+      } catch (e) {
+        return null;
+      }
+    }
+    return data && typeof data === 'object' && Number.isSafeInteger(data.id) ? data.id : null;
+  }
+
+  function sameParams(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  /** Names whose values differ between two {name: text} objects. */
+  function changedNames(before, after) {
+    var names = Object.keys(after).filter(function (n) { return !before || before[n] !== after[n]; });
+    return names.sort();
+  }
+
   /**
    * options: {hostMessage(text) -> reply JSON text (the engine), allowValue()
-   * -> the link's raw `allow` value or null, showMessage(level, text)}.
+   * -> the link's raw `allow` value or null, showMessage(level, text),
+   * status() -> the app's status object, eventsSince(n) -> {total, events},
+   * describe() -> the current scene's description, sizeHint() -> {width, height}}.
    */
   function create(options) {
     var warnedAllow = null;  // the allow value whose bad entries were reported
+    var subscribers = [];    // {source, origin} of windows that said hello
+    var watchTimer = 0;
+    var seen = null;         // what the last look at the run found
 
     function reply(ev, body) {
       // A sender without an origin to address ("null": sandboxed or file pages) gets no reply.
@@ -93,7 +140,10 @@ var ContactLabHostLink = (function () {
 
     function refuse(ev, error) {
       options.showMessage('warning', 'A message from ' + clip(ev.origin) + ' was refused: ' + error);
-      reply(ev, { type: 'contactlab', v: PROTOCOL_VERSION, ok: false, error: error });
+      var body = { type: 'contactlab', v: PROTOCOL_VERSION, ok: false, error: error };
+      var id = messageId(ev.data);
+      if (id != null) body.id = id;  // so the sender knows which of its messages this answers
+      reply(ev, body);
     }
 
     function allowed(origin) {
@@ -137,16 +187,111 @@ var ContactLabHostLink = (function () {
         refuse(ev, 'the page could not take the message (out of memory)');
         return;
       }
-      reply(ev, JSON.parse(answer));  // the engine writes the reply: always one JSON object
+      var body = JSON.parse(answer);  // the engine writes the reply: always one JSON object
+      reply(ev, body);
+      if (body.ok && body.result && body.result.protocol === PROTOCOL_VERSION) subscribe(ev.source, ev.origin);
+    }
+
+    // ---- Events -------------------------------------------------------------
+
+    function post(target, name, data) {
+      try {
+        target.source.postMessage({ type: 'contactlab', v: PROTOCOL_VERSION, event: name, data: data }, target.origin);
+        return true;
+      } catch (e) {
+        return false;  // the window is gone: dropped below
+      }
+    }
+
+    function emit(name, data) {
+      subscribers = subscribers.filter(function (s) { return !s.source.closed && post(s, name, data); });
+      if (!subscribers.length) stopWatching();
+    }
+
+    function subscribe(source, origin) {
+      subscribers = subscribers.filter(function (s) { return s.source !== source; });
+      subscribers.push({ source: source, origin: origin });
+      if (subscribers.length > MAX_SUBSCRIBERS) subscribers.shift();
+      if (!seen) seen = look();
+      post(subscribers[subscribers.length - 1], 'resize', seen.size);
+      if (!watchTimer) watchTimer = setInterval(watch, WATCH_MS);
+    }
+
+    function stopWatching() {
+      clearInterval(watchTimer);
+      watchTimer = 0;
+      seen = null;
+    }
+
+    function look() {
+      var st = options.status();
+      return { scene: st.scene, params: st.params, running: st.running, failed: st.failed, message: st.message,
+        t: st.t, events: st.events, size: options.sizeHint() };
+    }
+
+    /** Compares the run with the last look and posts what changed. */
+    function watch() {
+      var was = seen;
+      var now;
+      try {
+        now = look();
+      } catch (e) {
+        return;  // the app is not ready (or stopped): nothing to tell
+      }
+      seen = now;
+      if (now.scene !== was.scene || !sameParams(now.params, was.params)) {
+        var data = { scene: now.scene, params: now.params, changed: changedNames(now.scene === was.scene ? was.params : null, now.params) };
+        if (now.scene !== was.scene) data.description = options.describe();
+        emit('params', data);
+      }
+      if (now.t < was.t || now.events < was.events) emit('reset', { t: now.t });
+      else if (now.events > was.events) {
+        var fresh = options.eventsSince(was.events);
+        var list = fresh && fresh.events ? fresh.events : [];
+        var skipped = now.events - was.events - list.length;
+        list.forEach(function (e, k) {
+          emit('event', { t: e.t, kind: e.kind, fields: e.fields, skipped: k === 0 ? Math.max(0, skipped) : 0 });
+        });
+      }
+      if (was.running && !now.running) {
+        emit('stopped', { reason: now.failed ? 'failed' : 'paused', message: now.failed ? now.message : '', t: now.t });
+      } else if (!was.running && now.running) {
+        emit('played', { t: now.t });
+      }
+      if (now.size.width !== was.size.width || now.size.height !== was.size.height) emit('resize', now.size);
+    }
+
+    /** Tells the parent page, if it is an allowed host, that ContactLab has started. */
+    function announceReady() {
+      if (window.parent === window) return;
+      allowedOrigins(options.allowValue()).origins.forEach(function (origin) {
+        try {
+          window.parent.postMessage({ type: 'contactlab', v: PROTOCOL_VERSION, event: 'ready', data: { protocol: PROTOCOL_VERSION } }, origin);
+        } catch (e) {
+          // A parent on another origin: postMessage drops it, nothing to do.
+        }
+      });
     }
 
     return {
-      start: function () { window.addEventListener('message', onMessage); },
-      stop: function () { window.removeEventListener('message', onMessage); },
+      start: function () {
+        window.addEventListener('message', onMessage);
+        announceReady();
+      },
+      stop: function () {
+        window.removeEventListener('message', onMessage);
+        stopWatching();
+        subscribers = [];
+      },
+      /** Posts an `error` event for a warning or error the page showed. */
+      pageMessage: function (level, text) {
+        if (subscribers.length && (level === 'warning' || level === 'error')) emit('error', { level: level, message: String(text) });
+      },
       /** The origins accepted now (tests and the status). */
-      origins: function () { return allowedOrigins(options.allowValue()).origins; }
+      origins: function () { return allowedOrigins(options.allowValue()).origins; },
+      subscribers: function () { return subscribers.length; }
     };
   }
 
-  return { create: create, allowedOrigins: allowedOrigins };
+  return { create: create, allowedOrigins: allowedOrigins, EVENTS: EVENTS };
 })();

@@ -230,6 +230,7 @@ var Module = (function () {
     startFade(node);
     while (messagesEl.children.length > MESSAGE_LIMIT) removeMessage(oldestEvictable());
     if (level !== 'info') console.warn('ContactLab ' + level + ': ' + text);
+    if (hostLink) hostLink.pageMessage(level, text);
   }
 
   // ---- Downloads and files ------------------------------------------------
@@ -321,6 +322,28 @@ var Module = (function () {
       document.body.classList.remove('dragging');
       readSceneFile(ev.dataTransfer.files[0]);
     });
+  }
+
+  // ---- Size hint for a host page -------------------------------------------
+
+  var WIDE_LAYOUT_PX = 900;       // style.css: from this width the dock sits beside the canvas
+  var STAGE_ASPECT = 0.75;        // a picture 4:3 shows every scene whole
+  var MIN_STAGE_PX = 240;
+  var PANEL_PX = 250;             // a plot panel with its chooser and legend (style.css)
+
+  /**
+   * The size (CSS px) this page reads best at, at its current width: the
+   * picture at 4:3 and, when the dock sits below it, the plot panels shown.
+   * It depends on the width alone, so a host that sets the iframe's height
+   * to it does not start a loop of growing heights.
+   */
+  function sizeHint() {
+    var width = document.documentElement.clientWidth;
+    var panels = document.body.classList.contains('embed') ? 1 : Math.max(1, plots ? plots.count() : 1);
+    var height = width >= WIDE_LAYOUT_PX
+      ? Math.max(MIN_STAGE_PX, Math.round(0.62 * width * STAGE_ASPECT))
+      : Math.max(MIN_STAGE_PX, Math.round(width * STAGE_ASPECT)) + panels * PANEL_PX;
+    return { width: width, height: height };
   }
 
   // ---- Runtime start ------------------------------------------------------
@@ -458,7 +481,11 @@ var Module = (function () {
     hostLink = ContactLabHostLink.create({
       hostMessage: api.hostMessage,
       allowValue: function () { return splitHash(location.hash)[ALLOW_KEY]; },
-      showMessage: showMessage
+      showMessage: showMessage,
+      status: function () { return parseJson(api.status()); },
+      eventsSince: function (n) { return parseJson(api.eventsJson(n)); },
+      describe: function () { return parseJson(api.sceneJson()); },
+      sizeHint: sizeHint
     });
     hostLink.start();
   }
@@ -508,6 +535,8 @@ var Module = (function () {
     loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
+    /** Host windows that said hello and hear the page's events. */
+    hostSubscribers: function () { return hostLink ? hostLink.subscribers() : 0; },
     /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
     compare: function () { return parseJson(requireApi().compareJson()); },
     controls: {

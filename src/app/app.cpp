@@ -494,7 +494,7 @@ std::string App::status_json() const {
   return s.dump();
 }
 
-std::string App::scene_json() const {
+nlohmann::json App::scene_info() const {
   nlohmann::json d = scene_description_json(sim_->description());
   nlohmann::json presets = nlohmann::json::array();
   for (const Preset& p : sim_->scene().presets(sim_->params())) presets.push_back({{"name", p.name}, {"help", p.help}});
@@ -508,7 +508,7 @@ std::string App::scene_json() const {
   d["scenes"] = scenes;
   d["has_loops"] = sim_->scene().impact_loops() != nullptr;
   d["has_report"] = sim_->scene().report().has_value();
-  return d.dump();
+  return d;
 }
 
 std::string App::sweep_base_json() const {

@@ -62,7 +62,7 @@ class App {
   std::string status_json() const;
   /// The scene for the page's accessible controls: description, presets,
   /// legend, the list of scenes (see page_bridge.h).
-  std::string scene_json() const;
+  nlohmann::json scene_info() const;
   /// The scene file a parameter sweep starts from: the scene and its parameters, no state.
   std::string sweep_base_json() const;
   /// True while an ImGui text field has the keyboard (page shortcuts stand back).

@@ -58,6 +58,10 @@ std::string App::host_message(const std::string& text) {
 
 std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann::json& result) {
   switch (m.command) {
+    case HostCommand::Hello:
+      result = {{"protocol", kHostProtocolVersion}, {"scene", sim_->description().id}, {"description", scene_info()},
+                {"params", params_json()},          {"running", running_},              {"t", sim_->time()}};
+      return std::nullopt;
     case HostCommand::GetParams:
       result = {{"scene", sim_->description().id}, {"params", params_json()}};
       return std::nullopt;

@@ -187,7 +187,7 @@ EMSCRIPTEN_KEEPALIVE void cl_load_scene_json(const char* text) {
 
 EMSCRIPTEN_KEEPALIVE const char* cl_scene_json(void) {
   cl::app::App* app = current_app();
-  return keep(app ? app->scene_json() : "null");
+  return keep(app ? app->scene_info().dump() : "null");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_set_param(const char* name, const char* value) {

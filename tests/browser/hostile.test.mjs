@@ -61,14 +61,15 @@ test('a malformed scene file dropped on the page: an error message, the run kept
 
 /**
  * A course page served by `server` at /test-host.html, embedding the app from
- * `frameUrl`; the messages it receives collect in window.replies.
+ * `frameUrl`; the replies it receives collect in window.replies.
  */
 async function openHost(context, server, frameUrl) {
   server.page('/test-host.html', `<!doctype html><title>course page</title><link rel="icon" href="data:,">
     <iframe id="lab" src="${frameUrl}" width="900" height="560"></iframe>
     <script>
       window.replies = [];
-      addEventListener('message', (ev) => replies.push({ origin: ev.origin, data: ev.data }));
+      // Replies only: the page's events (its 'ready' at start) are not answers.
+      addEventListener('message', (ev) => { if (!(ev.data && ev.data.event)) replies.push({ origin: ev.origin, data: ev.data }); });
       window.send = (data) => document.getElementById('lab').contentWindow.postMessage(data, '*');
     </script>`);
   const page = await context.newPage();

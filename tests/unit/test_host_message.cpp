@@ -32,7 +32,7 @@ std::string message(const std::string& cmd, const std::string& extra = "") {
 
 TEST_CASE("host message: the commands without arguments") {
   const std::pair<const char*, cl::HostCommand> plain[] = {
-      {"get_params", cl::HostCommand::GetParams}, {"play", cl::HostCommand::Play},   {"pause", cl::HostCommand::Pause},
+      {"hello", cl::HostCommand::Hello}, {"get_params", cl::HostCommand::GetParams}, {"play", cl::HostCommand::Play},   {"pause", cl::HostCommand::Pause},
       {"step", cl::HostCommand::Step},            {"reset", cl::HostCommand::Reset}, {"get_state", cl::HostCommand::GetState}};
   for (const auto& [name, command] : plain) {
     const cl::HostMessageParse p = parse(message(name));
@@ -107,7 +107,7 @@ TEST_CASE("host message: the envelope is checked field by field; the id is kept 
   expect_refused(R"({"type": "other", "v": 1, "cmd": "play"})", "'type'");
   expect_refused(R"({"type": "contactlab", "cmd": "play"})", "'v' must be 1");
   expect_refused(R"({"type": "contactlab", "v": 2, "cmd": "play"})", "'v' must be 1");
-  expect_refused(R"({"type": "contactlab", "v": 1, "cmd": "fly"})", "'cmd' must be one of get_params, set_params");
+  expect_refused(R"({"type": "contactlab", "v": 1, "cmd": "fly"})", "'cmd' must be one of hello, get_params, set_params");
   expect_refused(R"({"type": "contactlab", "v": 1, "cmd": 3})", "'cmd'");
   expect_refused(R"({"type": "contactlab", "v": 1, "id": "a", "cmd": "play"})", "'id' must be an integer");
   expect_refused(R"({"type": "contactlab", "v": 1, "id": 1e300, "cmd": "play"})", "'id'");

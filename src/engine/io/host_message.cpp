@@ -24,6 +24,7 @@ struct CommandSpec {
 
 const std::vector<CommandSpec>& commands() {
   static const std::vector<CommandSpec> list = {
+      {"hello", HostCommand::Hello, {}},
       {"get_params", HostCommand::GetParams, {}},
       {"set_params", HostCommand::SetParams, {"params"}},
       {"load", HostCommand::Load, {"scene", "preset", "params", "state"}},

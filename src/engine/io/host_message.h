@@ -9,6 +9,10 @@
 // 32 levels, 1,000,000 values; a "load" may carry a whole state):
 //   {"type": "contactlab", "v": 1, "id": <integer, optional>, "cmd": <string>, ...}
 // "id" (|id| <= 2^53) is echoed in the reply. Commands and their own keys:
+//   hello                               connects: the reply describes the page
+//                                       (protocol, scenes, the current scene's
+//                                       parameters and specs), and the page
+//                                       then posts its events to the sender
 //   get_params                          the current scene's parameters
 //   set_params  "params": {name: value, ...}
 //               number, string or boolean per value, each validated as
@@ -37,7 +41,7 @@ namespace cl {
 /// The protocol version a message's "v" must give and every reply carries.
 inline constexpr long long kHostProtocolVersion = 1;
 
-enum class HostCommand { GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export };
+enum class HostCommand { Hello, GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export };
 
 /// A validated message.
 struct HostMessage {

@@ -1,0 +1,173 @@
+// The host-page module (web/contactlab.mjs): a course page on one origin
+// (127.0.0.1) drives ContactLab in an iframe on another (localhost) through
+// ContactLab.connect, and hears its events; a page on a third origin
+// (127.0.0.2) is refused.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+/** A course page that connects to `frameUrl` and keeps every event in window.seen. */
+function coursePage(frameUrl) {
+  return `<!doctype html><title>course</title><link rel="icon" href="data:,">
+    <p>A course page.</p>
+    <iframe id="lab" src="${frameUrl}" style="width: 640px; height: 300px"></iframe>
+    <script type="module">
+      import { ContactLab } from './contactlab.mjs';
+      window.seen = [];
+      window.connecting = ContactLab.connect(document.getElementById('lab'), { autoSize: true }).then((lab) => {
+        window.lab = lab;
+        for (const name of ['ready', 'params', 'played', 'stopped', 'reset', 'event', 'error', 'resize'])
+          lab.on(name, (data) => window.seen.push({ name, data }));
+        return lab.info;
+      }, (e) => { window.refusal = { name: e.name, message: e.message }; return null; });
+    </script>`;
+}
+
+const seen = (page, name) => page.evaluate((n) => window.seen.filter((e) => e.name === n).map((e) => e.data), name);
+
+test('a course page on another origin drives ContactLab through the module and hears its events', { timeout: 120_000 }, async () => {
+  const port = new URL(env.server.url).port;
+  // No allow= key: the page that embeds ContactLab is the one host it accepts.
+  const frameUrl = `http://localhost:${port}/#scene=pendulum`;
+  env.server.page('/course-module.html', coursePage(frameUrl));
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const started = Date.now();
+    await page.goto(env.server.url + 'course-module.html', { waitUntil: 'load' });
+    const info = await h.withTimeout(page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect');
+    console.log(`  connected in ${Date.now() - started} ms (page load included)`);
+    assert.ok(info, JSON.stringify(await page.evaluate(() => window.refusal)));
+    assert.equal(info.protocol, 1);
+    assert.equal(info.scene, 'pendulum');
+    assert.ok(info.description.params.some((p) => p.name === 'L' && p.unit === 'm'), 'the specs come with hello');
+    assert.ok(info.description.scenes.length >= 5);
+    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
+
+    // The size hint: the page asks for a height for its width, the module sets it.
+    await h.until(page, async () => (await seen(page, 'resize')).length > 0, { what: 'resize event' });
+    const hint = (await seen(page, 'resize')).at(-1);
+    const box = await page.evaluate(() => ({ width: document.getElementById('lab').clientWidth, height: document.getElementById('lab').clientHeight }));
+    console.log(`  size hint ${hint.width} x ${hint.height} px; iframe content now ${box.width} x ${box.height} px`);
+    assert.equal(hint.width, box.width, 'the hint is for the width the page has');
+    assert.ok(hint.height > 300 && Math.abs(box.height - hint.height) <= 1, 'autoSize set the iframe height');
+
+    // Parameters: accepted, announced; a bad one refused with the reason, nothing changed.
+    const set = await page.evaluate(() => window.lab.setParams({ L: 1.25 }));
+    assert.equal(set.params.L, '1.25');
+    await h.until(page, async () => (await seen(page, 'params')).some((d) => d.changed.includes('L')), { what: 'params event' });
+    const refused = await page.evaluate(() => window.lab.setParams({ L: 1.5, v0: -1e9 }).then(() => null, (e) => ({ name: e.name, message: e.message, command: e.command })));
+    assert.equal(refused?.name, 'ContactLabError');
+    assert.equal(refused.command, 'set_params');
+    assert.match(refused.message, /v0/);
+    assert.equal((await h.status(frame)).params.L, '1.25', 'the refused message changed nothing');
+    await h.until(page, async () => (await seen(page, 'error')).some((d) => /v0/.test(d.message)), { what: 'error event' });
+
+    // A scene and a preset: the params event carries the new scene's description.
+    await page.evaluate(() => window.lab.load({ scene: 'ellipses', preset: 'Two discs head-on' }));
+    await h.until(page, async () => (await seen(page, 'params')).some((d) => d.scene === 'ellipses' && d.description), { what: 'scene change event' });
+    assert.equal(await page.evaluate(() => window.lab.info.scene), 'ellipses');
+
+    // Play: played, impact events with their fields, then pause: stopped (paused).
+    await page.evaluate(() => window.lab.play());
+    await h.until(page, async () => (await seen(page, 'event')).length >= 1, { what: 'an impact event', timeout: 30_000 });
+    await page.evaluate(() => window.lab.pause());
+    await h.until(page, async () => (await seen(page, 'stopped')).length >= 1, { what: 'stopped event' });
+    const played = await seen(page, 'played');
+    const impact = (await seen(page, 'event'))[0];
+    const stopped = (await seen(page, 'stopped'))[0];
+    console.log(`  first event: ${JSON.stringify(impact)}; stopped: ${JSON.stringify(stopped)}`);
+    assert.equal(played.length, 1);
+    assert.ok(impact.t > 0 && typeof impact.kind === 'string' && Object.keys(impact.fields).length > 0);
+    assert.equal(stopped.reason, 'paused');
+
+    const series = await page.evaluate(() => window.lab.getSeries({ names: ['t', 'E_total'], maxPoints: 5 }));
+    assert.deepEqual(series.series.map((s) => s.name), ['t', 'E_total']);
+    const csv = await page.evaluate(() => window.lab.exportText('events'));
+    assert.match(csv.text, /^t,kind/);
+    await page.evaluate(() => window.lab.reset());
+    await h.until(page, async () => (await seen(page, 'reset')).length >= 1, { what: 'reset event' });
+
+    // A run that fails: stopped with reason "failed" and the engine's message.
+    await page.evaluate(() => window.lab.load({ scene: 'implicit', params: { wall: 'x^2+y^2-2.25+sin(1e6*x)' } }));
+    await page.evaluate(() => window.lab.play());
+    await h.until(page, async () => (await seen(page, 'stopped')).some((d) => d.reason === 'failed'), { what: 'failed run', timeout: 30_000 });
+    const failed = (await seen(page, 'stopped')).find((d) => d.reason === 'failed');
+    console.log(`  failed run: ${failed.message}`);
+    assert.match(failed.message, /repeat without end/);
+
+    // The module reads only its iframe's messages: a fake event from the course page itself is ignored.
+    const before = (await seen(page, 'played')).length;
+    await page.evaluate(() => window.postMessage({ type: 'contactlab', v: 1, event: 'played', data: { t: 99 } }, '*'));
+    await h.sleep(200);
+    assert.equal((await seen(page, 'played')).length, before);
+
+    // The iframe reloads: the page says ready, the module says hello again, events flow again.
+    const readyBefore = (await seen(page, 'ready')).length;
+    await frame.evaluate(() => location.reload());
+    await h.until(page, async () => (await seen(page, 'ready')).length > readyBefore, { what: 'ready after reload', timeout: h.TIMEOUT.load });
+    await page.evaluate(() => window.lab.load({ scene: 'pendulum', params: { L: 0.9 } }));
+    await h.until(page, async () => (await seen(page, 'params')).some((d) => d.params.L === '0.9'), { what: 'params after reload' });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a course page on an origin the link does not allow cannot connect', { timeout: 90_000 }, async () => {
+  const port = new URL(env.server.url).port;
+  const frameUrl = `http://localhost:${port}/#scene=pendulum&allow=http://127.0.0.1:${port}`;
+  const third = await h.startServer(h.siteDir, '127.0.0.2');
+  third.page('/course-module.html', coursePage(frameUrl));
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(third.url + 'course-module.html', { waitUntil: 'load' });
+    const info = await h.withTimeout(page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect refused');
+    const refusal = await page.evaluate(() => window.refusal);
+    console.log(`  refused: ${refusal?.message}`);
+    assert.equal(info, null);
+    assert.equal(refusal.name, 'ContactLabError');
+    assert.match(refusal.message, new RegExp(`only from http://127\\.0\\.0\\.1:${port}`));
+    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
+    assert.equal(await frame.evaluate(() => window.contactlab.hostSubscribers()), 0, 'nobody hears the page\'s events');
+  } finally {
+    await context.close();
+    await third.close();
+  }
+});
+
+test('the example host page served with the site connects, plays and logs impacts', { timeout: 90_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(env.server.url + 'host_example.html', { waitUntil: 'load' });
+    await h.until(page, () => page.evaluate(() => /^Connected/.test(document.getElementById('status').textContent)),
+      { what: 'the example connected', timeout: h.TIMEOUT.load });
+    const fields = await page.evaluate(() => [...document.getElementById('params').elements].map((e) => e.name));
+    assert.ok(fields.includes('law') && fields.includes('c_tau'), fields.join(','));
+    await page.getByRole('button', { name: 'Play' }).click();
+    await h.until(page, () => page.evaluate(() => document.getElementById('log').textContent.includes('pair')),
+      { what: 'an impact in the log', timeout: 30_000 });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // A refused value: the reason under the fields, nothing else changes.
+    await page.locator('input[name=c_tau]').fill('7');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await h.until(page, () => page.evaluate(() => document.getElementById('error').textContent.length > 0), { what: 'the refusal shown' });
+    console.log(`  example page refusal: ${await page.evaluate(() => document.getElementById('error').textContent)}`);
+    await h.saveScreenshot(page, 'host-example.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
