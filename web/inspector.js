@@ -16,12 +16,10 @@ var ContactLabInspector = (function () {
 
   var REFRESH_MS = 300;
   var TABLE_ROWS = 8;     // the latest impacts listed (all runs together)
-  var CURVE_STROKE = '#9aa3ad';
   var CURVE_DASHES = { hunt_crossley: undefined, lankarani_nikravesh: [8, 4], flores: [2, 3], gonthier: [8, 3, 2, 3],
     linear: [14, 4] };
   var SHORT_TITLES = { hunt_crossley: 'HC', lankarani_nikravesh: 'LN', flores: 'Flores', gonthier: 'Gonthier',
     linear: 'linear' };
-  var REFERENCE_COLOR = '#d9d9d9';  // the run's colour when nothing is compared (as the reference's)
   var el = ContactLabPlots.el;
   var fmt = ContactLabPlots.formatNumber;
   var TEXT = {
@@ -63,7 +61,7 @@ var ContactLabInspector = (function () {
 
     function readRuns() {
       var compared = JSON.parse(api.compareJson() || 'null');
-      var list = compared && compared.runs.length ? compared.runs : [{ label: TEXT.thisRun, color: REFERENCE_COLOR }];
+      var list = compared && compared.runs.length ? compared.runs : [{ label: TEXT.thisRun, color: ContactLabTheme.colors().reference }];
       return list.map(function (r, k) {
         return { label: r.label, color: r.color, inspection: JSON.parse(api.inspectJson(k) || 'null') };
       }).filter(function (r) { return r.inspection && r.inspection.asked_name; });
@@ -71,9 +69,9 @@ var ContactLabInspector = (function () {
 
     function plotOptions(width, height) {
       var axisCommon = ContactLabPlots.axisStyle();
-      var series = [{}, { label: TEXT.asked, stroke: 'rgba(255,255,255,0.25)', width: 1, points: { show: false } }];
+      var series = [{}, { label: TEXT.asked, stroke: ContactLabPlots.themeColor('faint'), width: 1, points: { show: false } }];
       curves.curves.forEach(function (c) {
-        series.push({ label: TEXT.curve(c.title), stroke: CURVE_STROKE, width: 1.25, dash: CURVE_DASHES[c.law],
+        series.push({ label: TEXT.curve(c.title), stroke: ContactLabPlots.themeColor('curve'), width: 1.25, dash: CURVE_DASHES[c.law],
           points: { show: false } });
       });
       runs.forEach(function (r) {
@@ -102,7 +100,7 @@ var ContactLabInspector = (function () {
       var ctx = plot.ctx, ratio = window.devicePixelRatio || 1;
       ctx.save();
       ctx.font = Math.round(11 * ratio) + 'px system-ui, sans-serif';
-      ctx.fillStyle = CURVE_STROKE;
+      ctx.fillStyle = ContactLabTheme.colors().curve;
       ctx.textBaseline = 'bottom';
       curves.curves.forEach(function (c, k) {
         // Along the curve at c_tau = 0.1 + 0.07 k, so labels of curves that meet do not overlap.

@@ -13,7 +13,6 @@ var ContactLabLoops = (function () {
 
   var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
   var LATEST = 4;        // "latest impacts" shows this many
-  var COLORS = ContactLabPlots.colors;
   var el = ContactLabPlots.el;
 
   /** "t = 0.1361 s · wall 1" / "t = 0.52 s · pair 0–3": the seed labels loops by their time. */
@@ -70,7 +69,7 @@ var ContactLabLoops = (function () {
         legend: { live: false, mount: function (plot, table) { legend.appendChild(table); } },
         cursor: { drag: { x: false, y: false } },
         series: [{}].concat(shown.map(function (l, k) {
-          return { label: impactLabel(l), stroke: COLORS[k % COLORS.length], width: 1.5, points: { show: false } };
+          return { label: impactLabel(l), stroke: ContactLabPlots.themeColor('series', k), width: 1.5, points: { show: false } };
         })),
         axes: [
           Object.assign({ label: 'penetration [mm]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon),

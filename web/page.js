@@ -15,8 +15,9 @@ var Module = (function () {
   var MESSAGE_MS = { info: 5000, warning: 9000 };          // errors stay until dismissed
   var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
   var PLOTS_KEY = 'plots';                                 // hash keys owned by the page, not the app:
-  var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY];
+  var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from;
+  var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js)
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -135,6 +136,7 @@ var Module = (function () {
     if (plotsValue) parts.push(PLOTS_KEY + '=' + plotsValue);
     var allowValue = splitHash(location.hash)[ALLOW_KEY];  // set by the link only
     if (allowValue) parts.push(ALLOW_KEY + '=' + allowValue);
+    if (ContactLabTheme.choice() !== ContactLabTheme.DEFAULT_CHOICE) parts.push(THEME_KEY + '=' + ContactLabTheme.choice());
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -148,9 +150,41 @@ var Module = (function () {
     var split = splitHash(location.hash);
     appHash = split.app;
     updateEmbedClass(split.app);
+    applyThemeValue(split[THEME_KEY]);
     if (plots) plots.setUrlValue(split.plots);
     if (api) api.applyHash(split.app ? '#' + split.app : '');
   }
+
+  // ---- Theme ------------------------------------------------------------------
+
+  var themeSelect = document.getElementById('theme-choice');
+  var THEME_QUOTE_CHARS = 40;  // a refused theme= value is quoted this far
+
+  /** A link's theme= value (null: the default); one that is not a theme is said and changes nothing. */
+  function applyThemeValue(value) {
+    var wanted = value == null || value === '' ? ContactLabTheme.DEFAULT_CHOICE : value;
+    if (!ContactLabTheme.set(wanted)) {
+      var quoted = String(value).length > THEME_QUOTE_CHARS ? String(value).slice(0, THEME_QUOTE_CHARS) + '…' : String(value);
+      showMessage('warning', 'The link\'s theme=' + quoted + ' is not one of ' + ContactLabTheme.CHOICES.join(', ') +
+        '; the theme stays ' + ContactLabTheme.choice() + '.');
+    }
+    themeSelect.value = ContactLabTheme.choice();
+  }
+
+  /** The app's canvas and panel, and every chart, in the theme now shown. */
+  function restyle(theme) {
+    if (api) api.setTheme(theme);
+    if (plots) plots.invalidateLayout();
+    [loops && loops.uplot(), inspector && inspector.uplot()].concat(sweep ? sweep.uplots() : [])
+      .forEach(function (u) { if (u) u.redraw(true, true); });
+  }
+
+  themeSelect.value = ContactLabTheme.choice();
+  themeSelect.addEventListener('change', function () {
+    ContactLabTheme.set(themeSelect.value);
+    writeHash();
+  });
+  ContactLabTheme.onChange(restyle);
 
   // ---- Messages ------------------------------------------------------------
 
@@ -366,6 +400,7 @@ var Module = (function () {
       heapF64: function () { return M.HEAPF64; },  // re-read: memory growth replaces it
       status: w('cl_status_json', 'string', []),
       command: w('cl_command', 'number', ['string']),
+      setTheme: w('cl_set_theme', null, ['string']),
       applyHash: w('cl_apply_hash', null, ['string']),
       loadSceneJson: function (text) { M.ccall('cl_load_scene_json', null, ['string'], [text]); },
       widgetRect: w('cl_widget_rect', 'string', ['string']),
@@ -502,6 +537,7 @@ var Module = (function () {
     }
     startPlots();
     var split = splitHash(location.hash);
+    applyThemeValue(split[THEME_KEY]);
     if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
@@ -597,6 +633,8 @@ var Module = (function () {
     },
 
     // Hooks called by the app (src/app/page_bridge.h).
+    /** The theme shown ('dark' or 'light'), asked by the app as it starts. */
+    clTheme: function () { return ContactLabTheme.resolved(); },
     clSetHash: function (hash) {
       appHash = splitHash(hash).app;  // the app never owns the page keys
       updateEmbedClass(appHash);

@@ -19,13 +19,6 @@ var ContactLabPlots = (function () {
   var REFRESH_MS = 50;      // at most ~20 Hz: plenty for reading, light on phones
   var MAX_PANELS = 8;
   var DECIMATE_FACTOR = 2;  // decimate once there are > 2 points per device pixel
-  var COLORS = ['#4a90d9', '#e8a33d', '#5cb85c', '#e05a5a', '#a585e0', '#3fc1c9',
-    '#e377c2', '#c8c84a', '#ff8c42', '#8fa8ff', '#7fd18b', '#d98c5f'];
-  // Quantities every scene records keep one colour everywhere (the rest take COLORS in turn).
-  var FIXED_COLORS = { E_kin: '#e8a33d', E_pot: '#4a90d9', E_spring: '#5cb85c', E_diss: '#e05a5a',
-    E_total: '#c8c84a', W_stiffness: '#a585e0', E_audit: '#3fc1c9' };
-  var AXIS_STROKE = '#b8bfca';
-  var GRID_STROKE = 'rgba(255,255,255,0.07)';
   var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var MAX_UNITS = 2;        // per panel: one y axis each side
@@ -221,10 +214,24 @@ var ContactLabPlots = (function () {
     }).join(';');
   }
 
-  /** Colours, fonts and grid of every plot's axes (shared with loops.js). */
+  /** A colour of the theme shown (web/theme.js), read at every draw: a chart follows a theme change on redraw. */
+  function themeColor(name, k) {
+    return function () {
+      var value = ContactLabTheme.colors()[name];
+      return k == null ? value : value[k % value.length];
+    };
+  }
+
+  /** Colours, fonts and grid of every plot's axes (shared with loops.js, inspector.js, sweep.js). */
   function axisStyle() {
-    return { stroke: AXIS_STROKE, font: FONT, labelFont: LABEL_FONT,
-      grid: { stroke: GRID_STROKE, width: 1 }, ticks: { stroke: GRID_STROKE, width: 1 } };
+    return { stroke: themeColor('axis'), font: FONT, labelFont: LABEL_FONT,
+      grid: { stroke: themeColor('grid'), width: 1 }, ticks: { stroke: themeColor('grid'), width: 1 } };
+  }
+
+  /** The colour of series i of a scene: the quantities every scene records keep theirs everywhere. */
+  function seriesColor(name, i) {
+    var colors = ContactLabTheme.colors();
+    return colors.fixed[name] || colors.series[(i + colors.series.length - 1) % colors.series.length];
   }
 
   /**
@@ -303,7 +310,7 @@ var ContactLabPlots = (function () {
       var n = api.count();
       for (var i = 0; i < n; i++) {
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
-          dashed: !!api.dashed(i), color: FIXED_COLORS[api.name(i)] || COLORS[(i + COLORS.length - 1) % COLORS.length] };
+          dashed: !!api.dashed(i), color: seriesColor(api.name(i), i) };
         series.push(entry);
         byName[entry.name] = entry;
       }
@@ -815,9 +822,9 @@ var ContactLabPlots = (function () {
     formatNumber: formatNumber,
     // Shared with loops.js:
     axisStyle: axisStyle,
+    themeColor: themeColor,
     pollEvery: pollEvery,
     fitToHolder: fitToHolder,
-    colors: COLORS,
     el: el,
     // Exposed for unit tests of the decimation.
     _decimate: decimate,

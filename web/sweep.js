@@ -25,7 +25,6 @@ var ContactLabSweep = (function () {
   // Where a parameter's whole range is not what a lesson sweeps: the damped
   // laws' c_τ from 0.1 (the issue's table) rather than 0.
   var TEACHING_RANGES = { c_tau: [0.1, 1] };
-  var LINE = '#4a90d9';
   var el = ContactLabPlots.el;
   var fmt = ContactLabPlots.formatNumber;
   var TEXT = {
@@ -441,8 +440,8 @@ var ContactLabSweep = (function () {
         scales: { x: { time: false, distr: sweep.form.log ? 3 : 1 } },
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        series: [{}, { label: withUnit(quantity.label, quantity.unit), stroke: LINE, width: 1.5,
-          points: { show: true, size: 5, fill: LINE }, spanGaps: false }],
+        series: [{}, { label: withUnit(quantity.label, quantity.unit), stroke: ContactLabPlots.themeColor('series', 0), width: 1.5,
+          points: { show: true, size: 5, fill: ContactLabPlots.themeColor('series', 0) }, spanGaps: false }],
         axes: [
           Object.assign({ label: parameterText(plan.label, plan.parameter, plan.unit), size: 30, labelSize: 15, labelGap: 0 }, axis),
           // The caption above names the quantity in words; the axis, short enough never to be cut, by its unit
@@ -592,7 +591,9 @@ var ContactLabSweep = (function () {
       },
       csv: csvText,
       announced: function () { return announced.slice(); },
-      uplot: function (k) { return charts[k] ? charts[k].uplot : null; }
+      uplot: function (k) { return charts[k] ? charts[k].uplot : null; },
+      /** Every chart shown (the page redraws them on a theme change). */
+      uplots: function () { return charts.map(function (c) { return c.uplot; }); }
     };
   }
 

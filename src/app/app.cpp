@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "imgui_theme.h"
 #include "io/compare_spec.h"
 #include "io/csv.h"
 #include "io/description_json.h"
@@ -39,6 +40,9 @@ double wall_now() {
 }  // namespace
 
 App::App() {
+  theme_ = theme_from_name(page_theme()).value_or(Theme::Dark);
+  apply_imgui_theme(theme_);
+  reduced_motion_ = page_reduced_motion();
   const std::string first = all_scenes().front().description().id;
   UrlState state = parse_url_state(page_initial_hash(), first);
   embed_ = state.embed;
@@ -47,8 +51,20 @@ App::App() {
   start_scene(state.scene, *state.params);
   if (!state.compare.empty())
     if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
-  running_ = state.play;
+  running_ = autoplay(state.play);
   report_link_problems(state.problems);
+}
+
+bool App::autoplay(bool asked) {
+  if (!asked || !reduced_motion_) return asked;
+  message(MessageLevel::Info, "The link asks to play at once; your system asks for reduced motion, so the run waits: "
+                              "press Play (or Space) to start it.");
+  return false;
+}
+
+void App::set_theme(Theme theme) {
+  theme_ = theme;
+  apply_imgui_theme(theme);
 }
 
 void App::report_link_problems(const std::vector<std::string>& problems) {
@@ -75,7 +91,7 @@ void App::start_scene(const std::string& id, const ParamValues& values) {
 }
 
 void App::fit_view() {
-  const Sketch sketch = sim_->scene().sketch();
+  const Sketch sketch = sim_->scene().sketch(palette());
   camera_.reset(sketch.view_center, sketch.view_half_height);
 }
 
@@ -250,23 +266,23 @@ void App::frame(double wall_seconds) {
   const float view_x = panel_right_ < 0.5f * io.DisplaySize.x ? panel_right_ : 0;
   camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y);
 
-  Sketch sketch = sim_->scene().sketch();
+  Sketch sketch = sim_->scene().sketch(palette());
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   if (split_view()) {
     draw_runs_side_by_side({view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y}, draw);
   } else {
     run_tiles_.clear();
-    if (sketch.flat_grid) draw_grid(camera_, draw, 0, 0, io.DisplaySize.x, io.DisplaySize.y);
+    if (sketch.flat_grid) draw_grid(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
     draw_variants(sketch, draw);  // under the reference, which stays on top
-    draw_sketch(sketch, camera_, draw);
+    draw_sketch(sketch, camera_, draw, sketch_style());
   }
   add_compare_legend(sketch.legend);
   // Dragging moves the reference's start alone: not while comparing.
   const bool handles_shown = !running_ && variants_.empty() && !sim_->scene().draggable_bodies().empty();
   if (handles_shown) {
-    draw_sketch(BodyDrag::handles(*sim_), camera_, draw);
-    sketch.legend.push_back(BodyDrag::legend_entry());
+    draw_sketch(BodyDrag::handles(*sim_, palette()), camera_, draw, sketch_style());
+    sketch.legend.push_back(BodyDrag::legend_entry(palette()));
   }
   if (legend_shown()) {
     // Bottom left of the scene's area: clear of the panel, and of the page's messages at the right.
@@ -275,7 +291,7 @@ void App::frame(double wall_seconds) {
     // its right edge at the canvas's if it is wider than the tile.
     if (run_tiles_.size() == 3 && run_tiles_[2].y > run_tiles_[0].y)
       corner.x = std::max(view_x + 10, std::min(run_tiles_[1].x + 10, io.DisplaySize.x - legend_size(sketch.legend).x - 10));
-    const ImVec4 box = draw_legend(sketch.legend, draw, corner);
+    const ImVec4 box = draw_legend(sketch.legend, draw, corner, palette());
     widget_rects_["legend"] = box;
   }
 }
@@ -356,7 +372,7 @@ void App::apply_hash(const std::string& hash) {
   if (new_start || state.compare.size() != compare_variants().size() ||
       compare_spec_text(state.compare) != compare_spec_text(compare_variants()))
     if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
-  if (new_start) running_ = state.play;
+  if (new_start) running_ = autoplay(state.play);
   update_hash();
   report_link_problems(state.problems);
 }
@@ -447,6 +463,16 @@ void App::export_file(const std::string& what) {
   else if (const std::optional<ExportText> file = export_text(what)) page_download_text(file->filename, file->mime, file->text);
 }
 
+nlohmann::json App::palette_json() const {
+  const Palette& p = palette();
+  nlohmann::json bodies = nlohmann::json::array(), runs = nlohmann::json::array();
+  for (Rgba c : p.bodies) bodies.push_back(css_color(c));
+  for (Rgba c : p.runs) runs.push_back(css_color(c));
+  return {{"background", css_color(p.background)}, {"ink", css_color(p.ink)},         {"ground", css_color(p.ground)},
+          {"contact", css_color(p.contact)},       {"near", css_color(p.near)},       {"velocity", css_color(p.velocity)},
+          {"marker", css_color(p.marker)},         {"bodies", bodies},                {"runs", runs}};
+}
+
 std::string App::status_json() const {
   nlohmann::json s = {{"scene", sim_->description().id},
                       {"t", sim_->time()},
@@ -458,6 +484,9 @@ std::string App::status_json() const {
                       {"behind", behind_},
                       {"speed", speed_},
                       {"embed", embed_},
+                      {"theme", theme_name(theme_)},
+                      {"palette", palette_json()},
+                      {"reduced_motion", reduced_motion_},
                       {"reset_pending", sim_->reset_pending()},
                       {"pending", sim_->pending_params()},
                       {"samples", sim_->series().size()},
@@ -500,7 +529,7 @@ nlohmann::json App::scene_info() const {
   for (const Preset& p : sim_->scene().presets(sim_->params())) presets.push_back({{"name", p.name}, {"help", p.help}});
   d["presets"] = presets;
   nlohmann::json legend = nlohmann::json::array();
-  for (const SketchLegendEntry& e : sim_->scene().sketch().legend) legend.push_back(e.text);
+  for (const SketchLegendEntry& e : sim_->scene().sketch(palette()).legend) legend.push_back(e.text);
   if (!sim_->scene().draggable_bodies().empty()) legend.push_back(BodyDrag::kLegend);
   d["legend"] = legend;
   nlohmann::json scenes = nlohmann::json::array();

@@ -13,9 +13,11 @@
 #include "body_drag.h"
 #include "camera.h"
 #include "core/comparison.h"
+#include "core/palette.h"
 #include "core/simulation.h"
 #include "io/host_message.h"
 #include "page.h"
+#include "sketch_drawing.h"
 #include "speed_meter.h"
 
 namespace cl::app {
@@ -110,6 +112,9 @@ class App {
   /// Changes whenever recorded samples change (in any run).
   double series_revision() const;
   bool embed() const { return embed_; }
+  /// The page's theme: the canvas's colours and the panel's style follow it.
+  void set_theme(Theme theme);
+  const Palette& palette() const { return cl::palette(theme_); }
 
  private:
   void start_scene(const std::string& id, const ParamValues& values);
@@ -130,6 +135,11 @@ class App {
   void judge_speed(double call_wall, long long steps);
   /// "real time x1.00", "slow motion x0.25", ... for the panel and the page.
   std::string speed_text() const;
+  /// The canvas's colours (CSS "#rrggbb"): what the page's tests look for in screenshots.
+  nlohmann::json palette_json() const;
+  SketchStyle sketch_style() const { return {palette().stroke_scale, reduced_motion_}; }
+  /// The link's play=1, unless the user asks for reduced motion (then said once).
+  bool autoplay(bool asked);
   /// The legend on the canvas: as the user chose, else only where it does not
   /// cover the scene (not in the embed view, not on narrow screens).
   bool legend_shown() const;
@@ -192,6 +202,8 @@ class App {
   BodyDrag body_drag_;
   bool running_ = false;
   bool embed_ = false;
+  Theme theme_ = Theme::Dark;
+  bool reduced_motion_ = false;  // the user asks for less motion: no auto-play, short trails
   bool play_from_link_ = false;
   std::optional<bool> show_legend_;  // the user's choice; until then shown where there is room
   bool caption_shown_ = true;   // embed view: the scene's caption under the buttons

@@ -6,7 +6,6 @@ namespace cl::app {
 namespace {
 
 constexpr float kHandlePixels = 14;  // a press this close to an arrow tip grabs it (finger-sized)
-constexpr Rgba kArrowColor = 0xffd166ff;
 
 }  // namespace
 
@@ -61,16 +60,18 @@ bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::o
   return true;
 }
 
-SketchLegendEntry BodyDrag::legend_entry() { return {SketchLegendEntry::Glyph::Arrow, kArrowColor, kLegend}; }
+SketchLegendEntry BodyDrag::legend_entry(const Palette& palette) {
+  return {SketchLegendEntry::Glyph::Arrow, palette.near, kLegend};
+}
 
-Sketch BodyDrag::handles(const Simulation& sim) {
+Sketch BodyDrag::handles(const Simulation& sim, const Palette& palette) {
   Sketch s;
   for (const DraggableBody& body : sim.scene().draggable_bodies()) {
     const Eigen::Vector2d tip = body.position + kArrowSeconds * body.velocity;
-    s.arrows.push_back({body.position, tip, kArrowColor, 2});
+    s.arrows.push_back({body.position, tip, palette.near, 2});
     SketchCircle handle;
     handle.center = tip;
-    handle.stroke = kArrowColor;
+    handle.stroke = palette.near;
     handle.min_radius_px = 6;
     s.circles.push_back(handle);
   }

@@ -22,14 +22,14 @@ class BodyDrag {
   /// The arrows' line in the legend (drawn while paused).
   static constexpr const char* kLegend = "velocity (0.2 s of travel): drag its tip to change it while paused";
   /// The arrows' legend entry, in their colour.
-  static SketchLegendEntry legend_entry();
+  static SketchLegendEntry legend_entry(const Palette& palette);
 
   /// Call once per frame before the view's own mouse handling. Returns true
   /// while a drag owns the mouse (the view must not pan). `refused` is set
   /// when a drag ends whose last placement was refused.
   bool update(Simulation& sim, const Camera& camera, bool paused, std::optional<std::string>& refused);
   /// Velocity arrows with grab handles of the draggable bodies (world units).
-  static Sketch handles(const Simulation& sim);
+  static Sketch handles(const Simulation& sim, const Palette& palette);
   bool active() const { return active_; }
 
  private:

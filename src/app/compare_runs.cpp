@@ -17,17 +17,6 @@
 namespace cl::app {
 namespace {
 
-/// Colours of the runs, reference first: light grey (the scene's own
-/// colours on the canvas), then Okabe–Ito orange, sky blue and bluish green,
-/// told apart with any colour vision. 0xRRGGBBAA.
-constexpr Rgba kRunColors[kMaxVariants] = {0xd9d9d9ff, 0xe69f00ff, 0x56b4e9ff, 0x009e73ff};
-
-std::string css_color(Rgba c) {
-  char text[8];
-  std::snprintf(text, sizeof text, "#%06x", static_cast<unsigned>(c >> 8));
-  return text;
-}
-
 /// "law:flores,c_tau:0.5": one variant's changes as the compare field shows them.
 std::string changes_text(const Variant& v) { return compare_spec_text({v}); }
 
@@ -229,7 +218,8 @@ void App::report_variant_failures() {
 
 void App::draw_variants(const Sketch& reference, ImDrawList& draw) {
   for (size_t k = 0; k < variants_.size(); ++k)
-    draw_sketch(ghost_sketch(variants_[k].sim->scene().sketch(), reference, kRunColors[k + 1]), camera_, draw);
+    draw_sketch(ghost_sketch(variants_[k].sim->scene().sketch(palette()), reference, palette().runs[k + 1]), camera_, draw,
+                sketch_style());
 }
 
 void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
@@ -240,17 +230,17 @@ void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
     widget_rects_["tile " + std::to_string(k + 1)] = t;  // tests find each run's tile by it
     const ImVec2 lo(t.x, t.y), hi(t.x + t.z, t.y + t.w);
     Camera camera = camera_.tile(t.x, t.y, t.z, t.w);
-    const Sketch sketch = run(k)->scene().sketch();
+    const Sketch sketch = run(k)->scene().sketch(palette());
     if (sketch.view_follows) camera.center_on(sketch.view_center);
     draw.PushClipRect(lo, hi, true);
-    if (sketch.flat_grid) draw_grid(camera, draw, lo.x, lo.y, hi.x, hi.y);
-    draw_sketch(sketch, camera, draw);
+    if (sketch.flat_grid) draw_grid(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
+    draw_sketch(sketch, camera, draw, sketch_style());
     const std::string name = (k == 0 ? "reference: " : "") + all[k].label();
     const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-    draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, kTextBackdrop, 3);
-    draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(kRunColors[k]), name.c_str());
+    draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, to_imgui(palette().text_backdrop), 3);
+    draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(palette().runs[k]), name.c_str());
     draw.PopClipRect();
-    draw.AddRect({lo.x + 1, lo.y + 1}, {hi.x - 1, hi.y - 1}, to_imgui(kRunColors[k]), 0, 0, 1.5f);
+    draw.AddRect({lo.x + 1, lo.y + 1}, {hi.x - 1, hi.y - 1}, to_imgui(palette().runs[k]), 0, 0, 1.5f);
   }
 }
 
@@ -279,13 +269,13 @@ void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
   const std::vector<Variant> all = compare_variants();
   if (split_view()) {
     for (size_t k = 0; k < all.size() && k < run_tiles_.size(); ++k)
-      legend.push_back({SketchLegendEntry::Glyph::Line, kRunColors[k],
+      legend.push_back({SketchLegendEntry::Glyph::Line, palette().runs[k],
                         tile_place(run_tiles_, k) + ": " + (k == 0 ? "reference, " : "") + all[k].label()});
     return;
   }
-  legend.push_back({SketchLegendEntry::Glyph::Line, 0xffffffff, "solid: reference, " + all[0].label()});
+  legend.push_back({SketchLegendEntry::Glyph::Line, palette().ink, "solid: reference, " + all[0].label()});
   for (size_t k = 1; k < all.size(); ++k)
-    legend.push_back({SketchLegendEntry::Glyph::Ring, kRunColors[k], "outline: " + all[k].label()});
+    legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[k], "outline: " + all[k].label()});
 }
 
 void App::set_split_view(bool split) {
@@ -300,7 +290,7 @@ std::string App::compare_json() const {
     const Simulation& sim = *run(k);
     runs.push_back({{"label", all[k].label()},
                     {"changes", changes_text(all[k])},
-                    {"color", css_color(kRunColors[k])},
+                    {"color", css_color(palette().runs[k])},
                     {"failed", sim.failed()},
                     {"message", sim.failure()},
                     {"t", sim.time()},
@@ -338,7 +328,7 @@ void App::draw_compare_panel() {
   ImGui::PopTextWrapPos();
   for (size_t k = 0; k < all.size(); ++k) {
     ImGui::PushID(static_cast<int>(k));
-    const Rgba c = kRunColors[k];
+    const Rgba c = palette().runs[k];
     ImGui::ColorButton("##color", ImVec4(((c >> 24) & 0xff) / 255.0f, ((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, 1),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, {14, 14});
     ImGui::SameLine();

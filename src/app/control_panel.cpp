@@ -10,13 +10,13 @@
 
 #include "app.h"
 #include "core/number_format.h"
+#include "imgui_theme.h"
 #include "scenes/registry.h"
 
 namespace cl::app {
 namespace {
 
 const ImVec4 kWarning{0.95f, 0.75f, 0.30f, 1.0f};
-const ImVec4 kError{1.0f, 0.45f, 0.40f, 1.0f};
 const ImVec4 kMuted{0.62f, 0.65f, 0.70f, 1.0f};
 
 constexpr float kSliderMinWidth = 150;  // px
@@ -155,7 +155,7 @@ void App::draw_compact_bar(float top) {
   ImGui::Text("t = %.2f s", sim_->time());
   const std::string speed = speed_text();
   if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(kWarning, "%s", speed.c_str());
-  if (sim_->failed()) ImGui::TextColored(kError, "stopped: see message");
+  if (sim_->failed()) ImGui::TextColored(error_color(theme_), "stopped: see message");
   if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
     // Narrow enough to leave the middle of a small embed, where the scene is, free.
     const float width = ImGui::GetIO().DisplaySize.x;
@@ -216,9 +216,9 @@ void App::draw_transport() {
   if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? kWarning : kMuted, "%s", speed.c_str());
   remember_widget("speed_text");
   if (sim_->failed())
-    ImGui::TextColored(kError, "%s", sim_->failure().c_str());
+    ImGui::TextColored(error_color(theme_), "%s", sim_->failure().c_str());
   else if (!last_message_.empty() && last_level_ == MessageLevel::Error)
-    ImGui::TextColored(kError, "%s", last_message_.c_str());
+    ImGui::TextColored(error_color(theme_), "%s", last_message_.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -322,7 +322,7 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
   auto draft = drafts_.find(s.name);
   std::string text = draft != drafts_.end() ? draft->second.text : values.text_at(i);
   if (draft != drafts_.end()) {
-    ImGui::PushStyleColor(ImGuiCol_Border, kError);
+    ImGui::PushStyleColor(ImGuiCol_Border, error_color(theme_));
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
   }
   const bool submitted = ImGui::InputTextWithHint("##t", s.placeholder.c_str(), &text, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -354,10 +354,10 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
     const float w = std::max(6.0f, ImGui::CalcTextSize(draft->second.text.substr(static_cast<size_t>(position), 1).c_str()).x);
     if (x < frame_max.x)
       ImGui::GetWindowDrawList()->AddLine({x, frame_max.y - 3}, {std::min(x + w, frame_max.x), frame_max.y - 3},
-                                          ImGui::GetColorU32(kError), 2.0f);
+                                          ImGui::GetColorU32(error_color(theme_)), 2.0f);
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kError, "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
+  ImGui::TextColored(error_color(theme_), "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
                                                                                         ? "the built-in one"
                                                                                         : values.text_at(i).c_str());
   ImGui::PopTextWrapPos();

@@ -89,23 +89,6 @@ void fit_canvas(Platform& p) {
   if (w != width || h != height) SDL_SetWindowSize(p.window, width, height);
 }
 
-void apply_style() {
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 6;
-  style.FrameRounding = 4;
-  style.GrabRounding = 4;
-  style.WindowPadding = {10, 10};
-  style.FramePadding = {7, 4};
-  style.ItemSpacing = {8, 6};
-  style.Colors[ImGuiCol_WindowBg].w = 0.92f;
-  // A slim, see-through slider handle: the value's digits stay readable over it.
-  style.GrabMinSize = 3;
-  style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
-  style.Colors[ImGuiCol_SliderGrabActive].w = 0.7f;
-  // Bigger touch targets on coarse pointers are handled by the page's zoom; keep ImGui's sizes.
-}
-
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   SDL_Event event;
@@ -130,7 +113,8 @@ void frame(void* arg) {
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  glClearColor(0.059f, 0.067f, 0.082f, 1.0f);
+  const cl::Rgba bg = p.app->palette().background;
+  glClearColor(((bg >> 24) & 0xff) / 255.0f, ((bg >> 16) & 0xff) / 255.0f, ((bg >> 8) & 0xff) / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
@@ -181,7 +165,6 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no imgui.ini: the URL holds the state
-  apply_style();
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
   fit_canvas(platform);

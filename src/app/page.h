@@ -26,5 +26,11 @@ void page_series_changed();
 void page_canvas_area(int& width, int& height);
 /// True on touch screens (the page's pointer is coarse): bigger buttons.
 bool page_coarse_pointer();
+/// "dark" or "light": the theme the page chose at start (its link's theme=,
+/// or the system's colour scheme for theme=auto); desktop: "dark".
+std::string page_theme();
+/// True when the user asks for reduced motion (prefers-reduced-motion):
+/// no auto-play, short trails.
+bool page_reduced_motion();
 
 }  // namespace cl::app

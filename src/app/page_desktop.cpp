@@ -45,6 +45,10 @@ void page_series_changed() {}
 
 void page_canvas_area(int& width, int& height) { width = height = 0; }
 
+std::string page_theme() { return "dark"; }
+
+bool page_reduced_motion() { return false; }
+
 bool page_coarse_pointer() { return false; }
 
 }  // namespace cl::app

@@ -47,6 +47,12 @@ EM_JS(int, js_canvas_area_width, (), {
 EM_JS(int, js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
 });
+EM_JS(int, js_theme_is_light, (), {
+  return typeof Module.clTheme === "function" && Module.clTheme() === "light" ? 1 : 0;
+});
+EM_JS(int, js_reduced_motion, (), {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 1 : 0;
+});
 EM_JS(int, js_canvas_area_height, (), {
   const area = Module.canvas && Module.canvas.parentElement;
   return area ? Math.round(area.clientHeight) : 0;
@@ -80,6 +86,10 @@ void page_canvas_area(int& width, int& height) {
   width = js_canvas_area_width();
   height = js_canvas_area_height();
 }
+
+std::string page_theme() { return js_theme_is_light() ? "light" : "dark"; }
+
+bool page_reduced_motion() { return js_reduced_motion() != 0; }
 
 bool page_coarse_pointer() {
   static const bool coarse = js_coarse_pointer() != 0;  // asked once: it does not change while the page is open
@@ -175,6 +185,12 @@ EMSCRIPTEN_KEEPALIVE const char* cl_status_json(void) {
 EMSCRIPTEN_KEEPALIVE int cl_command(const char* name) {
   cl::app::App* app = current_app();
   return app && app->command(name) ? 0 : 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_set_theme(const char* name) {
+  cl::app::App* app = current_app();
+  if (!app) return;
+  if (const std::optional<cl::Theme> theme = cl::theme_from_name(name)) app->set_theme(*theme);
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_apply_hash(const char* hash) {

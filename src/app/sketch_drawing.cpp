@@ -16,22 +16,32 @@ ImU32 to_imgui(Rgba c, float alpha_scale) {
   return IM_COL32(r, g, b, a);
 }
 
+std::string css_color(Rgba c) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%06x", static_cast<unsigned>(c >> 8));
+  return text;
+}
+
 namespace {
 
 constexpr float kLegendGlyph = 22, kLegendPad = 6;  // px: a legend row's glyph, and the gaps around it
 
 ImVec2 to_im(const Eigen::Vector2f& p) { return {p.x(), p.y()}; }
 
-void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList& draw) {
-  const size_t n = line.points.size();
-  if (n < 2) return;
+void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList& draw, const SketchStyle& style) {
+  const float width = line.width_px * style.stroke_scale;
+  const size_t all = line.points.size();
+  if (all < 2) return;
   if (!line.fade) {
-    std::vector<ImVec2> pts(n);
-    for (size_t i = 0; i < n; ++i) pts[i] = to_im(camera.to_screen(line.points[i]));
-    draw.AddPolyline(pts.data(), static_cast<int>(n), to_imgui(line.color), line.closed ? ImDrawFlags_Closed : 0,
-                     line.width_px);
+    std::vector<ImVec2> pts(all);
+    for (size_t i = 0; i < all; ++i) pts[i] = to_im(camera.to_screen(line.points[i]));
+    draw.AddPolyline(pts.data(), static_cast<int>(all), to_imgui(line.color), line.closed ? ImDrawFlags_Closed : 0, width);
     return;
   }
+  constexpr size_t kShortTrailShare = 4;  // reduced motion: the newest 1/4 of a trail
+  const size_t first = style.short_trails ? all - std::max<size_t>(2, all / kShortTrailShare) : 0;
+  const size_t n = all - first;
+  auto point = [&](size_t i) { return to_im(camera.to_screen(line.points[first + i])); };
   // Fading trail: alpha grows from 0 (oldest) to full (newest) in kBands
   // steps, one polyline each; points closer than 1.5 px to the last one kept
   // are skipped. A long trail thus costs a few draw calls, not one per point.
@@ -42,19 +52,18 @@ void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList&
     const size_t end = std::max(start + 1, (n - 1) * static_cast<size_t>(b + 1) / kBands);
     band.clear();
     for (size_t i = start; i <= end && i < n; ++i) {
-      const ImVec2 p = to_im(camera.to_screen(line.points[i]));
+      const ImVec2 p = point(i);
       const bool far_enough = band.empty() || std::abs(p.x - band.back().x) + std::abs(p.y - band.back().y) >= 1.5f;
       if (far_enough || i == end) band.push_back(p);
     }
     if (band.size() >= 2)
-      draw.AddPolyline(band.data(), static_cast<int>(band.size()), to_imgui(line.color, (b + 1.0f) / kBands), 0,
-                       line.width_px);
+      draw.AddPolyline(band.data(), static_cast<int>(band.size()), to_imgui(line.color, (b + 1.0f) / kBands), 0, width);
     start = end;
     if (start >= n - 1) break;
   }
 }
 
-void draw_ellipse(const SketchEllipse& e, const Camera& camera, ImDrawList& draw) {
+void draw_ellipse(const SketchEllipse& e, const Camera& camera, ImDrawList& draw, float stroke_scale) {
   // About one vertex per 4 px of outline, 12 to 96: a small ellipse costs little, a big one stays smooth.
   const double perimeter_px = 2 * M_PI * std::max(e.a, e.b) * camera.pixels_per_metre();
   const int n = std::clamp(static_cast<int>(perimeter_px / 4), 12, 96);
@@ -64,39 +73,39 @@ void draw_ellipse(const SketchEllipse& e, const Camera& camera, ImDrawList& draw
     const double u = 2 * M_PI * k / n;
     points[k] = to_im(camera.to_screen(e.center + e.a * std::cos(u) * e1 + e.b * std::sin(u) * e2));
   }
-  draw.AddPolyline(points, n, to_imgui(e.color), ImDrawFlags_Closed, e.width_px);
+  draw.AddPolyline(points, n, to_imgui(e.color), ImDrawFlags_Closed, e.width_px * stroke_scale);
 }
 
-void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw) {
+void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw, float stroke_scale) {
   const Eigen::Vector2f from = camera.to_screen(a.from), to = camera.to_screen(a.to);
   const Eigen::Vector2f d = to - from;
   const float length = d.norm();
   if (length < 1.0f) return;
   const Eigen::Vector2f u = d / length, n(-u.y(), u.x());
-  const float head = std::min(10.0f, 0.4f * length);
+  const float head = std::min(10.0f * stroke_scale, 0.4f * length);
   const ImU32 color = to_imgui(a.color);
-  draw.AddLine(to_im(from), to_im(to - u * head * 0.8f), color, a.width_px);
+  draw.AddLine(to_im(from), to_im(to - u * head * 0.8f), color, a.width_px * stroke_scale);
   draw.AddTriangleFilled(to_im(to), to_im(to - u * head + n * head * 0.45f), to_im(to - u * head - n * head * 0.45f),
                          color);
 }
 
 }  // namespace
 
-void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw) {
+void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw, const SketchStyle& style) {
   for (const SketchPolyline& line : sketch.lines)
-    if (!line.in_front) draw_polyline(line, camera, draw);
-  for (const SketchEllipse& e : sketch.ellipses) draw_ellipse(e, camera, draw);
+    if (!line.in_front) draw_polyline(line, camera, draw, style);
+  for (const SketchEllipse& e : sketch.ellipses) draw_ellipse(e, camera, draw, style.stroke_scale);
   for (const SketchCircle& c : sketch.circles) {
     const float radius =
         std::max(static_cast<float>(c.radius * camera.pixels_per_metre()), c.min_radius_px);
     const ImVec2 center = to_im(camera.to_screen(c.center));
     const int segments = std::clamp(static_cast<int>(radius * 0.6f), 16, 256);
     if (c.fill) draw.AddCircleFilled(center, radius, to_imgui(c.fill), segments);
-    if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, c.width_px);
+    if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, c.width_px * style.stroke_scale);
   }
   for (const SketchPolyline& line : sketch.lines)
-    if (line.in_front) draw_polyline(line, camera, draw);
-  for (const SketchArrow& a : sketch.arrows) draw_arrow(a, camera, draw);
+    if (line.in_front) draw_polyline(line, camera, draw, style);
+  for (const SketchArrow& a : sketch.arrows) draw_arrow(a, camera, draw, style.stroke_scale);
   for (const SketchLabel& l : sketch.labels) draw.AddText(to_im(camera.to_screen(l.at)), to_imgui(l.color), l.text.c_str());
 }
 
@@ -108,12 +117,12 @@ ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend) {
           2 * kLegendPad + ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(legend.size())};
 }
 
-ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner) {
+ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner, const Palette& palette) {
   if (legend.empty()) return {corner.x, corner.y, 0, 0};
   const float line = ImGui::GetTextLineHeightWithSpacing(), glyph = kLegendGlyph, pad = kLegendPad;
   const ImVec2 size = legend_size(legend);
   const ImVec2 lo(corner.x, corner.y - size.y);
-  draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, kTextBackdrop, 4);
+  draw.AddRectFilled(lo, {lo.x + size.x, corner.y}, to_imgui(palette.text_backdrop), 4);
   float y = lo.y + pad;
   for (const SketchLegendEntry& e : legend) {
     const ImU32 color = to_imgui(e.color | 0xff);  // the glyph at full opacity, however faint it is drawn
@@ -131,13 +140,13 @@ ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& dra
         draw.AddTriangleFilled({x1, mid}, {x1 - 7, mid - 4}, {x1 - 7, mid + 4}, color);
         break;
     }
-    draw.AddText({x1 + pad, y}, IM_COL32(230, 230, 230, 255), e.text.c_str());
+    draw.AddText({x1 + pad, y}, to_imgui(palette.text), e.text.c_str());
     y += line;
   }
   return {lo.x, lo.y, size.x, size.y};
 }
 
-void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1) {
+void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1) {
   // Spacing: the 1-2-5 step giving about 80 px between lines.
   const double target = 80.0 / camera.pixels_per_metre();
   const double decade = std::pow(10.0, std::floor(std::log10(target)));
@@ -148,7 +157,7 @@ void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float
       break;
     }
   const Eigen::Vector2d lo = camera.to_world({x0, y1}), hi = camera.to_world({x1, y0});
-  const ImU32 line = IM_COL32(255, 255, 255, 18), axis = IM_COL32(255, 255, 255, 45), text = IM_COL32(255, 255, 255, 90);
+  const ImU32 line = to_imgui(palette.grid), axis = to_imgui(palette.grid_axis), text = to_imgui(palette.grid_text);
   char label[32];
   for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
     const float sx = camera.to_screen({x, 0}).x();

@@ -1,6 +1,8 @@
 #pragma once
+#include "core/palette.h"
 #include "core/sketch.h"
 
+#include <string>
 #include <vector>
 
 #include <imgui.h>
@@ -9,23 +11,31 @@ namespace cl::app {
 
 class Camera;
 
-/// Behind text drawn over the scene (legend, run names): the page's background, mostly opaque.
-constexpr ImU32 kTextBackdrop = IM_COL32(15, 17, 21, 200);
-
 /// A sketch colour (0xRRGGBBAA) as ImGui's, its alpha scaled by `alpha_scale`.
 ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f);
 
+/// A sketch colour as CSS writes it, "#rrggbb" (alpha dropped).
+std::string css_color(Rgba c);
+
+/// How a sketch is drawn: line widths scaled for the theme; with
+/// `short_trails` (the user prefers reduced motion) only the newest quarter
+/// of each fading trail.
+struct SketchStyle {
+  float stroke_scale = 1;
+  bool short_trails = false;
+};
+
 /// Draws a scene's sketch into an ImGui draw list (rendered by WebGL2/GL3).
-void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw);
+void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw, const SketchStyle& style);
 
 /// The legend's box (px) as draw_legend draws it.
 ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend);
 
 /// The legend: one row per entry, its glyph then its text, in a box whose
 /// bottom-left corner is `corner` (px). Returns the box as x, y, w, h.
-ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner);
+ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner, const Palette& palette);
 
 /// A light grid with 1-2-5 spacing and metre labels, under the sketch.
-void draw_grid(const Camera& camera, ImDrawList& draw, float x0, float y0, float x1, float y1);
+void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1);
 
 }  // namespace cl::app

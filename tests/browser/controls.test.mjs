@@ -98,7 +98,7 @@ test('every panel widget lies inside the panel (no clipped presets or sliders)',
     // The scene is centred beside the panel, not under it: the mass is right of the panel.
     const img = h.decodePng(await page.locator('#canvas').screenshot());
     const right = { x: panel.x + panel.w, y: 0, w: img.width - panel.x - panel.w, h: img.height };
-    const mass = h.pixelStats(img, right, { tol: 20, probe: { mass: [0x4a, 0x90, 0xd9] } }).probes.mass;
+    const mass = h.pixelStats(img, right, { tol: 20, probe: { mass: (await h.palette(page)).bodies[0] } }).probes.mass;
     assert.ok(mass >= 60, `the pendulum's mass is drawn right of the panel (${mass} px)`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
@@ -136,11 +136,12 @@ test('plots fill with data while running', { timeout: h.TIMEOUT.test }, async ()
     assert.ok(d.last > 0.5 && d.last <= st.t + 1e-9, `last plotted t ${d.last} vs status t ${st.t}`);
     assert.ok(d.ySeries === series0.length && d.yFinite, 'every plotted series has finite data');
 
-    // The uPlot canvas shows the curve: pixels of the first series' colour (#4a90d9).
+    // The uPlot canvas shows the curve: pixels of the first series' colour.
     const shot = await h.saveScreenshot(page.locator('#panels .panel').first(), 'plot-running.png');
     const img = h.decodePng(shot.buf);
-    const stats = h.pixelStats(img, null, { bg: [0x1b, 0x1e, 0x24], tol: 30, probe: { line: [0x4a, 0x90, 0xd9] } });
-    assert.ok(stats.probes.line >= 100, `plot line drawn (${stats.probes.line} px of #4a90d9)`);
+    const color = await page.evaluate(() => { const u = window.contactlab.plots.uplot(0); return u.series[1].stroke(u, 1); });
+    const stats = h.pixelStats(img, null, { bg: [0x1b, 0x1e, 0x24], tol: 30, probe: { line: h.rgb(color) } });
+    assert.ok(stats.probes.line >= 100, `plot line drawn (${stats.probes.line} px of ${color})`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();

@@ -215,6 +215,13 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ---- app helpers -----------------------------------------------------------
 
 export const status = (page) => page.evaluate(() => window.contactlab.status());
+/** [r, g, b] of a CSS "#rrggbb" colour (the app's palette in status().palette). */
+export const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+/** The canvas's colours now (core/palette.cpp, in the theme shown), each as [r, g, b]. */
+export async function palette(page) {
+  const p = (await status(page)).palette;
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.map(rgb) : rgb(v)]));
+}
 export const widgetRect = (page, label) => page.evaluate((l) => window.contactlab.widgetRect(l), label);
 export const hash = (page) => page.evaluate(() => location.hash);
 

@@ -7,11 +7,6 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-// Colours of the pendulum sketch (src/engine/scenes/pendulum.cpp, 0xRRGGBBAA).
-const MASS_FILL = [0x4a, 0x90, 0xd9];
-const THREAD = [0xe6, 0xe6, 0xe6];
-const VELOCITY_ARROW = [0x8b, 0xd1, 0x7c];
-
 test('page loads without errors and the app is ready', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open();
   try {
@@ -59,9 +54,10 @@ test('canvas shows the panel and the pendulum (decoded screenshot)', { timeout: 
     assert.ok(inPanel.nonBgFraction > 0.3, `panel area is drawn (${inPanel.nonBgFraction.toFixed(3)})`);
     assert.ok(inPanel.distinct >= 100, `panel has text/widgets (${inPanel.distinct} colours)`);
 
-    // The pendulum, outside the panel: blue mass, light thread, green velocity arrow.
+    // The pendulum, outside the panel: the mass in the first body colour, the thread in ink, the velocity arrow.
+    const colors = await h.palette(page);
     const outside = h.pixelStats(img, null, {
-      exclude: panel, tol: 20, probe: { mass: MASS_FILL, thread: THREAD, arrow: VELOCITY_ARROW },
+      exclude: panel, tol: 20, probe: { mass: colors.bodies[0], thread: colors.ink, arrow: colors.velocity },
     });
     assert.ok(outside.probes.mass >= 60, `mass drawn outside the panel (${outside.probes.mass} px)`);
     assert.ok(outside.probes.thread >= 40, `thread drawn outside the panel (${outside.probes.thread} px)`);
@@ -99,7 +95,7 @@ test('phone viewport (390x844 @3x, touch) loads and draws at device resolution',
     await h.saveScreenshot(page, 'phone.png');
     const img = h.decodePng(buf);
     assert.ok(Math.abs(img.width - 3 * c.cw) <= 3, `screenshot at device pixels (${img.width})`);
-    const stats = h.pixelStats(img, null, { tol: 20, probe: { mass: MASS_FILL } });
+    const stats = h.pixelStats(img, null, { tol: 20, probe: { mass: (await h.palette(page)).bodies[0] } });
     assert.ok(stats.distinct >= 100 && stats.probes.mass >= 200, `canvas drawn: ${JSON.stringify(stats)}`);
     assert.ok(await page.evaluate(() => window.contactlab.plots.count()) >= 1, 'plot dock present');
 

@@ -9,9 +9,6 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-const STREET = [0xc8, 0xb6, 0x8c];   // street polyline
-const ELLIPSE = [0xe0, 0x45, 0x3a];  // ellipse outline
-
 test('the seed case draws the street and the ellipse and runs', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=street');
   try {
@@ -22,7 +19,8 @@ test('the seed case draws the street and the ellipse and runs', { timeout: h.TIM
     const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'street-seed.png');
     const img = h.decodePng(buf);
     const panel = await h.widgetRect(page, 'panel');
-    const outside = h.pixelStats(img, null, { exclude: panel, tol: 20, probe: { street: STREET, ellipse: ELLIPSE } });
+    const colors = await h.palette(page);  // the street in ground colour, the ellipse in the first body colour
+    const outside = h.pixelStats(img, null, { exclude: panel, tol: 20, probe: { street: colors.ground, ellipse: colors.bodies[0] } });
     assert.ok(outside.probes.street >= 100, `street drawn (${outside.probes.street} px)`);
     assert.ok(outside.probes.ellipse >= 60, `ellipse drawn (${outside.probes.ellipse} px)`);
 

@@ -133,9 +133,10 @@ TEST_CASE("parse_url_state reads embed and play flags") {
 TEST_CASE("parse_url_state passes page keys through untouched") {
   CHECK(cl::is_page_key("plots"));
   CHECK(cl::is_page_key("allow"));
+  CHECK(cl::is_page_key("theme"));
   CHECK(!cl::is_page_key("L"));
   const cl::UrlState s =
-      cl::parse_url_state("scene=pendulum&plots=x%2Cy%7Ctension&allow=https://a.example&L=1.2", "pendulum");
+      cl::parse_url_state("scene=pendulum&plots=x%2Cy%7Ctension&allow=https://a.example&theme=light&L=1.2", "pendulum");
   CHECK(s.problems.empty());
   CHECK(s.params->number("L") == 1.2);
 }

@@ -12,6 +12,7 @@
 
 #include "core/event.h"
 #include "core/impact_loop.h"
+#include "core/palette.h"
 #include "core/param.h"
 #include "core/report_table.h"
 #include "core/sketch.h"
@@ -95,8 +96,9 @@ class Scene {
   virtual std::vector<std::vector<std::string>> default_plots() const = 0;
   /// Current values of series(), in order (first is t).
   virtual void sample(std::vector<double>& values) const = 0;
-  /// The picture of the current state (trail of the last `trail` s etc.).
-  virtual Sketch sketch() const = 0;
+  /// The picture of the current state (trail of the last `trail` s etc.),
+  /// in the colours of `palette` (the page's theme).
+  virtual Sketch sketch(const Palette& palette) const = 0;
 
   /// Force-vs-penetration loops of recent impacts; nullptr if the scene has
   /// no compliant contacts.

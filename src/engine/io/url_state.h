@@ -40,7 +40,8 @@ std::string url_state_hash(const std::string& scene, const ParamValues& params, 
                            const std::vector<Variant>& compare = {}, bool split = false);
 
 /// Keys the page owns (plots: the plot layout; allow: the origins whose
-/// messages it accepts); the engine passes them by untouched.
+/// messages it accepts; theme: dark, light or auto); the engine passes them
+/// by untouched.
 bool is_page_key(const std::string& key);
 
 }  // namespace cl

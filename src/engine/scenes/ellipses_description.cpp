@@ -20,7 +20,7 @@ const SceneDescription& ellipses_description() {
     s.id = "ellipses";
     s.title = "Ellipses in a wall";
     s.summary = "n ellipses with observer masses colliding in a circular or typed wall, Hunt-Crossley contact (seed 000)";
-    s.caption = "Ellipses, each carrying an observer mass (white dot), slide inside a wall (the seed's circle, "
+    s.caption = "Ellipses, each carrying an observer mass (the dot on it), slide inside a wall (the seed's circle, "
                 "or one you type as f(x, y) = 0; gravity g is off in the seed) and hit it and each other. Watch "
                 "the contact points and normals at each impact, and the energy plots: the audit residual stays "
                 "near zero while friction and damping dissipate energy.";

@@ -84,15 +84,15 @@ void EllipsesScene::sample(std::vector<double>& values) const {
                 {e_kin, e_pot, e_spring, e_diss, w_k, e_total, e_total + e_diss - w_k - initial_energy_});
 }
 
-Sketch EllipsesScene::sketch() const {
-  static const Rgba palette[] = {0x4a90d9ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb37feeff, 0xd0d0d0ff};
+Sketch EllipsesScene::sketch(const Palette& palette) const {
+  const auto& colors = palette.bodies;
   Sketch s;
   s.view_center = {0, 0};
   s.view_half_height = 1.08 * model().boundary.radius;
   if (model().boundary.kind == BoundaryKind::TypedWall) {
     Vector2d lo = Vector2d::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
     for (const auto& loop : model().boundary.wall->curve.loops()) {
-      s.lines.push_back({loop, 0xe6e6e6ff, 2.0f});
+      s.lines.push_back({loop, palette.ink, 2.0f});
       s.lines.back().closed = true;
       for (const Vector2d& p : loop) {
         lo = lo.cwiseMin(p);
@@ -102,22 +102,23 @@ Sketch EllipsesScene::sketch() const {
     s.view_center = 0.5 * (lo + hi);
     s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
   } else {
-    s.circles.push_back({Vector2d(0, 0), model().boundary.radius, 0, 0xe6e6e6ff, 2.0f});
+    s.circles.push_back({Vector2d(0, 0), model().boundary.radius, 0, palette.ink, 2.0f});
   }
   for (size_t i = 0; i < trails_.size(); ++i) {
     SketchPolyline trail;
     trail.points.assign(trails_[i].begin(), trails_[i].end());
-    trail.color = (palette[i % 6] & 0xffffff00) | 0x90;
+    trail.color = with_alpha(colors[i % colors.size()], 0x90);
     trail.width_px = 1.5f;
     trail.fade = true;
     if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   }
   for (int i = 0; i < model().n; ++i) {
     const Coordinates Q = coordinates(i);
-    s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), palette[i % 6], 2.0f});
-    s.circles.push_back({Q.head<2>(), 0, palette[i % 6], 0, 1.0f, 2.5f});
+    const Rgba color = colors[i % colors.size()];
+    s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), color, 2.0f});
+    s.circles.push_back({Q.head<2>(), 0, color, 0, 1.0f, 2.5f});
     const Vector2d observer = Q.head<2>() + observer_offset(model().body, Q.z());
-    if (model().body.m_o > 0) s.circles.push_back({observer, 0, 0xffffffff, 0x000000ff, 1.0f, 4.0f});
+    if (model().body.m_o > 0) s.circles.push_back({observer, 0, palette.observer_fill, palette.observer_stroke, 1.0f, 4.0f});
   }
   if (view_.show_contacts)
     for (size_t index : world_.near_contacts()) {
@@ -125,18 +126,19 @@ Sketch EllipsesScene::sketch() const {
       if (!c.active && c.gap > 0.05 * std::min(model().body.a, model().body.b)) continue;
       const PairGeometry r = world_.contact_response(index, PairSearch::Global).geometry;
       if (!r.searched) continue;
-      const Rgba color = c.active ? 0xff5050ff : 0xffd070ff;
+      const Rgba color = c.active ? palette.contact : palette.near;
       s.circles.push_back({r.point, 0, color, 0, 1.0f, 3.0f});
       s.arrows.push_back({r.point, r.point + 0.4 * model().body.b * r.normal, color, 1.5f});
     }
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, 0xe6e6e6ff, "wall"}, {Glyph::Line, palette[0], "ellipse (one colour each)"}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, 0xffffffff, "observer mass"});
+  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, palette.ink, "wall"},
+              {Glyph::Line, colors[0], "ellipse (one colour each)"}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, palette.observer_fill, "observer mass"});
   if (view_.show_contacts) {
-    s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
-    s.legend.push_back({Glyph::Arrow, 0xffd070ff, "closest points, about to touch"});
+    s.legend.push_back({Glyph::Arrow, palette.contact, "contact point and normal, in contact"});
+    s.legend.push_back({Glyph::Arrow, palette.near, "closest points, about to touch"});
   }
-  if (view_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffff90, "trail of the centre, in its colour"});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0x90), "trail of the centre, in its colour"});
   return s;
 }
 

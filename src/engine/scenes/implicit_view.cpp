@@ -61,15 +61,15 @@ void ImplicitScene::sample(std::vector<double>& values) const {
                                static_cast<double>(corrections_)});
 }
 
-Sketch ImplicitScene::sketch() const {
-  static const Rgba palette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xd0d0d0ff};
+Sketch ImplicitScene::sketch(const Palette& palette) const {
+  const auto& colors = palette.bodies;
   Sketch s;
   Vector2d lo = Vector2d::Constant(kInf), hi = Vector2d::Constant(-kInf);
   for (const auto& loop : wall_->curve.loops()) {
     SketchPolyline line;
     line.points = loop;
     line.closed = true;
-    line.color = 0xe6e6e6ff;
+    line.color = palette.ink;
     line.width_px = 2;
     for (const Vector2d& p : loop) {
       lo = lo.cwiseMin(p);
@@ -80,18 +80,18 @@ Sketch ImplicitScene::sketch() const {
   for (size_t i = 0; i < trails_.size(); ++i) {
     SketchPolyline trail;
     trail.points.assign(trails_[i].begin(), trails_[i].end());
-    trail.color = (palette[i % 5] & 0xffffff00) | 0xb0;
+    trail.color = with_alpha(colors[i % colors.size()], 0xb0);
     trail.width_px = 2;
     trail.fade = true;
     if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   }
   for (size_t i = 0; i < balls_.size(); ++i)
-    s.circles.push_back({position(i), model_.r, palette[i % 5], 0, 1.0f, 2.0f});
+    s.circles.push_back({position(i), model_.r, colors[i % colors.size()], 0, 1.0f, 2.0f});
   s.view_center = 0.5 * (lo + hi);
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Line, 0xe6e6e6ff, "wall f(x, y) = 0"}, {Glyph::Dot, palette[0], "ball (one colour each)"}};
-  if (model_.trail > 0) s.legend.push_back({Glyph::Line, palette[0] & 0xffffffb0, "trail, in the ball's colour"});
+  s.legend = {{Glyph::Line, palette.ink, "wall f(x, y) = 0"}, {Glyph::Dot, colors[0], "ball (one colour each)"}};
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0xb0), "trail, in the ball's colour"});
   return s;
 }
 

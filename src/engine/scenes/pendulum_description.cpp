@@ -20,8 +20,8 @@ const SceneDescription& pendulum_description() {
     s.id = "pendulum";
     s.title = "Pendulum on a slack thread";
     s.summary = "a mass on a thread that can go slack and hit the nail (seed 004)";
-    s.caption = "A mass (blue) swings on a thread from a nail. When the thread's tension would turn negative the "
-                "thread goes slack (drawn orange) and the mass flies on a parabola; with the default speed the "
+    s.caption = "A mass swings on a thread from a nail. When the thread's tension would turn negative the thread "
+                "goes slack (drawn bent, in the legend's colour) and the mass flies on a parabola; with the default speed the "
                 "parabola passes exactly through the nail. When the thread snaps taut again it takes the radial "
                 "motion away (thread restitution 0), so the mechanical energy drops.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;

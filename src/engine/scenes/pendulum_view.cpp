@@ -39,16 +39,16 @@ void PendulumScene::sample(std::vector<double>& v) const {
        taut_ ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
 }
 
-Sketch PendulumScene::sketch() const {
+Sketch PendulumScene::sketch(const Palette& palette) const {
   Sketch s;
   const double L = model_.L;
   s.view_center = {0, 0};
   s.view_half_height = 1.35 * L;
   // Reach of the thread.
-  s.circles.push_back({Eigen::Vector2d(0, 0), L, 0, 0x5a606a60, 1.0f});
+  s.circles.push_back({Eigen::Vector2d(0, 0), L, 0, with_alpha(palette.ink_faint, 0x60), 1.0f});
   // Trail, oldest first, fading in.
   SketchPolyline trail;
-  trail.color = 0x4a90d9ff;
+  trail.color = palette.bodies[0];
   trail.width_px = 2.5f;
   trail.fade = true;
   for (const auto& [t, p] : trail_) trail.points.push_back(p);
@@ -58,10 +58,10 @@ Sketch PendulumScene::sketch() const {
   thread.width_px = 2;
   const double chord = r_.norm();
   if (taut_) {
-    thread.color = 0xe6e6e6ff;
+    thread.color = palette.ink;
     thread.points = {Eigen::Vector2d(0, 0), r_};
   } else {
-    thread.color = 0xe0a040ff;
+    thread.color = palette.near;
     // Arc length of a shallow parabola: chord + 8 d^2 / (3 chord).
     const double sag = std::max(std::sqrt(3 * chord * std::max(0.0, L - chord) / 8), 0.5 * (L - chord));
     for (int k = 0; k <= 32; ++k) {
@@ -71,18 +71,18 @@ Sketch PendulumScene::sketch() const {
   }
   s.lines.push_back(std::move(thread));
   // Nail and mass.
-  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, 0xb0b0b0ff, 0x202020ff, 1.0f, 4.0f});
-  s.circles.push_back({r_, 0.045 * L, 0x4a90d9ff, 0xdce9f7ff, 1.5f, 7.0f});
+  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, palette.pin, palette.background, 1.0f, 4.0f});
+  s.circles.push_back({r_, 0.045 * L, palette.bodies[0], palette.ink, 1.5f, 7.0f});
   // Velocity (0.1 s of travel).
-  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, 0x8bd17cff, 2.0f});
+  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, palette.velocity, 2.0f});
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Dot, 0x4a90d9ff, "mass"},
-              {Glyph::Dot, 0xb0b0b0ff, "nail"},
-              {Glyph::Line, 0xe6e6e6ff, "thread, taut"},
-              {Glyph::Line, 0xe0a040ff, "thread, slack"},
-              {Glyph::Ring, 0x5a606aff, "reach of the thread"},
-              {Glyph::Arrow, 0x8bd17cff, "velocity (0.1 s of travel)"},
-              {Glyph::Line, 0x4a90d9ff, "trail"}};
+  s.legend = {{Glyph::Dot, palette.bodies[0], "mass"},
+              {Glyph::Dot, palette.pin, "nail"},
+              {Glyph::Line, palette.ink, "thread, taut"},
+              {Glyph::Line, palette.near, "thread, slack"},
+              {Glyph::Ring, palette.ink_faint, "reach of the thread"},
+              {Glyph::Arrow, palette.velocity, "velocity (0.1 s of travel)"},
+              {Glyph::Line, palette.bodies[0], "trail"}};
   return s;
 }
 

@@ -13,8 +13,6 @@ using Eigen::Vector3d;
 
 constexpr double kPi = 3.14159265358979323846;
 
-const Rgba kPalette[] = {0x4169e1ff, 0xe0453aff, 0xf5a623ff, 0x3cb371ff, 0xb084f5ff};
-
 /// Scales the colour channels of 0xRRGGBBAA by `f` (alpha kept).
 Rgba shade(Rgba c, double f) {
   auto channel = [&](int shift) {
@@ -33,9 +31,9 @@ Rgba lighten(Rgba c, double f) {
   return channel(24) | channel(16) | channel(8) | (c & 0xff);
 }
 
-std::vector<SketchLegendEntry> pile_legend(const std::string& walls) {
+std::vector<SketchLegendEntry> pile_legend(const Palette& palette, const std::string& walls) {
   using Glyph = SketchLegendEntry::Glyph;
-  return {{Glyph::Line, 0xe6e6e6ff, walls}, {Glyph::Dot, kPalette[0], "particle (colours only tell them apart)"}};
+  return {{Glyph::Line, palette.ink, walls}, {Glyph::Dot, palette.bodies[0], "particle (colours only tell them apart)"}};
 }
 
 }  // namespace
@@ -90,12 +88,13 @@ void PileScene::sample(std::vector<double>& values) const {
             static_cast<double>(hits_last_bin_.surface)};
 }
 
-Sketch PileScene::sketch() const {
+Sketch PileScene::sketch(const Palette& palette) const {
   Sketch s;
+  const auto& colors = palette.bodies;
   const double r = model_.r, w = setup_.width;
   const auto& x = system_.positions();
   const double top = std::max({setup_.emit_height + r, setup_.start == Start::Billiard ? w : 0.0, 4 * r});
-  const Rgba wall_color = 0xe6e6e6ff;
+  const Rgba wall_color = palette.ink;
   if (setup_.dim <= 2) {
     const double left = setup_.dim == 2 ? 0 : -3 * r, right = setup_.dim == 2 ? w : 3 * r;
     SketchPolyline box;
@@ -105,10 +104,10 @@ Sketch PileScene::sketch() const {
     if (setup_.start == Start::Billiard) box.closed = true;
     s.lines.push_back(std::move(box));
     for (size_t i = 0; i < x.size(); ++i)
-      s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, kPalette[i % 5], 0, 1.0f, 1.5f});
+      s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
     s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
-    s.legend = pile_legend(setup_.dim == 2 ? "box (floor and side walls)" : "floor");
+    s.legend = pile_legend(palette, setup_.dim == 2 ? "box (floor and side walls)" : "floor");
     return s;
   }
   // 3D: orthographic view about the box centre, turned by yaw about z and
@@ -137,7 +136,7 @@ Sketch PileScene::sketch() const {
   const Vector3d corners[4] = {{0, 0, 0}, {w, 0, 0}, {w, w, 0}, {0, w, 0}};
   for (int k = 0; k < 4; ++k) {
     edge(corners[k], corners[(k + 1) % 4], wall_color);
-    edge(corners[k], corners[k] + Vector3d(0, 0, top), 0x8c8c8cff);
+    edge(corners[k], corners[k] + Vector3d(0, 0, top), palette.ink_faint);
   }
   std::vector<std::pair<double, size_t>> order(x.size());
   std::vector<Projected> projected(x.size());
@@ -149,7 +148,7 @@ Sketch PileScene::sketch() const {
   const Vector2d light(-0.3 * r, 0.35 * r);  // highlight offset: light from the upper left
   s.circles.reserve(3 * x.size());
   for (const auto& [depth, i] : order) {
-    const Rgba base = kPalette[i % 5];
+    const Rgba base = colors[i % colors.size()];
     const Vector2d c = projected[i].screen;
     s.circles.push_back({c, r, shade(base, 0.55), 0, 1.0f, 1.5f});
     s.circles.push_back({c + 0.25 * light, 0.82 * r, base, 0, 1.0f, 0});
@@ -158,7 +157,7 @@ Sketch PileScene::sketch() const {
   s.flat_grid = false;
   s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
   s.view_half_height = 0.6 * std::max(top, 1.5 * w);
-  s.legend = pile_legend("box (drag with the right button or shift to turn it)");
+  s.legend = pile_legend(palette, "box (drag with the right button or shift to turn it)");
   return s;
 }
 

@@ -13,8 +13,8 @@ const SceneDescription& street_description() {
     s.id = "street";
     s.title = "Ellipse on an uneven street";
     s.summary = "an ellipse with an observer mass thrown onto a street y = s(x), Hunt-Crossley contact (seed 001)";
-    s.caption = "A spinning ellipse (red) with an observer mass (white dot) is thrown onto an uneven street "
-                "under gravity. Watch the blue crosshair, the point of the street closest to contact, and the "
+    s.caption = "A spinning ellipse with an observer mass (the dot on it) is thrown onto an uneven street "
+                "under gravity. Watch the crosshair, the point of the street closest to contact, and the "
                 "energy plots: each impact turns some kinetic energy into dissipated work.";
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;

@@ -59,7 +59,8 @@ void StreetScene::sample(std::vector<double>& values) const {
                  stiffness_work(), e_total, e_total + dissipated_energy() - stiffness_work() - initial_energy_});
 }
 
-Sketch StreetScene::sketch() const {
+Sketch StreetScene::sketch(const Palette& palette) const {
+  const Rgba body = palette.bodies[0];
   Sketch s;
   const Coordinates Q = coordinates();
   s.view_center = view_.follow ? Vector2d(Q.head<2>()) : home_view_;
@@ -67,7 +68,7 @@ Sketch StreetScene::sketch() const {
   s.view_follows = view_.follow;
   // The street over a wide view (any canvas aspect up to 4:1).
   SketchPolyline ground;
-  ground.color = 0xc8b68cff;
+  ground.color = palette.ground;
   ground.width_px = 2.5f;
   const double half_width = 4 * view_half_height_;
   constexpr int kStreetPoints = 800;
@@ -79,7 +80,7 @@ Sketch StreetScene::sketch() const {
   s.lines.push_back(std::move(ground));
   SketchPolyline trail;
   trail.points.assign(trail_.begin(), trail_.end());
-  trail.color = 0xe0453a90;
+  trail.color = with_alpha(body, 0x90);
   trail.width_px = 1.5f;
   trail.fade = true;
   if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
@@ -88,27 +89,27 @@ Sketch StreetScene::sketch() const {
   if (g.searched) {
     const Vector2d p = g.point_b;
     const double arm = 0.6 * std::max(model().body.a, model().body.b);
-    const Rgba blue = 0x4a90d9c0;
-    s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, blue, 1.0f});
-    s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, blue, 1.0f});
+    const Rgba cross = with_alpha(palette.near, 0xc0);
+    s.lines.push_back({{p - Vector2d(arm, 0), p + Vector2d(arm, 0)}, cross, 1.0f});
+    s.lines.push_back({{p - Vector2d(0, arm), p + Vector2d(0, arm)}, cross, 1.0f});
   }
-  s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), 0xe0453aff, 2.0f});
-  s.circles.push_back({Q.head<2>(), 0, 0xf5d142ff, 0, 1.0f, 2.5f});
+  s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), body, 2.0f});
+  s.circles.push_back({Q.head<2>(), 0, palette.marker, 0, 1.0f, 2.5f});
   if (model().body.m_o > 0)
-    s.circles.push_back({Q.head<2>() + observer_offset(model().body, Q.z()), 0, 0x000000ff, 0xffffffff, 1.0f, 4.0f});
+    s.circles.push_back({Q.head<2>() + observer_offset(model().body, Q.z()), 0, palette.observer_fill, palette.observer_stroke, 1.0f, 4.0f});
   if (g.searched && g.gap <= 0) {
     const Vector2d p = g.point_b;
-    s.circles.push_back({p, 0, 0xff5050ff, 0, 1.0f, 3.0f});
-    s.arrows.push_back({p, p + 0.4 * model().body.b * (-g.normal), 0xff5050ff, 1.5f});
+    s.circles.push_back({p, 0, palette.contact, 0, 1.0f, 3.0f});
+    s.arrows.push_back({p, p + 0.4 * model().body.b * (-g.normal), palette.contact, 1.5f});
   }
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Line, 0xc8b68cff, "street y = s(x)"},
-              {Glyph::Line, 0xe0453aff, "ellipse"},
-              {Glyph::Dot, 0xf5d142ff, "centre of the ellipse"}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, 0xffffffff, "observer mass"});
-  s.legend.push_back({Glyph::Cross, 0x4a90d9ff, "street point closest to contact"});
-  s.legend.push_back({Glyph::Arrow, 0xff5050ff, "contact point and normal, in contact"});
-  if (view_.trail > 0) s.legend.push_back({Glyph::Line, 0xe0453a90, "trail of the centre"});
+  s.legend = {{Glyph::Line, palette.ground, "street y = s(x)"},
+              {Glyph::Line, body, "ellipse"},
+              {Glyph::Dot, palette.marker, "centre of the ellipse"}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, palette.observer_fill, "observer mass"});
+  s.legend.push_back({Glyph::Cross, palette.near, "street point closest to contact"});
+  s.legend.push_back({Glyph::Arrow, palette.contact, "contact point and normal, in contact"});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(body, 0x90), "trail of the centre"});
   return s;
 }
 
