@@ -211,16 +211,17 @@ var Module = (function () {
 
   function startFade(node) {
     if (node._timer) clearTimeout(node._timer);
-    node._timer = MESSAGE_MS[node._level] ? setTimeout(function () { removeMessage(node); }, MESSAGE_MS[node._level]) : 0;
+    node._timer = MESSAGE_MS[node._level] && !node._sticky ? setTimeout(function () { removeMessage(node); }, MESSAGE_MS[node._level]) : 0;
   }
 
   /**
    * Adds a message. Text goes through textContent only: it may come from the
    * URL. The same message again is counted on the one shown ("×3"), not
    * stacked; info and warnings fade, errors stay until dismissed; at most
-   * MESSAGE_LIMIT are shown.
+   * MESSAGE_LIMIT are shown. `action` ({label, run}) adds a button, and the
+   * message then stays until it is used or dismissed.
    */
-  function showMessage(level, text) {
+  function showMessage(level, text, action) {
     level = normalizeLevel(level);
     text = String(text);
     var same = findMessage(level, text);
@@ -252,6 +253,16 @@ var Module = (function () {
     node._countEl.className = 'msg-count';
     node._countEl.hidden = true;
     body.appendChild(node._countEl);
+    if (action) {
+      node._sticky = true;
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'btn msg-action';
+      button.textContent = action.label;
+      button.addEventListener('click', function () { removeMessage(node); action.run(); });
+      body.appendChild(document.createTextNode(' '));
+      body.appendChild(button);
+    }
     var close = document.createElement('button');
     close.type = 'button';
     close.className = 'msg-close';
@@ -378,6 +389,55 @@ var Module = (function () {
       ? Math.max(MIN_STAGE_PX, Math.round(0.62 * width * STAGE_ASPECT))
       : Math.max(MIN_STAGE_PX, Math.round(width * STAGE_ASPECT)) + panels * PANEL_PX;
     return { width: width, height: height };
+  }
+
+  // ---- Offline: the service worker (web/sw.js) -------------------------------
+
+  var offline = { registered: false, error: null };
+  var UPDATE_CHECK_DELAY_MS = 3000;
+
+  /**
+   * Registers the service worker that keeps the site for offline use. A new
+   * version found later waits (never a mix of old and new files in one page)
+   * until the user reloads into it from the message offered.
+   */
+  function startOffline() {
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+    var sw = navigator.serviceWorker;
+    var reloading = false;
+    function offerUpdate(worker) {
+      showMessage('info', 'A new version of ContactLab is ready.', {
+        label: 'Reload to use it',
+        run: function () { reloading = true; worker.postMessage('activate-now'); }
+      });
+    }
+    sw.addEventListener('controllerchange', function () { if (reloading) location.reload(); });
+    function watchInstall(worker) {
+      if (!worker) return;
+      worker.addEventListener('statechange', function () {
+        if (worker.state === 'installed' && sw.controller) offerUpdate(worker);
+      });
+    }
+    function follow(registration) {
+      offline.registered = true;
+      if (registration.waiting && sw.controller) offerUpdate(registration.waiting);
+      watchInstall(registration.installing);  // a new version may have been found before this page asked
+      registration.addEventListener('updatefound', function () { watchInstall(registration.installing); });
+    }
+    // A page the worker already serves asks it for a new version, a little after its start: asked
+    // during it, Chromium (156) left the check, and every later one, waiting without end. A first
+    // visit registers the worker (register() for a worker it has also waited long).
+    sw.getRegistration().then(function (registration) {
+      if (!registration) return sw.register('sw.js').then(follow);
+      follow(registration);
+      setTimeout(function () {
+        if (navigator.onLine !== false) registration.update().catch(function () {});  // offline: nothing to find
+      }, UPDATE_CHECK_DELAY_MS);
+    }).catch(function (e) {
+      // Storage blocked (a private window, an embedding page's policy) or the server unreachable:
+      // the page works as it did without the worker.
+      offline.error = String(e && e.message || e);
+    });
   }
 
   // ---- Runtime start ------------------------------------------------------
@@ -543,6 +603,7 @@ var Module = (function () {
     window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
     ready = true;
     loadingEl.hidden = true;
+    startOffline();  // after the first load, so its own downloads do not slow it
     resolveReady(window.contactlab);
   }
 
@@ -569,6 +630,11 @@ var Module = (function () {
     widgetRect: function (label) { return parseJson(requireApi().widgetRect(String(label))); },
     applyHash: function (hash) { requireApi().applyHash(String(hash)); },
     loadSceneJson: function (text) { requireApi().loadSceneJson(String(text)); },
+    /** The service worker: {registered, controlled (this page came from its cache), error}. */
+    offline: function () {
+      return { registered: offline.registered, error: offline.error,
+        controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
+    },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
     /** Host windows that said hello and hear the page's events. */

@@ -39,6 +39,7 @@ const MIME = {
   '.data': 'application/octet-stream',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
   '.ico': 'image/x-icon',
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',

@@ -1,0 +1,20 @@
+# Writes the site's service worker (web/sw.js) with the list of the site's
+# files and a version that changes whenever any of them does.
+# cmake -DSITE_DIR=<site> -DTEMPLATE=<web/sw.js> -P service_worker.cmake
+file(GLOB site_files RELATIVE ${SITE_DIR} ${SITE_DIR}/*)
+list(REMOVE_ITEM site_files sw.js)
+list(SORT site_files)
+set(hashes "")
+set(quoted "")
+foreach(name IN LISTS site_files)
+  file(SHA256 ${SITE_DIR}/${name} hash)
+  string(APPEND hashes "${name} ${hash}\n")
+  if(quoted)
+    string(APPEND quoted ", ")
+  endif()
+  string(APPEND quoted "'${name}'")
+endforeach()
+string(SHA256 version "${hashes}")
+string(SUBSTRING ${version} 0 16 SITE_VERSION)
+set(SITE_FILES ${quoted})
+configure_file(${TEMPLATE} ${SITE_DIR}/sw.js @ONLY)
