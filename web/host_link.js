@@ -204,7 +204,11 @@ var ContactLabHostLink = (function () {
     }
 
     function emit(name, data) {
-      subscribers = subscribers.filter(function (s) { return !s.source.closed && post(s, name, data); });
+      // A link edited since the hello may no longer allow a subscriber's origin: it hears nothing more.
+      var origins = allowedOrigins(options.allowValue()).origins;
+      subscribers = subscribers.filter(function (s) {
+        return !s.source.closed && origins.indexOf(s.origin) >= 0 && post(s, name, data);
+      });
       if (!subscribers.length) stopWatching();
     }
 

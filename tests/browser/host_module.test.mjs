@@ -115,6 +115,16 @@ test('a course page on another origin drives ContactLab through the module and h
     await h.until(page, async () => (await seen(page, 'ready')).length > readyBefore, { what: 'ready after reload', timeout: h.TIMEOUT.load });
     await page.evaluate(() => window.lab.load({ scene: 'pendulum', params: { L: 0.9 } }));
     await h.until(page, async () => (await seen(page, 'params')).some((d) => d.params.L === '0.9'), { what: 'params after reload' });
+
+    // The link is edited to allow another origin only: the course page hears nothing more.
+    await frame.evaluate(() => { location.hash += '&allow=https://elsewhere.example'; });
+    await h.until(frame, () => frame.evaluate(() => window.contactlab.hostOrigins()[0] === 'https://elsewhere.example'), { what: 'the new allow' });
+    const heard = (await seen(page, 'params')).length;
+    await frame.evaluate(() => window.contactlab.command('reset'));
+    await frame.evaluate(() => window.contactlab.applyHash(location.hash.replace('L=0.9', 'L=0.8')));
+    await h.until(frame, async () => (await h.status(frame)).params.L === '0.8', { what: 'L changed in the page' });
+    await h.sleep(400);  // four looks of the page's event watch
+    assert.equal((await seen(page, 'params')).length, heard, 'no event to an origin the link no longer allows');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -116,6 +116,31 @@ test('prefers-reduced-motion: a play=1 link waits for Play and says why', { time
   }
 });
 
+test('prefers-reduced-motion draws trails at a quarter of their length', { timeout: 120_000 }, async () => {
+  // Five balls paused at t = 2.5 s, drawn without trails, with 2 s trails, and with 2 s trails under
+  // reduced motion: the trails' own pixels are the difference to the picture without them.
+  const drawn = {};
+  for (const [name, trail, reducedMotion] of [['none', 0, 'no-preference'], ['full', 2, 'no-preference'], ['reduced', 2, 'reduce']]) {
+    const app = await env.open(`#scene=implicit&trail=${trail}`, { reducedMotion });
+    try {
+      const { page } = app;
+      await page.evaluate(() => window.contactlab.command('play'));
+      await h.until(page, async () => (await h.status(page)).t >= 2.5, { what: 'the balls fly' });
+      await page.evaluate(() => window.contactlab.command('pause'));
+      await h.frames(page, 3);
+      const stats = await canvasStats(page, {}, h.BACKGROUND);
+      drawn[name] = stats.nonBgFraction * stats.total;
+      await h.saveScreenshot(page, `trails-${name}.png`);
+    } finally {
+      await app.close();
+    }
+  }
+  const full = drawn.full - drawn.none, reduced = drawn.reduced - drawn.none;
+  console.log(`  trail pixels: ${Math.round(full)} full, ${Math.round(reduced)} under reduced motion (ratio ${(reduced / full).toFixed(2)})`);
+  assert.ok(full > 500, 'the full trails are drawn');
+  assert.ok(reduced > 0 && reduced < 0.6 * full, 'a quarter of each trail (its newest, most opaque part) is drawn');
+});
+
 test('every scene in both themes (screenshots looked at by hand)', { timeout: 240_000 }, async () => {
   const scenes = ['pendulum', 'implicit', 'ellipses', 'street', 'pile&dim=3'];
   for (const theme of ['dark', 'light']) {
