@@ -336,8 +336,13 @@ var ContactLabPlots = (function () {
      */
     function panelLines(entries) {
       if (runs.length < 2) {
+        // Series keep one colour in every panel; two of one panel that share it (more series than
+        // colours) are told apart by the dash of the later one.
+        var uses = {};
         return entries.map(function (e) {
-          return { label: labelWithUnit(e), unit: e.unit, color: e.color, dashed: e.dashed, run: 0, name: e.name };
+          var n = uses[e.color] = (uses[e.color] || 0) + 1;
+          return { label: labelWithUnit(e), unit: e.unit, color: e.color, dashed: e.dashed, run: 0, name: e.name,
+            dash: n > 1 ? DASHES[1 + (n - 2) % (DASHES.length - 1)] : undefined };
         });
       }
       var lines = [];

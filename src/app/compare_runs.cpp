@@ -10,6 +10,7 @@
 #include "app.h"
 #include "core/number_format.h"
 #include "core/sketch_ghost.h"
+#include "imgui_theme.h"
 #include "io/compare_spec.h"
 #include "scenes/registry.h"
 #include "sketch_drawing.h"
@@ -340,7 +341,7 @@ void App::draw_compare_panel() {
     const bool drafting = variant_draft_index_ == k && !variant_draft_error_.empty();
     std::string text = drafting ? variant_draft_ : changes_text(all[k]);
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Remove").x - 3 * ImGui::GetStyle().ItemSpacing.x);
-    if (drafting) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1));
+    if (drafting) ImGui::PushStyleColor(ImGuiCol_FrameBg, panel_colors(theme_).refused_field);
     const bool entered = ImGui::InputText("##changes", &text, ImGuiInputTextFlags_EnterReturnsTrue);
     if (drafting) ImGui::PopStyleColor();
     remember_widget("variant " + std::to_string(k + 1));

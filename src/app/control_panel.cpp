@@ -16,23 +16,21 @@
 namespace cl::app {
 namespace {
 
-const ImVec4 kWarning{0.95f, 0.75f, 0.30f, 1.0f};
-const ImVec4 kMuted{0.62f, 0.65f, 0.70f, 1.0f};
 
 constexpr float kSliderMinWidth = 150;  // px
 constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
 constexpr const char* kTypeHint = "Ctrl+click or double-click to type a value.";
 
-void help_tooltip(const ParamSpec& s, bool pending) {
+void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
   ImGui::TextUnformatted(s.help.c_str());
-  ImGui::TextColored(kMuted, "%s = %s   %s", s.name.c_str(), describe_range(s).c_str(),
+  ImGui::TextColored(muted, "%s = %s   %s", s.name.c_str(), describe_range(s).c_str(),
                      s.apply == ParamApply::Live ? "applies at once"
                      : pending                   ? "changed: applies on Reset"
                                                  : "applies on Reset");
-  if (s.kind == ParamKind::Real || s.kind == ParamKind::Integer) ImGui::TextColored(kMuted, "%s", kTypeHint);
+  if (s.kind == ParamKind::Real || s.kind == ParamKind::Integer) ImGui::TextColored(muted, "%s", kTypeHint);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -103,7 +101,7 @@ void App::draw_panel() {
   }
   remember_widget("scene");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kMuted, "%s", d.caption.c_str());
+  ImGui::TextColored(panel_colors(theme_).muted, "%s", d.caption.c_str());
   ImGui::PopTextWrapPos();
   remember_widget("caption");
   draw_transport();
@@ -128,8 +126,8 @@ void App::draw_panel() {
     if (ImGui::Checkbox("Legend", &legend)) show_legend_ = legend;
     remember_widget("Legend");
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kMuted, "Drag to pan, wheel or pinch to zoom, double-click to reset the view.");
-    ImGui::TextColored(kMuted, "Keys: Space play/pause, S step, R reset, ? help; Tab leaves the canvas for the "
+    ImGui::TextColored(panel_colors(theme_).muted, "Drag to pan, wheel or pinch to zoom, double-click to reset the view.");
+    ImGui::TextColored(panel_colors(theme_).muted, "Keys: Space play/pause, S step, R reset, ? help; Tab leaves the canvas for the "
                                "page's controls (screen readers read those).");
     ImGui::PopTextWrapPos();
   }
@@ -154,14 +152,14 @@ void App::draw_compact_bar(float top) {
   ImGui::AlignTextToFramePadding();
   ImGui::Text("t = %.2f s", sim_->time());
   const std::string speed = speed_text();
-  if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(kWarning, "%s", speed.c_str());
-  if (sim_->failed()) ImGui::TextColored(error_color(theme_), "stopped: see message");
+  if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(panel_colors(theme_).warning, "%s", speed.c_str());
+  if (sim_->failed()) ImGui::TextColored(panel_colors(theme_).error, "stopped: see message");
   if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
     // Narrow enough to leave the middle of a small embed, where the scene is, free.
     const float width = ImGui::GetIO().DisplaySize.x;
     const float wrap = width < 600 ? width - 40 : std::min(360.0f, 0.4f * width);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-    ImGui::TextColored(kMuted, "%s", sim_->description().caption.c_str());
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", sim_->description().caption.c_str());
     ImGui::PopTextWrapPos();
     remember_widget("caption");
     if (ImGui::SmallButton("Hide caption")) caption_shown_ = false;
@@ -195,7 +193,7 @@ void App::draw_transport() {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance 10 ms of simulated time and pause (S)");
   ImGui::SameLine();
   const bool pending = sim_->reset_pending();
-  if (pending) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.10f, 1.0f));
+  if (pending) ImGui::PushStyleColor(ImGuiCol_Button, panel_colors(theme_).pending_button);
   if (ImGui::Button("Reset")) command("reset");
   remember_widget("Reset");
   if (pending) ImGui::PopStyleColor();
@@ -213,19 +211,19 @@ void App::draw_transport() {
     ImGui::SetTooltip("Simulated seconds per real second.\n%s", kTypeHint);
   ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
   const std::string speed = speed_text();
-  if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? kWarning : kMuted, "%s", speed.c_str());
+  if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? panel_colors(theme_).warning : panel_colors(theme_).muted, "%s", speed.c_str());
   remember_widget("speed_text");
   if (sim_->failed())
-    ImGui::TextColored(error_color(theme_), "%s", sim_->failure().c_str());
+    ImGui::TextColored(panel_colors(theme_).error, "%s", sim_->failure().c_str());
   else if (!last_message_.empty() && last_level_ == MessageLevel::Error)
-    ImGui::TextColored(error_color(theme_), "%s", last_message_.c_str());
+    ImGui::TextColored(panel_colors(theme_).error, "%s", last_message_.c_str());
   ImGui::PopTextWrapPos();
 }
 
 void App::draw_parameters() {
   const std::vector<Preset> presets = sim_->scene().presets(sim_->params());
   if (!presets.empty()) {
-    ImGui::TextColored(kMuted, "Presets");
+    ImGui::TextColored(panel_colors(theme_).muted, "Presets");
     for (size_t k = 0; k < presets.size(); ++k) {
       if (k > 0) {  // continue the row while the next button fits
         const ImGuiStyle& style = ImGui::GetStyle();
@@ -250,10 +248,10 @@ void App::draw_parameters() {
 
   const std::vector<std::string> pending = sim_->pending_params();
   if (pending.empty()) {
-    ImGui::TextColored(kMuted, "* applies on Reset; the others at once");
+    ImGui::TextColored(panel_colors(theme_).muted, "* applies on Reset; the others at once");
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(kWarning, "%zu change%s appl%s on Reset", pending.size(), pending.size() == 1 ? "" : "s",
+    ImGui::TextColored(panel_colors(theme_).warning, "%zu change%s appl%s on Reset", pending.size(), pending.size() == 1 ? "" : "s",
                        pending.size() == 1 ? "ies" : "y");
     ImGui::SameLine();
     if (ImGui::SmallButton("Reset now")) command("reset");
@@ -278,11 +276,11 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
   const bool is_pending = std::find(pending.begin(), pending.end(), s.name) != pending.end();
   ImGui::AlignTextToFramePadding();
   if (is_pending)
-    ImGui::TextColored(kWarning, "%s", panel_label(s).c_str());
+    ImGui::TextColored(panel_colors(theme_).warning, "%s", panel_label(s).c_str());
   else
     ImGui::TextUnformatted(panel_label(s).c_str());
   remember_widget(s.name + ":label");
-  help_tooltip(s, is_pending);
+  help_tooltip(s, is_pending, panel_colors(theme_).muted);
   ImGui::SameLine(label_width + ImGui::GetStyle().WindowPadding.x);
   ImGui::SetNextItemWidth(-FLT_MIN);
   switch (s.kind) {
@@ -313,7 +311,7 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
       break;
   }
   remember_widget(s.name);
-  help_tooltip(s, is_pending);
+  help_tooltip(s, is_pending, panel_colors(theme_).muted);
   ImGui::PopID();
 }
 
@@ -322,7 +320,7 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
   auto draft = drafts_.find(s.name);
   std::string text = draft != drafts_.end() ? draft->second.text : values.text_at(i);
   if (draft != drafts_.end()) {
-    ImGui::PushStyleColor(ImGuiCol_Border, error_color(theme_));
+    ImGui::PushStyleColor(ImGuiCol_Border, panel_colors(theme_).error);
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
   }
   const bool submitted = ImGui::InputTextWithHint("##t", s.placeholder.c_str(), &text, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -354,10 +352,10 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
     const float w = std::max(6.0f, ImGui::CalcTextSize(draft->second.text.substr(static_cast<size_t>(position), 1).c_str()).x);
     if (x < frame_max.x)
       ImGui::GetWindowDrawList()->AddLine({x, frame_max.y - 3}, {std::min(x + w, frame_max.x), frame_max.y - 3},
-                                          ImGui::GetColorU32(error_color(theme_)), 2.0f);
+                                          ImGui::GetColorU32(panel_colors(theme_).error), 2.0f);
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(error_color(theme_), "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
+  ImGui::TextColored(panel_colors(theme_).error, "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
                                                                                         ? "the built-in one"
                                                                                         : values.text_at(i).c_str());
   ImGui::PopTextWrapPos();
@@ -385,7 +383,7 @@ void App::draw_exports() {
   if (ImGui::Button("Load scene...")) page_open_scene_file();
   remember_widget("Load scene...");
   const SeriesRecorder& r = sim_->series();
-  ImGui::TextColored(kMuted, "%zu samples x %zu series (every %s s), %zu events", r.size(), r.names().size(),
+  ImGui::TextColored(panel_colors(theme_).muted, "%zu samples x %zu series (every %s s), %zu events", r.size(), r.names().size(),
                      format_number(r.stride() * sim_->sample_interval()).c_str(), sim_->events().total());
 }
 

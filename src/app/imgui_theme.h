@@ -10,7 +10,15 @@ namespace cl::app {
 /// Sets ImGui's style (sizes and colours) for `theme`.
 void apply_imgui_theme(Theme theme);
 
-/// Text and outlines that say something is wrong, readable on the theme's panel.
-ImVec4 error_color(Theme theme);
+/// The panel's own text colours beyond ImGui's, readable on the theme's panel.
+struct PanelColors {
+  ImVec4 muted;    ///< captions, hints, the speed note
+  ImVec4 warning;  ///< changes waiting for Reset, slow motion
+  ImVec4 error;    ///< a failed run, a refused value
+  ImVec4 pending_button;  ///< Reset while changes wait for it
+  ImVec4 refused_field;   ///< the background of a field whose text was refused
+};
+
+const PanelColors& panel_colors(Theme theme);
 
 }  // namespace cl::app
