@@ -329,8 +329,7 @@ void App::draw_compare_panel() {
   ImGui::PopTextWrapPos();
   for (size_t k = 0; k < all.size(); ++k) {
     ImGui::PushID(static_cast<int>(k));
-    const Rgba c = palette().runs[k];
-    ImGui::ColorButton("##color", ImVec4(((c >> 24) & 0xff) / 255.0f, ((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, 1),
+    ImGui::ColorButton("##color", to_imvec4(palette().runs[k]),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, {14, 14});
     ImGui::SameLine();
     if (k == 0) {

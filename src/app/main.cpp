@@ -113,8 +113,8 @@ void frame(void* arg) {
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  const cl::Rgba bg = p.app->palette().background;
-  glClearColor(((bg >> 24) & 0xff) / 255.0f, ((bg >> 16) & 0xff) / 255.0f, ((bg >> 8) & 0xff) / 255.0f, 1.0f);
+  const ImVec4 bg = cl::app::to_imvec4(p.app->palette().background);
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);

@@ -16,6 +16,10 @@ ImU32 to_imgui(Rgba c, float alpha_scale) {
   return IM_COL32(r, g, b, a);
 }
 
+ImVec4 to_imvec4(Rgba c) {
+  return {((c >> 24) & 0xff) / 255.0f, ((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, (c & 0xff) / 255.0f};
+}
+
 std::string css_color(Rgba c) {
   char text[8];
   std::snprintf(text, sizeof text, "#%06x", static_cast<unsigned>(c >> 8));

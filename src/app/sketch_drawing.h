@@ -14,6 +14,9 @@ class Camera;
 /// A sketch colour (0xRRGGBBAA) as ImGui's, its alpha scaled by `alpha_scale`.
 ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f);
 
+/// A sketch colour as ImGui's float colour (alpha kept).
+ImVec4 to_imvec4(Rgba c);
+
 /// A sketch colour as CSS writes it, "#rrggbb" (alpha dropped).
 std::string css_color(Rgba c);
 
