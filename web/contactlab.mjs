@@ -104,6 +104,8 @@ class Lab {
 
   /** Sends one command; resolves with its result, rejects with a ContactLabError. */
   send(cmd, args = {}, timeoutMs = REPLY_TIMEOUT_MS) {
+    const target = this.iframe.contentWindow;
+    if (!target) return Promise.reject(new ContactLabError('the iframe has no window (removed from the page?)', cmd));
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -111,13 +113,6 @@ class Lab {
         reject(new ContactLabError(`no reply to '${cmd}' within ${timeoutMs} ms`, cmd));
       }, timeoutMs);
       this._pending.set(id, { resolve, reject, timer, command: cmd });
-      const target = this.iframe.contentWindow;
-      if (!target) {
-        this._pending.delete(id);
-        clearTimeout(timer);
-        reject(new ContactLabError('the iframe has no window (removed from the page?)', cmd));
-        return;
-      }
       target.postMessage({ ...args, type: 'contactlab', v: PROTOCOL_VERSION, id, cmd }, this.origin);
     });
   }

@@ -16,7 +16,7 @@
  * are shown as text.
  *
  * Events: a sender whose `hello` was answered is a subscriber; the page posts
- * it {type: "contactlab", v: 1, event, data} (EVENTS below). When embedded,
+ * it {type: "contactlab", v: 1, event, data} (the list below, at WATCH_MS). When embedded,
  * the page also posts `ready` to its parent at start (to the allowed origins
  * only), so a host knows when to say hello.
  * Global: ContactLabHostLink.
@@ -41,7 +41,6 @@ var ContactLabHostLink = (function () {
    *   error    {level: "warning" | "error", message} what the page showed as a warning or error
    *   resize   {width, height}                       the size (CSS px) the page reads best at, for the iframe
    */
-  var EVENTS = ['ready', 'params', 'played', 'stopped', 'reset', 'event', 'error', 'resize'];
 
   /** An origin as the browser writes it ("https://a.example:8443"), or null. */
   function canonicalOrigin(text) {
@@ -297,5 +296,5 @@ var ContactLabHostLink = (function () {
     };
   }
 
-  return { create: create, allowedOrigins: allowedOrigins, EVENTS: EVENTS };
+  return { create: create, allowedOrigins: allowedOrigins };
 })();

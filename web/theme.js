@@ -97,7 +97,6 @@ var ContactLabTheme = (function () {
     CHOICES: CHOICES,
     DEFAULT_CHOICE: DEFAULT_CHOICE,
     set: set,
-    fromHash: fromHash,
     /** The choice: 'dark', 'light' or 'auto'. */
     choice: function () { return choice; },
     /** The theme shown: 'dark' or 'light'. */

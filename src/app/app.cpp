@@ -40,8 +40,7 @@ double wall_now() {
 }  // namespace
 
 App::App() {
-  theme_ = theme_from_name(page_theme()).value_or(Theme::Dark);
-  apply_imgui_theme(theme_);
+  set_theme(page_theme());
   reduced_motion_ = page_reduced_motion();
   const std::string first = all_scenes().front().description().id;
   UrlState state = parse_url_state(page_initial_hash(), first);

@@ -4,6 +4,8 @@
 // working directory and stderr (page_desktop.cpp).
 #include <string>
 
+#include "core/palette.h"
+
 namespace cl::app {
 
 enum class MessageLevel { Info, Warning, Error };
@@ -26,9 +28,9 @@ void page_series_changed();
 void page_canvas_area(int& width, int& height);
 /// True on touch screens (the page's pointer is coarse): bigger buttons.
 bool page_coarse_pointer();
-/// "dark" or "light": the theme the page chose at start (its link's theme=,
-/// or the system's colour scheme for theme=auto); desktop: "dark".
-std::string page_theme();
+/// The theme the page chose at start (its link's theme=, or the system's
+/// colour scheme for theme=auto); desktop: dark.
+Theme page_theme();
 /// True when the user asks for reduced motion (prefers-reduced-motion):
 /// no auto-play, short trails.
 bool page_reduced_motion();

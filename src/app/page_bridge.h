@@ -41,7 +41,8 @@ const char* cl_loops_json(void);
 
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
-/// "speed","speed_text","embed","reset_pending","pending":[names],"samples","steps","events","params":{name:text},
+/// "speed","speed_text","embed","theme","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
+/// "reset_pending","pending":[names],"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
 /// "readout":[{"label","unit","value"}] (the latest values of the default plots' series),
 /// "bodies":[{"x","z","vx","vz","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
@@ -50,6 +51,8 @@ const char* cl_status_json(void);
 /// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
 /// Returns 0 on success, 1 for an unknown command.
 int cl_command(const char* name);
+/// "dark" or "light": the canvas's colours and the panel's style (core/palette.h).
+void cl_set_theme(const char* name);
 /// Applies a URL hash ("#scene=pendulum&L=1.2&embed=1"). Unknown keys and
 /// bad values are reported through Module.clMessage and ignored.
 void cl_apply_hash(const char* hash);
@@ -132,3 +135,4 @@ const char* cl_widget_rect(const char* label);
 //   Module.clDownloadCanvasPng(filename)   called right after a frame is drawn
 //   Module.clOpenSceneFile()           open a file picker; pass the text to cl_load_scene_json
 //   Module.clSeriesChanged()           series layout changed (same as cl_series_layout)
+//   Module.clTheme()                   "dark" | "light": the theme shown, asked once at start

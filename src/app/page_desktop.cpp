@@ -45,7 +45,7 @@ void page_series_changed() {}
 
 void page_canvas_area(int& width, int& height) { width = height = 0; }
 
-std::string page_theme() { return "dark"; }
+Theme page_theme() { return Theme::Dark; }
 
 bool page_reduced_motion() { return false; }
 

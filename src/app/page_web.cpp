@@ -87,7 +87,7 @@ void page_canvas_area(int& width, int& height) {
   height = js_canvas_area_height();
 }
 
-std::string page_theme() { return js_theme_is_light() ? "light" : "dark"; }
+Theme page_theme() { return js_theme_is_light() ? Theme::Light : Theme::Dark; }
 
 bool page_reduced_motion() { return js_reduced_motion() != 0; }
 
