@@ -16,54 +16,63 @@ var ContactLabControls = (function () {
 
   var POLL_MS = 250;           // state sync with the app
   var ANNOUNCE_GAP_MS = 2000;  // at most one event announcement this often
+  var T = ContactLabText.t;
   var TEXT = {
-    title: 'Simulation controls',
-    scene: 'Scene',
-    play: 'Play', pause: 'Pause', step: 'Step', reset: 'Reset', defaults: 'Defaults',
-    run: 'Run', presets: 'Presets', parameters: 'Parameters', exports: 'Export', legend: 'What the picture shows',
-    compare: 'Compare',
-    compareIntro: 'Run copies of this start side by side, each with a parameter or two changed: drawn as coloured ' +
-      'outlines over the reference, plotted per run.',
-    compareReference: function (label) { return 'Reference: ' + label; },
-    compareVariant: function (k) { return 'Run ' + k + ' changes'; },
-    compareHint: 'name:value, comma-separated, e.g. law:flores,c_tau:0.5; Enter applies and restarts every run.',
-    addVariant: 'Add variant', removeVariant: function (k) { return 'Remove run ' + k; }, endCompare: 'End comparison',
-    sideBySide: 'Side by side (each run in its own tile)',
-    splitChanged: function (on) { return on ? 'Runs drawn side by side' : 'Variants drawn over the reference'; },
-    compareChanged: function (n) { return n ? 'Comparing ' + n + ' runs; every run restarted' : 'Comparison ended'; },
-    variantStopped: function (label, message) { return label + ' stopped: ' + message; },
-    shortcuts: 'Keyboard shortcuts',
-    stepHint: 'Advance 10 ms of simulated time and pause (S)',
-    resetHint: 'Restart from the parameters (R)',
-    defaultsHint: 'Restore every parameter\u2019s default and reset',
-    appliesAtOnce: 'applies at once.',
-    appliesOnReset: 'applies on Reset',
-    changedOnReset: 'changed, applies on Reset.',
+    title: T('controls.title'),
+    scene: T('controls.scene'),
+    play: T('controls.play'), pause: T('controls.pause'), step: T('controls.step'), reset: T('controls.reset'),
+    defaults: T('controls.defaults'),
+    run: T('controls.run'), presets: T('controls.presets'), parameters: T('controls.parameters'),
+    exports: T('controls.exports'), legend: T('controls.legend'),
+    compare: T('controls.compare'),
+    compareIntro: T('controls.compare_intro'),
+    compareReference: function (label) { return T('controls.compare_reference', { label: label }); },
+    compareVariant: function (k) { return T('controls.compare_variant', { k: k }); },
+    compareHint: T('controls.compare_hint'),
+    addVariant: T('controls.add_variant'),
+    removeVariant: function (k) { return T('controls.remove_variant', { k: k }); },
+    endCompare: T('controls.end_compare'),
+    sideBySide: T('controls.side_by_side'),
+    splitChanged: function (on) { return T(on ? 'controls.split_on' : 'controls.split_off'); },
+    compareChanged: function (n) { return n ? T('controls.comparing', { n: n }) : T('controls.comparison_ended'); },
+    variantStopped: function (label, message) { return T('controls.variant_stopped', { label: label, message: message }); },
+    shortcuts: T('controls.shortcuts'),
+    stepHint: T('controls.step_hint'),
+    resetHint: T('controls.reset_hint'),
+    defaultsHint: T('controls.defaults_hint'),
+    appliesAtOnce: T('controls.applies_at_once'),
+    appliesOnReset: T('controls.applies_on_reset'),
+    changedOnReset: T('controls.changed_on_reset'),
     pending: function (names) {
-      return names.length + (names.length === 1 ? ' change applies' : ' changes apply') + ' on Reset (' + names.join(', ') + ')';
+      return T(names.length === 1 ? 'controls.pending.one' : 'controls.pending.other',
+        { n: names.length, names: names.join(', ') });
     },
-    range: function (min, max, unit) { return 'from ' + min + ' to ' + max + (unit ? ' ' + unit : ''); },
-    choices: function (list) { return 'one of ' + list.join(', '); },
+    range: function (min, max, unit) {
+      return unit ? T('controls.range_unit', { min: min, max: max, unit: unit }) : T('controls.range', { min: min, max: max });
+    },
+    choices: function (list) { return T('controls.choices', { list: list.join(', ') }); },
     status: function (t, running, speed, failed) {
-      return 't = ' + t.toFixed(3) + ' s, ' + (failed ? 'stopped' : running ? 'running' : 'paused') + (speed ? ', ' + speed : '');
+      var state = T(failed ? 'controls.state_stopped' : running ? 'controls.state_running' : 'controls.state_paused');
+      return T('controls.status', { t: t.toFixed(3), state: state }) + (speed ? ', ' + speed : '');
     },
-    readout: function (items) { return items.length ? 'Now: ' + items.join('; ') + '.' : ''; },
-    playing: 'Playing',
-    pausedAt: function (t) { return 'Paused at t = ' + t.toFixed(2) + ' s'; },
-    timeIs: function (t) { return 't = ' + t.toFixed(3) + ' s'; },
-    resetTo: function (t) { return 'Reset: t = ' + t.toFixed(2) + ' s'; },
-    sceneIs: function (title) { return 'Scene: ' + title; },
-    event: function (e) { return e.kind + ' at t = ' + e.t.toFixed(2) + ' s'; },
-    events: function (n, e) { return n + ' events, the latest ' + e.kind + ' at t = ' + e.t.toFixed(2) + ' s'; },
-    refused: function (label, error) { return label + ': not applied. ' + error; },
-    applied: function (label, value) { return label + ' set to ' + value; },
-    presetApplied: function (name) { return 'Preset ' + name + ' applied; run reset'; },
-    exportNames: { series: 'Series CSV', events: 'Events CSV', loops: 'Loops CSV', report: 'Report CSV',
-      png: 'PNG image', scene: 'Save scene' },
-    loadScene: 'Load scene\u2026',
-    keys: [['Space', 'play or pause'], ['S', 'step 10 ms'], ['R', 'reset'], ['?', 'this help'],
-      ['Tab', 'move between the canvas, these controls and the plots'], ['Esc', 'close this help']],
-    close: 'Close'
+    readout: function (items) { return items.length ? T('controls.readout', { items: items.join('; ') }) : ''; },
+    playing: T('controls.playing'),
+    pausedAt: function (t) { return T('controls.paused_at', { t: t.toFixed(2) }); },
+    timeIs: function (t) { return T('controls.time_is', { t: t.toFixed(3) }); },
+    resetTo: function (t) { return T('controls.reset_to', { t: t.toFixed(2) }); },
+    sceneIs: function (title) { return T('controls.scene_is', { title: title }); },
+    event: function (e) { return T('controls.event', { kind: e.kind, t: e.t.toFixed(2) }); },
+    events: function (n, e) { return T('controls.events', { n: n, kind: e.kind, t: e.t.toFixed(2) }); },
+    refused: function (label, error) { return T('controls.refused', { label: label, error: error }); },
+    applied: function (label, value) { return T('controls.applied', { label: label, value: value }); },
+    presetApplied: function (name) { return T('controls.preset_applied', { name: name }); },
+    exportNames: { series: T('controls.export.series'), events: T('controls.export.events'),
+      loops: T('controls.export.loops'), report: T('controls.export.report'), png: T('controls.export.png'),
+      scene: T('controls.export.scene') },
+    loadScene: T('controls.load_scene'),
+    keys: [[T('controls.key_name.space'), T('controls.key.space')], ['S', T('controls.key.s')], ['R', T('controls.key.r')],
+      ['?', T('controls.key.help')], ['Tab', T('controls.key.tab')], ['Esc', T('controls.key.esc')]],
+    close: T('controls.close')
   };
 
   function el(tag, className, text) {

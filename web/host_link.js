@@ -24,9 +24,11 @@
 var ContactLabHostLink = (function () {
   'use strict';
 
+  var T = ContactLabText.t;
+  var clip = ContactLabText.clip;
+
   var PROTOCOL_VERSION = 1;
   var MAX_MESSAGE_CHARS = 8 * 1024 * 1024;  // the engine's limit in bytes (io/json_text.h); refused before copying
-  var LISTED_ORIGIN_CHARS = 80;             // a refused origin is quoted this far in messages
   var WATCH_MS = 100;                       // how often the run is looked at for events
   var MAX_SUBSCRIBERS = 8;                  // windows that said hello (the oldest is dropped)
   /**
@@ -88,10 +90,6 @@ var ContactLabHostLink = (function () {
     return result;
   }
 
-  function clip(text) {
-    text = String(text);
-    return text.length > LISTED_ORIGIN_CHARS ? text.slice(0, LISTED_ORIGIN_CHARS) + '…' : text;
-  }
 
   /** The integer id of a message (an object, or its JSON text), or null. */
   function messageId(data) {
@@ -138,7 +136,7 @@ var ContactLabHostLink = (function () {
     }
 
     function refuse(ev, error) {
-      options.showMessage('warning', 'A message from ' + clip(ev.origin) + ' was refused: ' + error);
+      options.showMessage('warning', T('host.refused', { origin: clip(ev.origin), error: error }));
       var body = { type: 'contactlab', v: PROTOCOL_VERSION, ok: false, error: error };
       var id = messageId(ev.data);
       if (id != null) body.id = id;  // so the sender knows which of its messages this answers
@@ -150,8 +148,7 @@ var ContactLabHostLink = (function () {
       var policy = allowedOrigins(value);
       if (policy.rejected.length && warnedAllow !== value) {
         warnedAllow = value;
-        options.showMessage('warning', 'The link\'s allow= entries ' + policy.rejected.map(clip).join(', ') +
-          ' are not origins like https://course.example and were ignored.');
+        options.showMessage('warning', T('host.allow_ignored', { entries: policy.rejected.map(clip).join(', ') }));
       }
       return { ok: policy.origins.indexOf(origin) >= 0, origins: policy.origins };
     }
@@ -160,9 +157,8 @@ var ContactLabHostLink = (function () {
       if (ev.source === window) return;  // the page's own posts (and extensions' content scripts) are not a host's
       var policy = allowed(ev.origin);
       if (!policy.ok) {
-        refuse(ev, 'this page accepts messages only from ' +
-          (policy.origins.length ? policy.origins.map(clip).join(', ') : 'no origin') +
-          ' (the link\'s allow= key lists the origins a host page may use)');
+        refuse(ev, T('host.origin_refused', {
+          origins: policy.origins.length ? policy.origins.map(clip).join(', ') : T('host.no_origin') }));
         return;
       }
       var text = ev.data;
@@ -173,17 +169,17 @@ var ContactLabHostLink = (function () {
           text = null;
         }
         if (typeof text !== 'string') {
-          refuse(ev, 'a message must be a JSON object or its text');
+          refuse(ev, T('host.not_json'));
           return;
         }
       }
       if (text.length > MAX_MESSAGE_CHARS) {
-        refuse(ev, 'the message has ' + text.length + ' characters, more than the limit of ' + MAX_MESSAGE_CHARS);
+        refuse(ev, T('host.too_long', { length: text.length, limit: MAX_MESSAGE_CHARS }));
         return;
       }
       var answer = options.hostMessage(text);
       if (answer == null) {
-        refuse(ev, 'the page could not take the message (out of memory)');
+        refuse(ev, T('host.out_of_memory'));
         return;
       }
       var body = JSON.parse(answer);  // the engine writes the reply: always one JSON object

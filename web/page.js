@@ -11,13 +11,17 @@
 var Module = (function () {
   'use strict';
 
+  // Without text.js (a file that failed to load) the keys show: still better than nothing.
+  var T = typeof ContactLabText === 'object' ? ContactLabText.t : function (key) { return key; };
+
   var MESSAGE_LIMIT = 3;                                   // visible at once
   var MESSAGE_MS = { info: 5000, warning: 9000 };          // errors stay until dismissed
   var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
   var PLOTS_KEY = 'plots';                                 // hash keys owned by the page, not the app:
   var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from;
-  var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js)
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY];
+  var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js);
+  var LANG_KEY = 'lang';                                   //   en or de (web/text.js)
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -59,16 +63,14 @@ var Module = (function () {
   }
 
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
-    showFatal('This browser cannot run WebAssembly, which ContactLab needs. ' +
-      'Please open the page in a current version of Firefox, Chrome, Edge or Safari.');
+    showFatal(T('page.no_wasm'));
   }
 
   // A missing contactlab.js / uPlot file shows up only as a resource error event.
   window.addEventListener('error', function (ev) {
     var target = ev.target;
     if (target && target.tagName === 'SCRIPT' && !ready) {
-      showFatal('Could not load ' + (target.getAttribute('src') || 'a script') +
-        '. Check your connection and reload the page.');
+      showFatal(T('page.script_failed', { script: target.getAttribute('src') || T('page.a_script') }));
     }
   }, true);
 
@@ -93,7 +95,7 @@ var Module = (function () {
 
   canvas.addEventListener('webglcontextlost', function (ev) {
     ev.preventDefault();
-    showMessage('error', 'The graphics context (WebGL) was lost. Reload the page to continue.');
+    showMessage('error', T('page.webgl_lost'));
   });
 
   // ---- URL hash ----------------------------------------------------------
@@ -137,6 +139,8 @@ var Module = (function () {
     var allowValue = splitHash(location.hash)[ALLOW_KEY];  // set by the link only
     if (allowValue) parts.push(ALLOW_KEY + '=' + allowValue);
     if (ContactLabTheme.choice() !== ContactLabTheme.DEFAULT_CHOICE) parts.push(THEME_KEY + '=' + ContactLabTheme.choice());
+    var lang = chosenLanguage();
+    if (lang) parts.push(LANG_KEY + '=' + lang);
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -151,6 +155,11 @@ var Module = (function () {
     appHash = split.app;
     updateEmbedClass(split.app);
     applyThemeValue(split[THEME_KEY]);
+    if (split[LANG_KEY] && split[LANG_KEY] !== ContactLabText.language() &&
+        ContactLabText.CHOICES.indexOf(split[LANG_KEY]) >= 0) {
+      location.reload();  // the language is fixed for a page load (web/text.js)
+      return;
+    }
     if (plots) plots.setUrlValue(split.plots);
     if (api) api.applyHash(split.app ? '#' + split.app : '');
   }
@@ -158,15 +167,13 @@ var Module = (function () {
   // ---- Theme ------------------------------------------------------------------
 
   var themeSelect = document.getElementById('theme-choice');
-  var THEME_QUOTE_CHARS = 40;  // a refused theme= value is quoted this far
 
   /** A link's theme= value (null: the default); one that is not a theme is said and changes nothing. */
   function applyThemeValue(value) {
     var wanted = value == null || value === '' ? ContactLabTheme.DEFAULT_CHOICE : value;
     if (!ContactLabTheme.set(wanted)) {
-      var quoted = String(value).length > THEME_QUOTE_CHARS ? String(value).slice(0, THEME_QUOTE_CHARS) + '…' : String(value);
-      showMessage('warning', 'The link\'s theme=' + quoted + ' is not one of ' + ContactLabTheme.CHOICES.join(', ') +
-        '; the theme stays ' + ContactLabTheme.choice() + '.');
+      showMessage('warning', T('page.theme_refused', { value: ContactLabText.clip(value), choices: ContactLabTheme.CHOICES.join(', '),
+        theme: ContactLabTheme.choice() }));
     }
     themeSelect.value = ContactLabTheme.choice();
   }
@@ -185,6 +192,38 @@ var Module = (function () {
     writeHash();
   });
   ContactLabTheme.onChange(restyle);
+
+  // ---- Language ---------------------------------------------------------------
+
+  var languageSelect = document.getElementById('language-choice');
+  var languagePicked = null;  // chosen in the list, about to reload
+
+  /** The language the link names (kept in the link), or null when it follows the browser. */
+  function chosenLanguage() {
+    if (languagePicked) return languagePicked;
+    var linked = splitHash(location.hash)[LANG_KEY];
+    return ContactLabText.CHOICES.indexOf(linked) >= 0 ? linked : null;
+  }
+
+  ContactLabText.CHOICES.forEach(function (code) {
+    var option = new Option(ContactLabText.textIn(code, 'language.name'), code);
+    option.lang = code;
+    languageSelect.appendChild(option);
+  });
+  languageSelect.value = ContactLabText.language();
+  languageSelect.addEventListener('change', function () {
+    languagePicked = languageSelect.value;
+    writeHash();
+    location.reload();  // every text, the app's included, drawn anew in the language
+  });
+
+  function sayRefusedLanguage() {
+    var value = ContactLabText.refused();
+    if (value == null) return;
+    var names = ContactLabText.CHOICES.map(function (code) { return ContactLabText.textIn(code, 'language.name'); });
+    showMessage('warning', T('language.refused', { code: ContactLabText.clip(value), languages: names.join(', '),
+      name: T('language.name') }));
+  }
 
   // ---- Messages ------------------------------------------------------------
 
@@ -266,7 +305,7 @@ var Module = (function () {
     var close = document.createElement('button');
     close.type = 'button';
     close.className = 'msg-close';
-    close.setAttribute('aria-label', 'Dismiss message');
+    close.setAttribute('aria-label', T('page.dismiss'));
     close.textContent = '×';
     close.addEventListener('click', function () { removeMessage(node); });
     node.appendChild(body);
@@ -303,7 +342,7 @@ var Module = (function () {
   }
 
   function loadSceneText(text) {
-    if (!api) { showMessage('warning', 'The simulation is still loading; try again in a moment.'); return; }
+    if (!api) { showMessage('warning', T('page.still_loading')); return; }
     api.loadSceneJson(text);
   }
 
@@ -313,11 +352,11 @@ var Module = (function () {
 
   function readSceneFile(file) {
     if (!file) return;
-    if (!isJsonFile(file)) { showMessage('warning', 'Not a scene file: ' + file.name + ' (expected .json).'); return; }
-    if (file.size > MAX_SCENE_BYTES) { showMessage('error', 'Scene file too large: ' + file.name + '.'); return; }
+    if (!isJsonFile(file)) { showMessage('warning', T('page.not_scene_file', { name: file.name })); return; }
+    if (file.size > MAX_SCENE_BYTES) { showMessage('error', T('page.scene_file_too_large', { name: file.name })); return; }
     var reader = new FileReader();
     reader.onload = function () { loadSceneText(String(reader.result)); };
-    reader.onerror = function () { showMessage('error', 'Could not read ' + file.name + '.'); };
+    reader.onerror = function () { showMessage('error', T('page.could_not_read', { name: file.name })); };
     reader.readAsText(file);
   }
 
@@ -328,7 +367,7 @@ var Module = (function () {
       fileInput.type = 'file';
       fileInput.accept = '.json,application/json';
       fileInput.hidden = true;
-      fileInput.setAttribute('aria-label', 'Open scene file');
+      fileInput.setAttribute('aria-label', T('page.open_scene_file'));
       fileInput.addEventListener('change', function () {
         readSceneFile(fileInput.files && fileInput.files[0]);
         fileInput.value = '';  // choosing the same file again must fire 'change'
@@ -406,8 +445,8 @@ var Module = (function () {
     var sw = navigator.serviceWorker;
     var reloading = false;
     function offerUpdate(worker) {
-      showMessage('info', 'A new version of ContactLab is ready.', {
-        label: 'Reload to use it',
+      showMessage('info', T('page.update_ready'), {
+        label: T('page.update_reload'),
         run: function () { reloading = true; worker.postMessage('activate-now'); }
       });
     }
@@ -592,12 +631,13 @@ var Module = (function () {
     try {
       api = makeApi(Module);
     } catch (e) {
-      showFatal('ContactLab could not start: ' + e.message);
+      showFatal(T('page.could_not_start', { message: e.message }));
       return;
     }
     startPlots();
     var split = splitHash(location.hash);
     applyThemeValue(split[THEME_KEY]);
+    sayRefusedLanguage();
     if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
@@ -694,11 +734,12 @@ var Module = (function () {
       setTimeout(start, 0);
     },
     onAbort: function (what) {
-      showFatal('ContactLab stopped: ' + (what || 'unknown error') +
-        '. If this keeps happening, your browser may not support WebAssembly or WebGL 2.');
+      showFatal(T('page.aborted', { what: what || T('page.unknown_error') }));
     },
 
     // Hooks called by the app (src/app/page_bridge.h).
+    /** The page's language ('en' or 'de'), asked by the app as it starts. */
+    clLanguage: function () { return ContactLabText.language(); },
     /** The theme shown ('dark' or 'light'), asked by the app as it starts. */
     clTheme: function () { return ContactLabTheme.resolved(); },
     clSetHash: function (hash) {
@@ -716,7 +757,7 @@ var Module = (function () {
       try {
         downloadBlob(filename || 'contactlab.png', dataUrlToBlob(canvas.toDataURL('image/png')));
       } catch (e) {
-        showMessage('error', 'Could not save the image: ' + e.message);
+        showMessage('error', T('page.image_failed', { message: e.message }));
       }
     },
     clOpenSceneFile: openSceneFile,

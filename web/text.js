@@ -18,6 +18,7 @@ var ContactLabText = (function () {
   var CHOICES = ['en', 'de'];
   var DEFAULT_CHOICE = 'en';
   var ATTRIBUTES = ['aria-label', 'title', 'placeholder'];
+  var CLIP_CHARS = 80;  // user text quoted in a message is cut here (an origin fits)
 
   var table = {};    // key -> {en, de}
   var missing = {};  // keys asked for and not in the table
@@ -72,6 +73,12 @@ var ContactLabText = (function () {
 
   function t(key, args) { return textIn(language, key, args); }
 
+  /** User text (a link's value, an origin) as a message quotes it: cut, with an ellipsis. */
+  function clip(text) {
+    text = String(text);
+    return text.length > CLIP_CHARS ? text.slice(0, CLIP_CHARS) + '…' : text;
+  }
+
   /** Fills the texts that markup below `root` names by key. */
   function apply(root) {
     var nodes = (root || document).querySelectorAll('[data-text]');
@@ -92,6 +99,7 @@ var ContactLabText = (function () {
     t: t,
     textIn: textIn,
     apply: apply,
+    clip: clip,
     /** The page's language: 'en' or 'de'. */
     language: function () { return language; },
     /** The link's lang= value when it is no language of the table, else null. */

@@ -40,6 +40,7 @@ double wall_now() {
 }  // namespace
 
 App::App() {
+  set_language(page_language());  // first: the link's problems below are said in it
   set_theme(page_theme());
   reduced_motion_ = page_reduced_motion();
   const std::string first = all_scenes().front().description().id;
@@ -484,6 +485,7 @@ std::string App::status_json() const {
                       {"speed", speed_},
                       {"embed", embed_},
                       {"theme", theme_name(theme_)},
+                      {"language", language_code(language())},
                       {"palette", palette_json()},
                       {"reduced_motion", reduced_motion_},
                       {"reset_pending", sim_->reset_pending()},

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/palette.h"
+#include "core/text.h"
 
 namespace cl::app {
 
@@ -31,6 +32,9 @@ bool page_coarse_pointer();
 /// The theme the page chose at start (its link's theme=, or the system's
 /// colour scheme for theme=auto); desktop: dark.
 Theme page_theme();
+/// The language the page chose at start (its link's lang=, else the
+/// browser's); desktop: the environment's LANG, else English.
+Language page_language();
 /// True when the user asks for reduced motion (prefers-reduced-motion):
 /// no auto-play, short trails.
 bool page_reduced_motion();

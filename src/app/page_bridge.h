@@ -41,7 +41,7 @@ const char* cl_loops_json(void);
 
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
-/// "speed","speed_text","embed","theme","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
+/// "speed","speed_text","embed","theme","language","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
 /// "reset_pending","pending":[names],"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
 /// "readout":[{"label","unit","value"}] (the latest values of the default plots' series),
@@ -136,3 +136,4 @@ const char* cl_widget_rect(const char* label);
 //   Module.clOpenSceneFile()           open a file picker; pass the text to cl_load_scene_json
 //   Module.clSeriesChanged()           series layout changed (same as cl_series_layout)
 //   Module.clTheme()                   "dark" | "light": the theme shown, asked once at start
+//   Module.clLanguage()                "en" | "de": the page's language, asked once at start

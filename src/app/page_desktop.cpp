@@ -1,6 +1,7 @@
 // Desktop side of page.h: messages on stderr, exports written to the working
 // directory, the "hash" taken from the command line.
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <vector>
 
@@ -46,6 +47,11 @@ void page_series_changed() {}
 void page_canvas_area(int& width, int& height) { width = height = 0; }
 
 Theme page_theme() { return Theme::Dark; }
+
+Language page_language() {
+  const char* lang = std::getenv("LANG");  // "de_DE.UTF-8"
+  return language_from_code(lang ? lang : "").value_or(Language::English);
+}
 
 bool page_reduced_motion() { return false; }
 

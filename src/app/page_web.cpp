@@ -50,6 +50,9 @@ EM_JS(int, js_coarse_pointer, (), {
 EM_JS(int, js_theme_is_light, (), {
   return typeof Module.clTheme === "function" && Module.clTheme() === "light" ? 1 : 0;
 });
+EM_JS(int, js_language_is_german, (), {
+  return typeof Module.clLanguage === "function" && Module.clLanguage() === "de" ? 1 : 0;
+});
 EM_JS(int, js_reduced_motion, (), {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 1 : 0;
 });
@@ -88,6 +91,8 @@ void page_canvas_area(int& width, int& height) {
 }
 
 Theme page_theme() { return js_theme_is_light() ? Theme::Light : Theme::Dark; }
+
+Language page_language() { return js_language_is_german() ? Language::German : Language::English; }
 
 bool page_reduced_motion() { return js_reduced_motion() != 0; }
 

@@ -33,7 +33,7 @@ TEST_CASE("text: the current language, placeholders filled, a missing key shows 
   {
     LanguageScope german(cl::Language::German);
     CHECK(cl::text("language.name") == "Deutsch");
-    CHECK(cl::text("language.refused", {{"code", "'fr'"}, {"languages", "English, Deutsch"}, {"name", "Deutsch"}}) ==
+    CHECK(cl::text("language.refused", {{"code", "fr"}, {"languages", "English, Deutsch"}, {"name", "Deutsch"}}) ==
           "Der Link verlangt die Sprache 'fr'; ContactLab spricht English, Deutsch. Es bleibt bei Deutsch.");
   }
   CHECK(cl::text_in(cl::Language::German, "language.name") == "Deutsch");
