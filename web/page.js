@@ -20,8 +20,9 @@ var Module = (function () {
   var PLOTS_KEY = 'plots';                                 // hash keys owned by the page, not the app:
   var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from;
   var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js);
-  var LANG_KEY = 'lang';                                   //   en or de (web/text.js)
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY];
+  var LANG_KEY = 'lang';                                   //   en or de (web/text.js);
+  var THEORY_KEY = 'theory';                               //   1: the theory panel open (also in embed=1)
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -32,6 +33,7 @@ var Module = (function () {
   var plots = null;         // ContactLabPlots instance
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
   var inspector = null;     // ContactLabInspector instance (asked vs measured restitution)
+  var theory = null;        // ContactLabTheory instance (the model's equations)
   var sweep = null;         // ContactLabSweep instance (parameter sweeps in a Web Worker)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
@@ -59,6 +61,7 @@ var Module = (function () {
     if (plots) plots.stop();
     if (loops) loops.stop();
     if (inspector) inspector.stop();
+    if (theory) theory.stop();
     if (sweep) sweep.stop();
   }
 
@@ -121,6 +124,12 @@ var Module = (function () {
     return split;
   }
 
+  /** Whether the link opens the theory panel (theory=1). */
+  function theoryLinked() {
+    var value = splitHash(location.hash)[THEORY_KEY];
+    return value === '1' || value === 'true';
+  }
+
   function updateEmbedClass(appPart) {
     var embed = hashParts(appPart).some(function (p) { return p === 'embed=1' || p === 'embed=true'; });
     document.body.classList.toggle('embed', embed);
@@ -141,6 +150,7 @@ var Module = (function () {
     if (ContactLabTheme.choice() !== ContactLabTheme.DEFAULT_CHOICE) parts.push(THEME_KEY + '=' + ContactLabTheme.choice());
     var lang = chosenLanguage();
     if (lang) parts.push(LANG_KEY + '=' + lang);
+    if (theory ? theory.state().open : theoryLinked()) parts.push(THEORY_KEY + '=1');
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -524,6 +534,7 @@ var Module = (function () {
       runEventsJson: w('cl_run_events_json', 'string', ['number', 'number']),
       inspectJson: w('cl_inspect_json', 'string', ['number']),
       restitutionCurvesJson: w('cl_restitution_curves_json', 'string', []),
+      theoryJson: w('cl_theory_json', 'string', []),
       sweepBaseJson: w('cl_sweep_base_json', 'string', []),
       // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
       hostMessage: function (text) {
@@ -597,6 +608,9 @@ var Module = (function () {
     loops.start();
     inspector = ContactLabInspector.create({ api: api, hostEl: document.getElementById('inspector') });
     inspector.start();
+    theory = ContactLabTheory.create({ api: api, hostEl: document.getElementById('theory'), open: theoryLinked(),
+      onToggle: writeHash });
+    theory.start();
     sweep = ContactLabSweep.create({
       api: api,
       hostEl: document.getElementById('sweep'),
@@ -679,6 +693,8 @@ var Module = (function () {
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
     /** Host windows that said hello and hear the page's events. */
     hostSubscribers: function () { return hostLink ? hostLink.subscribers() : 0; },
+    /** The theory panel: {open, shown (typeset once), error (a formula KaTeX refused, or null)}. */
+    theory: function () { return theory ? theory.state() : null; },
     /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
     compare: function () { return parseJson(requireApi().compareJson()); },
     controls: {

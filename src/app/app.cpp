@@ -11,6 +11,7 @@
 #include "imgui_theme.h"
 #include "io/compare_spec.h"
 #include "io/csv.h"
+#include "io/theory_json.h"
 #include "io/description_json.h"
 #include "io/impact_loops_io.h"
 #include "io/scene_file.h"
@@ -546,6 +547,8 @@ std::string App::sweep_base_json() const {
   file.erase("state");  // every run of a sweep starts where Reset starts
   return file.dump();
 }
+
+std::string App::theory_json() const { return cl::theory_json(sim_->scene().theory()).dump(); }
 
 bool App::wants_text_input() const { return ImGui::GetIO().WantTextInput; }
 

@@ -67,6 +67,8 @@ class App {
   nlohmann::json scene_info() const;
   /// The scene file a parameter sweep starts from: the scene and its parameters, no state.
   std::string sweep_base_json() const;
+  /// The running scene's model as equations (io/theory_json.h), in the page's language.
+  std::string theory_json() const;
   /// True while an ImGui text field has the keyboard (page shortcuts stand back).
   bool wants_text_input() const;
   /// Screen rectangle of a labelled widget from the last frame.

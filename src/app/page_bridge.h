@@ -116,6 +116,10 @@ const char* cl_restitution_curves_json(void);
 /// parameters, no state): the page's Web Worker plans its sweep from it.
 const char* cl_sweep_base_json(void);
 
+/// The running scene's model for the theory panel, in the page's language:
+/// {"summary", "sections":[{"heading", "items":[{"tex": TeX} | {"text": sentence}]}]}.
+const char* cl_theory_json(void);
+
 /// 1 while an ImGui text field takes the keys (page shortcuts must not fire).
 int cl_wants_keyboard(void);
 /// JSON {"x","y","w","h"} in CSS pixels, relative to the canvas, of the ImGui

@@ -315,6 +315,11 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_base_json(void) {
   return keep(app ? app->sweep_base_json() : "null");
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_theory_json(void) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->theory_json() : "null");
+}
+
 EMSCRIPTEN_KEEPALIVE int cl_wants_keyboard(void) {
   cl::app::App* app = current_app();
   return app && app->wants_text_input() ? 1 : 0;

@@ -1,7 +1,7 @@
 # Writes the site's service worker (web/sw.js) with the list of the site's
 # files and a version that changes whenever any of them does.
 # cmake -DSITE_DIR=<site> -DTEMPLATE=<web/sw.js> -P service_worker.cmake
-file(GLOB site_files RELATIVE ${SITE_DIR} ${SITE_DIR}/*)
+file(GLOB_RECURSE site_files RELATIVE ${SITE_DIR} ${SITE_DIR}/*)
 list(REMOVE_ITEM site_files sw.js)
 list(SORT site_files)
 set(hashes "")

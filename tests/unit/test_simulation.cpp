@@ -84,6 +84,7 @@ class ToyScene final : public cl::Scene {
     if (t_ >= fail_at_) v[n_] = std::nan("");
   }
   cl::Sketch sketch(const cl::Palette&) const override { return {}; }
+  cl::Theory theory() const override { return {}; }
   nlohmann::json state_json() const override { return {{"t", t_}, {"x", x()}}; }
   std::optional<std::string> load_state_json(const nlohmann::json& s) override {
     if (!s.is_object() || !s.contains("t") || !s.contains("x")) return std::string("toy state needs t and x");

@@ -16,6 +16,7 @@
 #include "core/param.h"
 #include "core/report_table.h"
 #include "core/sketch.h"
+#include "core/theory.h"
 
 namespace cl {
 
@@ -99,6 +100,9 @@ class Scene {
   /// The picture of the current state (trail of the last `trail` s etc.),
   /// in the colours of `palette` (the page's theme).
   virtual Sketch sketch(const Palette& palette) const = 0;
+  /// The model as equations, with the running values, for the theory panel
+  /// (the law in use, the equations of motion, the energy audit, limits).
+  virtual Theory theory() const = 0;
 
   /// Force-vs-penetration loops of recent impacts; nullptr if the scene has
   /// no compliant contacts.

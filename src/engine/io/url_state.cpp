@@ -7,7 +7,9 @@
 
 namespace cl {
 
-bool is_page_key(const std::string& key) { return key == "plots" || key == "allow" || key == "theme" || key == "lang"; }
+bool is_page_key(const std::string& key) {
+  return key == "plots" || key == "allow" || key == "theme" || key == "lang" || key == "theory";
+}
 
 static std::optional<bool> parse_flag(const std::string& value) {
   if (value == "1" || value == "true") return true;

@@ -36,6 +36,7 @@ class PendulumScene final : public Scene {
   std::vector<std::vector<std::string>> default_plots() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch(const Palette& palette) const override;
+  Theory theory() const override;
   std::vector<Preset> presets(const ParamValues& current) const override;
 
   nlohmann::json state_json() const override;

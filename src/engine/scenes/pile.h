@@ -35,6 +35,7 @@ class PileScene final : public Scene {
   std::vector<std::vector<std::string>> default_plots() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch(const Palette& palette) const override;
+  Theory theory() const override;
   /// The 1D spring pile's compression table; no row until a particle has piled up.
   std::optional<ReportTable> report() const override;
   bool has_report(const ParamValues& params) const override;

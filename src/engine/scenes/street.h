@@ -34,6 +34,7 @@ class StreetScene final : public Scene {
   std::vector<std::vector<std::string>> default_plots() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch(const Palette& palette) const override;
+  Theory theory() const override;
   const ImpactLoopLog* impact_loops() const override { return &world_.impact_loops(); }
   std::vector<Preset> presets(const ParamValues& current) const override;
 

@@ -1,0 +1,84 @@
+// What the pile scene models, as equations for the theory panel.
+#include "contact/law_tex.h"
+#include "core/number_format.h"
+#include "core/text.h"
+#include "scenes/pile.h"
+#include "world/world_theory.h"
+
+namespace cl {
+namespace {
+
+TheorySection pile_contact(const ParticleModel& model) {
+  TheorySection section{text("theory.contact_heading"), {}};
+  switch (model.contact) {
+    case ContactModel::Impulse:
+      section.sentence(text("theory.impulse_law"))
+          .formula(impulse_law_tex())
+          .formula("e = " + tex_number(model.e) + R"(,\quad k_p = )" + tex_number(model.k_p))
+          .sentence(text("theory.pile.projection"));
+      break;
+    case ContactModel::SpringDashpot:
+      section.sentence(text("theory.pile.spring"))
+          .formula(R"(f_n = \max\bigl(0,\ k_s\,\rho + k_d\,\dot\rho\bigr))")
+          .formula("k_s = " + tex_number(model.k_s) + R"(\ \mathrm{N/m},\quad k_d = )" + tex_number(model.k_d) +
+                   R"(\ \mathrm{N\,s/m})");
+      break;
+    case ContactModel::HertzFamily: {
+      NormalLawParams params;
+      params.hertz_stiffness = model.k_h;
+      params.restitution = model.c_tau;
+      section.sentence(text("theory.law_named", {{"law", normal_law_name(model.hertz_law)}}))
+          .formula(normal_law_tex(model.hertz_law))
+          .formula(normal_law_values_tex(model.hertz_law, params, true))
+          .sentence(text("theory.pile.hertz_onset"));
+      break;
+    }
+  }
+  return section;
+}
+
+TheorySection pile_motion(const ParticleModel& model, int dim) {
+  TheorySection section{text("theory.motion_heading"), {}};
+  section.sentence(text("theory.pile.motion", {{"dim", std::to_string(dim)}}))
+      .formula(R"(m_i\,\ddot{\mathbf x}_i = m_i\,\mathbf g + \sum_j f_{ij}\,\mathbf n_{ij} + \sum_\text{)" + text("theory.wall") +
+               R"(} f_{i}\,\mathbf n_{i},\quad \rho_{ij} = 2r - |\mathbf x_i - \mathbf x_j|,\quad r = )" + tex_number(model.r) +
+               R"(\ \mathrm{m},\quad g = )" + tex_number(model.g) + R"(\ \mathrm{m/s^2})");
+  switch (model.integrator) {
+    case IntegratorKind::SemiImplicitEuler:
+      section.formula(R"(\mathbf v_{n+1} = \mathbf v_n + h\,\mathbf a(\mathbf x_n, \mathbf v_n),\quad)"
+                      R"(\mathbf x_{n+1} = \mathbf x_n + h\,\mathbf v_{n+1})");
+      break;
+    case IntegratorKind::Leapfrog:
+      section.formula(R"(\mathbf v_{n+1/2} = \mathbf v_n + \tfrac h2\,\mathbf a_n,\quad \mathbf x_{n+1} = \mathbf x_n + h\,\mathbf v_{n+1/2},)"
+                      R"(\quad \mathbf v_{n+1} = \mathbf v_{n+1/2} + \tfrac h2\,\mathbf a_{n+1})");
+      break;
+    case IntegratorKind::Rk4:
+    case IntegratorKind::Dopri5: break;
+  }
+  StepperSettings stepper;
+  stepper.kind = model.integrator;
+  stepper.h = model.h;
+  stepper.rtol = model.rtol;
+  section.sentence(integrator_sentence(stepper));
+  if (model.contact == ContactModel::Impulse) section.sentence(text("theory.pile.impulse_order"));
+  return section;
+}
+
+}  // namespace
+
+Theory PileScene::theory() const {
+  Theory theory;
+  theory.summary = text("theory.pile.summary", {{"dim", std::to_string(setup_.dim)}});
+  TheorySection audit{text("theory.audit_heading"), {}};
+  audit.formula(R"(E = \sum_i \bigl(\tfrac12\,m_i\,|\dot{\mathbf x}_i|^2 + m_i\,g\,z_i\bigr) + U,\quad )" +
+                std::string(model_.contact == ContactModel::SpringDashpot ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
+                            : model_.contact == ContactModel::HertzFamily ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
+                                                                           : R"(U = 0)"))
+      .sentence(text("theory.pile.audit_note"));
+  TheorySection limits{text("theory.limits_heading"), {}};
+  limits.sentence(text("theory.pile.limits"));
+  theory.sections = {pile_contact(model_), pile_motion(model_, setup_.dim), std::move(audit), std::move(limits)};
+  return theory;
+}
+
+}  // namespace cl
