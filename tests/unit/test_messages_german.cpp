@@ -5,6 +5,7 @@
 // from the English; both are printed for a reader to judge.
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "contact/friction_law.h"
 #include "contact/hertz_stiffness.h"
 #include "contact/normal_law.h"
+#include "core/impact_inspection.h"
 #include "core/message_text.h"
 #include "core/run_summary.h"
 #include "core/storm_guard.h"
@@ -28,6 +30,7 @@
 #include "io/url_state.h"
 #include "math/expression.h"
 #include "scenes/pendulum.h"
+#include "scenes/registry.h"
 
 namespace {
 
@@ -65,6 +68,16 @@ std::string expression_error(const std::string& text) {
 std::string sweep_error(const std::string& vary) {
   cl::SweepRange range;
   return parse_sweep_range(vary, false, cl::pendulum_description().params, 100, range).value_or("");
+}
+
+/// The inspector's notes on the ellipses' own start (spin, friction, oblique hits), run once.
+std::string inspector_notes() {
+  static const std::unique_ptr<cl::Simulation> sim = [] {
+    auto s = std::make_unique<cl::Simulation>(cl::find_scene("ellipses")->create());
+    s->advance(3);
+    return s;
+  }();
+  return joined(cl::inspect_impacts(*sim).notes);
 }
 
 const std::vector<Sample>& samples() {
@@ -122,6 +135,7 @@ const std::vector<Sample>& samples() {
       {"friction law: its name", [] { return cl::friction_law_name(cl::FrictionLaw::RegularisedCoulomb); }},
       {"Hertz: conformal", [] { return cl::hertz_stiffness({}, 1, {}, -1, 1).message; }},
       {"storm guard", [] { return cl::StormGuard(3, 0.1).describe(); }},
+      {"inspector: notes", inspector_notes},
       {"run summary: labels",
        [] {
          std::string labels;
