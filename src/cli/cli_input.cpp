@@ -9,6 +9,7 @@
 
 #include "core/message_text.h"
 #include "core/number_format.h"
+#include "core/text.h"
 #include "io/json_text.h"
 #include "io/scene_file.h"
 
@@ -21,13 +22,13 @@ std::optional<std::string> unwritable(const std::string& path) {
   std::error_code ec;
   const fs::path p(path);
   if (fs::exists(p, ec)) {
-    if (fs::is_directory(p, ec)) return "cannot write '" + path + "': it is a folder";
-    if (access(path.c_str(), W_OK) != 0) return "cannot write '" + path + "'";
+    if (fs::is_directory(p, ec)) return cl::text("cli.cannot_write_folder", {{"path", path}});
+    if (access(path.c_str(), W_OK) != 0) return cl::text("cli.cannot_write", {{"path", path}});
     return std::nullopt;
   }
   const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
   if (!fs::is_directory(folder, ec) || access(folder.c_str(), W_OK | X_OK) != 0)
-    return "cannot write '" + path + "': no writable folder '" + folder.string() + "'";
+    return cl::text("cli.no_writable_folder", {{"path", path}, {"folder", folder.string()}});
   return std::nullopt;
 }
 
@@ -52,10 +53,11 @@ std::optional<std::string> check_outputs(const std::vector<std::pair<std::string
     const auto& [option, path] = outputs[i];
     if (path.empty()) continue;
     if (auto error = unwritable(path)) return option + ": " + *error;
-    if (!scene_file.empty() && same_file(path, scene_file)) return option + " names the scene file '" + scene_file + "'";
+    if (!scene_file.empty() && same_file(path, scene_file))
+      return cl::text("cli.output_is_scene_file", {{"option", option}, {"path", scene_file}});
     for (size_t j = 0; j < i; ++j)
       if (!outputs[j].second.empty() && same_file(path, outputs[j].second))
-        return outputs[j].first + " and " + option + " name the same file '" + path + "'";
+        return cl::text("cli.outputs_same_file", {{"first", outputs[j].first}, {"second", option}, {"path", path}});
   }
   return std::nullopt;
 }
@@ -63,27 +65,30 @@ std::optional<std::string> check_outputs(const std::vector<std::pair<std::string
 std::optional<std::string> read_text_file(const std::string& path, size_t limit, const std::string& what,
                                           std::string& text) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot read " + what + " '" + path + "'";
+  if (!in) return cl::text("cli.cannot_read", {{"what", what}, {"path", path}});
   text.assign(limit + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > limit) return what + " '" + path + "' is larger than the limit of " + std::to_string(limit) + " bytes";
+  if (text.size() > limit)
+    return cl::text("cli.file_too_large", {{"what", what}, {"path", path}, {"limit", std::to_string(limit)}});
   return std::nullopt;
 }
 
 std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput& out) {
   const cl::SceneEntry* entry = cl::find_scene(input.scene);
-  if (!entry) return "unknown scene " + cl::quoted(input.scene) + " (known: " + cl::scene_ids() + ")";
+  if (!entry) return cl::text("input.unknown_scene", {{"scene", cl::quoted(input.scene)}, {"scenes", cl::scene_ids()}});
   cl::ParamValues params(entry->description().params);
   std::optional<nlohmann::json> state;
   std::vector<cl::Variant> compare;
   if (!input.scene_file.empty()) {
     std::string text;
-    if (auto error = read_text_file(input.scene_file, cl::JsonLimits{}.max_bytes, "scene file", text)) return error;
+    const std::string what = cl::text("cli.what_scene_file");
+    if (auto error = read_text_file(input.scene_file, cl::JsonLimits{}.max_bytes, what, text)) return error;
     cl::SceneFileParse parsed = cl::parse_scene_file(text);
     if (!parsed.file) return input.scene_file + ": " + parsed.error;
     if (parsed.file->scene != input.scene)
-      return input.scene_file + " is a '" + parsed.file->scene + "' scene, not '" + input.scene + "'";
+      return cl::text("cli.wrong_scene_file",
+                      {{"file", input.scene_file}, {"found", parsed.file->scene}, {"scene", input.scene}});
     params = parsed.file->params;
     state = parsed.file->state;
     compare = parsed.file->compare;
@@ -94,15 +99,18 @@ std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput&
     if (it == presets.end()) {
       std::string names;
       for (const cl::Preset& p : presets) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
-      return "scene '" + input.scene + "' has no preset " + cl::quoted(input.preset) +
-             (names.empty() ? " (it has none)" : " (presets: " + names + ")");
+      return names.empty() ? cl::text("cli.no_preset", {{"scene", input.scene}, {"preset", cl::quoted(input.preset)}})
+                           : cl::text("cli.no_preset_list", {{"scene", input.scene},
+                                                             {"preset", cl::quoted(input.preset)},
+                                                             {"presets", names}});
     }
     for (const auto& [name, value] : it->values)
-      if (auto error = params.set(name, value)) return "preset '" + input.preset + "': " + *error;
+      if (auto error = params.set(name, value))
+        return cl::text("cli.preset_error", {{"preset", input.preset}, {"error", *error}});
   }
   for (const std::string& assignment : input.sets) {
     const size_t eq = assignment.find('=');
-    if (eq == std::string::npos) return "--set expects name=value, got " + cl::quoted(assignment);
+    if (eq == std::string::npos) return cl::text("cli.set_form", {{"assignment", cl::quoted(assignment)}});
     if (auto error = params.set(assignment.substr(0, eq), assignment.substr(eq + 1))) return error;
   }
   out = {entry, std::move(params), std::move(state), std::move(compare)};

@@ -15,6 +15,7 @@
 #include "core/message_text.h"
 #include "core/number_format.h"
 #include "core/simulation.h"
+#include "core/text.h"
 #include "io/compare_spec.h"
 #include "io/csv.h"
 #include "io/impact_loops_io.h"
@@ -32,15 +33,16 @@ struct RunOptions {
 
 std::optional<std::string> check_options(const RunOptions& o) {
   if (!(o.until > 0 && o.until <= cl::kMaxTime))
-    return "--until must be a time in (0, " + cl::format_number(cl::kMaxTime) + "] s";
+    return cl::text("cli.until_range", {{"max", cl::format_number(cl::kMaxTime)}});
   if (!(o.sample >= cl::kMinSampleInterval))
-    return "--sample must be at least " + cl::format_number(cl::kMinSampleInterval) + " s";
+    return cl::text("cli.sample_min", {{"min", cl::format_number(cl::kMinSampleInterval)}});
   if (o.until / o.sample > cl::kMaxSamples)
-    return "--until " + cl::format_number(o.until) + " with --sample " + cl::format_number(o.sample) + " makes " +
-           cl::format_number(std::floor(o.until / o.sample) + 1) + " samples, more than the limit of " +
-           cl::format_number(cl::kMaxSamples) + ": raise --sample or lower --until";
+    return cl::text("cli.too_many_samples", {{"until", cl::format_number(o.until)},
+                                             {"sample", cl::format_number(o.sample)},
+                                             {"samples", cl::format_number(std::floor(o.until / o.sample) + 1)},
+                                             {"max", cl::format_number(cl::kMaxSamples)}});
   if (!o.compare.empty() && (!o.loops_path.empty() || !o.report_path.empty()))
-    return "--loops and --report describe one run: leave out --compare for them";
+    return cl::text("cli.compare_one_run");
   return check_outputs({{"--out", o.out_path}, {"--events", o.events_path}, {"--loops", o.loops_path},
                         {"--report", o.report_path}},
                        o.input.scene_file);
@@ -90,7 +92,7 @@ int run_scene(const RunOptions& o) {
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
   const std::string& scene = o.input.scene;
   if (!o.report_path.empty() && !in.entry->create()->has_report(in.params))
-    return fail_usage("scene '" + scene + "' has no report table for these settings");
+    return fail_usage(cl::text("cli.no_report", {{"scene", scene}}));
 
   // One run, or one per variant, all built before any output is opened.
   std::vector<std::unique_ptr<cl::Simulation>> sims;
@@ -120,10 +122,10 @@ int run_scene(const RunOptions& o) {
   }
   const double start = sims.front()->time();
   if (start > o.until)
-    return fail_usage("--until " + cl::format_number(o.until) + " s is before the start at t = " +
-                      cl::format_number(start) + " s");
+    return fail_usage(cl::text("cli.until_before_start",
+                               {{"until", cl::format_number(o.until)}, {"start", cl::format_number(start)}}));
   if (!o.loops_path.empty() && !sims.front()->scene().impact_loops())
-    return fail_usage("scene '" + scene + "' records no impact loops (--loops is for scenes with compliant contacts)");
+    return fail_usage(cl::text("cli.no_loops", {{"scene", scene}}));
 
   // Every input is valid: only now open the outputs.
   std::ofstream series_file, events_file, loops_file, report_file;
@@ -154,11 +156,16 @@ int run_scene(const RunOptions& o) {
     const auto wall_start = std::chrono::steady_clock::now();
     const long long events = stream_run(sim, o.until, out);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    const std::string name = comparing ? "variant " + labels[k] : "scene " + scene;
+    const std::string name = comparing ? cl::text("cli.run_name_variant", {{"label", labels[k]}})
+                                       : cl::text("cli.run_name_scene", {{"scene", scene}});
     if (o.timing)
-      std::cerr << name << ": simulated " << cl::format_number(sim.time()) << " s in " << cl::format_number(wall)
-                << " s wall (" << cl::format_number(sim.time() / std::max(wall, 1e-9)) << " x real time), "
-                << sim.scene().step_count() << " steps, " << events << " events\n";
+      std::cerr << cl::text("cli.run_timing", {{"name", name},
+                                               {"t", cl::format_number(sim.time())},
+                                               {"wall", cl::format_number(wall)},
+                                               {"speed", cl::format_number(sim.time() / std::max(wall, 1e-9))},
+                                               {"steps", std::to_string(sim.scene().step_count())},
+                                               {"events", std::to_string(events)}})
+                << '\n';
     if (sim.failed()) {
       std::cerr << "contactlab: " << (comparing ? name + ": " : "") << sim.failure() << '\n';
       exit_code = kExitRunFailed;
@@ -173,7 +180,7 @@ int run_scene(const RunOptions& o) {
                                      {&events_file, &o.events_path}, {&loops_file, &o.loops_path},
                                      {&report_file, &o.report_path}})
     if (!path->empty() && !stream->good()) {
-      std::cerr << "contactlab: could not write all of '" << *path << "' (disk full?)\n";
+      std::cerr << "contactlab: " << cl::text("cli.write_incomplete", {{"path", *path}}) << '\n';
       return kExitRunFailed;
     }
   return 0;
@@ -182,7 +189,7 @@ int run_scene(const RunOptions& o) {
 }  // namespace
 
 int run_command(int argc, char** argv) {
-  if (argc < 3) return fail_usage("run needs a scene id");
+  if (argc < 3) return fail_usage(cl::text("cli.run_needs_scene"));
   RunOptions o;
   o.input.scene = argv[2];
   for (int i = 3; i < argc; ++i) {
@@ -191,7 +198,7 @@ int run_command(int argc, char** argv) {
       o.timing = true;
       continue;
     }
-    if (i + 1 >= argc) return fail_usage(arg + " needs a value");
+    if (i + 1 >= argc) return fail_usage(cl::text("cli.needs_value", {{"option", arg}}));
     const std::string v = argv[++i];
     if (arg == "--set") o.input.sets.push_back(v);
     else if (arg == "--preset") o.input.preset = v;
@@ -201,12 +208,11 @@ int run_command(int argc, char** argv) {
     else if (arg == "--events") o.events_path = v;
     else if (arg == "--loops") o.loops_path = v;
     else if (arg == "--report") o.report_path = v;
-    else if (arg == "--until") {
-      if (!read_number(v, o.until)) return fail_usage("--until: " + cl::quoted(v) + " is not a number");
-    } else if (arg == "--sample") {
-      if (!read_number(v, o.sample)) return fail_usage("--sample: " + cl::quoted(v) + " is not a number");
+    else if (arg == "--until" || arg == "--sample") {
+      if (!read_number(v, arg == "--until" ? o.until : o.sample))
+        return fail_usage(cl::text("cli.not_a_number", {{"option", arg}, {"value", cl::quoted(v)}}));
     } else
-      return fail_usage("unknown option " + cl::quoted(arg) + " (contactlab help lists them)");
+      return fail_usage(cl::text("cli.unknown_option", {{"option", cl::quoted(arg)}}));
   }
   return run_scene(o);
 }

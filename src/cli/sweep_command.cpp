@@ -19,6 +19,7 @@
 #include "core/message_text.h"
 #include "core/number_format.h"
 #include "core/sweep.h"
+#include "core/text.h"
 #include "io/sweep_csv.h"
 
 namespace cli {
@@ -42,16 +43,16 @@ std::optional<std::string> parse_shard(const std::string& text, SweepOptions& o)
   double i = 0, n = 0;
   if (slash == std::string::npos || !read_number(text.substr(0, slash), i) || !read_number(text.substr(slash + 1), n) ||
       i != std::floor(i) || n != std::floor(n) || n < 1 || n > cl::kMaxSweepRuns || i < 0 || i >= n)
-    return "--shard expects I/N with 0 <= I < N (a job array's index, counted from 0), got " + cl::quoted(text);
+    return cl::text("cli.shard_form", {{"text", cl::quoted(text)}});
   o.shard = static_cast<long long>(i);
   o.shards = static_cast<long long>(n);
   return std::nullopt;
 }
 
 int run_sweep(const SweepOptions& o) {
-  if (o.vary.empty()) return fail_usage("sweep needs --vary NAME=FROM:TO:COUNT");
+  if (o.vary.empty()) return fail_usage(cl::text("cli.sweep_needs_vary"));
   if (!(o.jobs >= 1 && o.jobs <= kMaxJobs && o.jobs == std::floor(o.jobs)))
-    return fail_usage("--jobs must be a whole number in [1, " + cl::format_number(kMaxJobs) + "]");
+    return fail_usage(cl::text("cli.jobs_range", {{"max", cl::format_number(kMaxJobs)}}));
   if (auto error = check_outputs({{"--out", o.out_path}}, o.input.scene_file)) return fail_usage(*error);
   ResolvedInput in;
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
@@ -96,12 +97,17 @@ int run_sweep(const SweepOptions& o) {
   for (std::thread& t : pool) t.join();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (o.timing)
-    std::cerr << "sweep " << o.input.scene << " " << range.name << ": " << (end - begin) << " runs of "
-              << cl::format_number(plan.until) << " s in " << cl::format_number(wall) << " s wall on " << threads
-              << " threads (" << cl::format_number((end - begin) / std::max(wall, 1e-9)) << " runs/s), " << failures
-              << " failed\n";
+    std::cerr << cl::text("cli.sweep_timing", {{"scene", o.input.scene},
+                                               {"name", range.name},
+                                               {"runs", std::to_string(end - begin)},
+                                               {"until", cl::format_number(plan.until)},
+                                               {"wall", cl::format_number(wall)},
+                                               {"threads", std::to_string(threads)},
+                                               {"rate", cl::format_number((end - begin) / std::max(wall, 1e-9))},
+                                               {"failed", std::to_string(failures)}})
+              << '\n';
   if (!out->good()) {
-    std::cerr << "contactlab: could not write all of the sweep table (disk full?)\n";
+    std::cerr << "contactlab: " << cl::text("cli.sweep_write_incomplete") << '\n';
     return kExitRunFailed;
   }
   // A failed run is a result (its row says why), not a failed sweep.
@@ -109,15 +115,16 @@ int run_sweep(const SweepOptions& o) {
 }
 
 int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
-  if (inputs.empty()) return fail_usage("sweep --merge needs the slices' CSV files");
+  if (inputs.empty()) return fail_usage(cl::text("cli.merge_needs_files"));
   std::vector<std::pair<std::string, std::string>> outputs = {{"--out", out_path}};
   for (const std::string& input : inputs)
     if (!out_path.empty() && std::filesystem::exists(input) && std::filesystem::equivalent(input, out_path))
-      return fail_usage("--out names the input '" + input + "'");
+      return fail_usage(cl::text("cli.out_is_input", {{"path", input}}));
   if (auto error = check_outputs(outputs, "")) return fail_usage(*error);
   std::vector<std::string> texts(inputs.size());
   for (size_t f = 0; f < inputs.size(); ++f)
-    if (auto error = read_text_file(inputs[f], kMaxSweepTableBytes, "sweep table", texts[f])) return fail_usage(*error);
+    if (auto error = read_text_file(inputs[f], kMaxSweepTableBytes, cl::text("cli.what_sweep_table"), texts[f]))
+      return fail_usage(*error);
   std::ostringstream merged;
   if (auto error = cl::merge_sweep_csv(inputs, texts, merged)) return fail_usage(*error);
   std::ofstream file;
@@ -125,7 +132,7 @@ int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
   std::ostream& out = out_path.empty() ? std::cout : file;
   out << merged.str();
   if (!out.good()) {
-    std::cerr << "contactlab: could not write all of the merged table (disk full?)\n";
+    std::cerr << "contactlab: " << cl::text("cli.merge_write_incomplete") << '\n';
     return kExitRunFailed;
   }
   return 0;
@@ -134,14 +141,14 @@ int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
 }  // namespace
 
 int sweep_command(int argc, char** argv) {
-  if (argc < 3) return fail_usage("sweep needs a scene id, or --merge and the slices' tables");
+  if (argc < 3) return fail_usage(cl::text("cli.sweep_needs_scene"));
   if (std::string(argv[2]) == "--merge") {
     std::vector<std::string> inputs;
     std::string out_path;
     for (int i = 3; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--out") {
-        if (i + 1 >= argc) return fail_usage("--out needs a value");
+        if (i + 1 >= argc) return fail_usage(cl::text("cli.needs_value", {{"option", arg}}));
         out_path = argv[++i];
       } else {
         inputs.push_back(arg);
@@ -157,21 +164,20 @@ int sweep_command(int argc, char** argv) {
       (arg == "--log" ? o.log : o.timing) = true;
       continue;
     }
-    if (i + 1 >= argc) return fail_usage(arg + " needs a value");
+    if (i + 1 >= argc) return fail_usage(cl::text("cli.needs_value", {{"option", arg}}));
     const std::string v = argv[++i];
     if (arg == "--vary") o.vary = v;
     else if (arg == "--set") o.input.sets.push_back(v);
     else if (arg == "--preset") o.input.preset = v;
     else if (arg == "--scene-file") o.input.scene_file = v;
     else if (arg == "--out") o.out_path = v;
-    else if (arg == "--until") {
-      if (!read_number(v, o.until)) return fail_usage("--until: " + cl::quoted(v) + " is not a number");
-    } else if (arg == "--jobs") {
-      if (!read_number(v, o.jobs)) return fail_usage("--jobs: " + cl::quoted(v) + " is not a number");
+    else if (arg == "--until" || arg == "--jobs") {
+      if (!read_number(v, arg == "--until" ? o.until : o.jobs))
+        return fail_usage(cl::text("cli.not_a_number", {{"option", arg}, {"value", cl::quoted(v)}}));
     } else if (arg == "--shard") {
       if (auto error = parse_shard(v, o)) return fail_usage(*error);
     } else
-      return fail_usage("unknown option " + cl::quoted(arg) + " (contactlab help lists them)");
+      return fail_usage(cl::text("cli.unknown_option", {{"option", cl::quoted(arg)}}));
   }
   return run_sweep(o);
 }

@@ -165,7 +165,7 @@ TEST_CASE("restitution: table of e_eff per law and c_tau, with the energy audit"
   const double v_in = 1;  // m/s
   std::printf("\ne_eff = v_out / v_in, v_in = %g m/s (closed form in brackets)\n", v_in);
   std::printf("%6s", "c_tau");
-  for (NormalLaw law : kDampedLaws) std::printf("  %-26s", cl::normal_law_name(law));
+  for (NormalLaw law : kDampedLaws) std::printf("  %-26s", cl::normal_law_name(law).c_str());
   std::printf("\n");
 
   const size_t law_count = std::size(kDampedLaws);
@@ -203,7 +203,7 @@ TEST_CASE("restitution: table of e_eff per law and c_tau, with the energy audit"
     std::printf(
         "%-22s worst |KE + U + W - KE0| / KE0 = %.2e, worst |e_eff - closed form| = %.2e,"
         " W / KE0 at c_tau 0.5 = %.6f\n",
-        cl::normal_law_name(kDampedLaws[i]), worst_audit[i], worst_prediction[i], dissipated[i]);
+        cl::normal_law_name(kDampedLaws[i]).c_str(), worst_audit[i], worst_prediction[i], dissipated[i]);
 
   for (size_t i = 0; i < law_count; ++i) {
     const NormalLaw law = kDampedLaws[i];

@@ -25,7 +25,7 @@ TEST_CASE("effective restitution at c_tau = 0.8 is the published table") {
                {NormalLaw::LinearSpringDashpot, 0.808}};
   for (const auto& row : table) {
     const double e = cl::effective_restitution(row.law, 0.8);
-    std::printf("  %-22s e_eff(0.8) = %.5f (table %.3f)\n", cl::normal_law_name(row.law), e, row.expected);
+    std::printf("  %-22s e_eff(0.8) = %.5f (table %.3f)\n", cl::normal_law_name(row.law).c_str(), e, row.expected);
     CHECK(std::abs(e - row.expected) < 5e-4);
   }
 }
@@ -34,8 +34,8 @@ TEST_CASE("effective restitution rises with c_tau from the law's floor to 1") {
   for (NormalLaw law : kLaws) {
     const double floor = cl::restitution_floor(law);
     // The linear law's floor is approached slowly (through ln c_τ): measured at c_τ = 1e-12.
-    std::printf("  %-22s floor %.4f, e_eff(1e-12) = %.4f, e_eff(0.1) = %.4f\n", cl::normal_law_name(law), floor,
-                cl::effective_restitution(law, 1e-12), cl::effective_restitution(law, 0.1));
+    std::printf("  %-22s floor %.4f, e_eff(1e-12) = %.4f, e_eff(0.1) = %.4f\n", cl::normal_law_name(law).c_str(),
+                floor, cl::effective_restitution(law, 1e-12), cl::effective_restitution(law, 0.1));
     CHECK(std::abs(cl::effective_restitution(law, 1e-12) - floor) < 2e-3);
     CHECK(cl::effective_restitution(law, 1.0) == doctest::Approx(1).epsilon(1e-12));
     double previous = floor - 1e-12;

@@ -3,21 +3,23 @@
 
 #include <cmath>
 
+#include "core/text.h"
+
 namespace cl {
 
-const char* friction_law_name(FrictionLaw law) {
-  static const char* const names[] = {"speed-proportional", "regularised Coulomb"};
-  return names[static_cast<int>(law)];
+std::string friction_law_name(FrictionLaw law) {
+  return law == FrictionLaw::SpeedProportional ? text("friction_law.name.speed_proportional")
+                                               : text("friction_law.name.regularised_coulomb");
 }
 
 std::optional<std::string> friction_params_error(FrictionLaw law, const FrictionParams& params) {
   const auto non_negative = [](double x) { return std::isfinite(x) && x >= 0; };
   if (law == FrictionLaw::SpeedProportional) {
-    if (!non_negative(params.speed_coefficient)) return "friction coefficient must be >= 0 s/m";
+    if (!non_negative(params.speed_coefficient)) return text("friction_law.speed_coefficient");
   } else {
-    if (!non_negative(params.coulomb_coefficient)) return "friction coefficient must be >= 0";
+    if (!non_negative(params.coulomb_coefficient)) return text("friction_law.coulomb_coefficient");
     if (!(std::isfinite(params.regularisation_speed) && params.regularisation_speed > 0))
-      return "regularisation speed must be > 0 m/s";
+      return text("friction_law.regularisation_speed");
   }
   return std::nullopt;
 }

@@ -22,8 +22,8 @@ namespace cl {
 /// The friction laws a scene can pick.
 enum class FrictionLaw { SpeedProportional, RegularisedCoulomb };
 
-/// Short display name.
-const char* friction_law_name(FrictionLaw law);
+/// Short display name, in the current language.
+std::string friction_law_name(FrictionLaw law);
 
 /// Parameters of a friction law. Each law reads only the fields it needs.
 struct FrictionParams {

@@ -6,13 +6,20 @@
 #include <cmath>
 
 #include "contact/normal_law_terms.h"
+#include "core/text.h"
 
 namespace cl {
 
-const char* normal_law_name(NormalLaw law) {
-  static const char* const names[] = {"Hertz", "Hunt-Crossley", "Lankarani-Nikravesh", "Flores",
-                                      "linear spring-dashpot", "Gonthier"};
-  return names[static_cast<int>(law)];
+std::string normal_law_name(NormalLaw law) {
+  switch (law) {
+    case NormalLaw::Hertz: return text("contact_law.name.hertz");
+    case NormalLaw::HuntCrossley: return text("contact_law.name.hunt_crossley");
+    case NormalLaw::LankaraniNikravesh: return text("contact_law.name.lankarani_nikravesh");
+    case NormalLaw::Flores: return text("contact_law.name.flores");
+    case NormalLaw::LinearSpringDashpot: return text("contact_law.name.linear_spring_dashpot");
+    case NormalLaw::Gonthier: return text("contact_law.name.gonthier");
+  }
+  return {};  // not reached: every law is named above
 }
 
 std::optional<std::string> normal_law_params_error(NormalLaw law, const NormalLawParams& params) {
@@ -20,13 +27,13 @@ std::optional<std::string> normal_law_params_error(NormalLaw law, const NormalLa
   // c_τ = 0 would be fine for Hunt–Crossley and Lankarani–Nikravesh but
   // divides by zero in Flores and the linear damping ratio: one range for all.
   if (!(params.restitution > 0 && params.restitution <= 1))
-    return "restitution c_tau must be in (0, 1]";
-  if (!positive(params.min_impact_speed)) return "minimum impact speed must be > 0 m/s";
+    return text("contact_law.restitution_range");
+  if (!positive(params.min_impact_speed)) return text("contact_law.min_impact_speed");
   if (law == NormalLaw::LinearSpringDashpot) {
-    if (!positive(params.linear_stiffness)) return "linear stiffness must be > 0 N/m";
-    if (!positive(params.effective_mass)) return "effective mass must be > 0 kg";
+    if (!positive(params.linear_stiffness)) return text("contact_law.linear_stiffness");
+    if (!positive(params.effective_mass)) return text("contact_law.effective_mass");
   } else if (!positive(params.hertz_stiffness)) {
-    return "Hertz stiffness must be > 0 N/m^1.5";
+    return text("contact_law.hertz_stiffness");
   }
   return std::nullopt;
 }

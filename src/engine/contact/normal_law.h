@@ -34,8 +34,8 @@ namespace cl {
 /// The normal force laws a scene can pick.
 enum class NormalLaw { Hertz, HuntCrossley, LankaraniNikravesh, Flores, LinearSpringDashpot, Gonthier };
 
-/// Short display name ("Hunt-Crossley", ...).
-const char* normal_law_name(NormalLaw law);
+/// Short display name ("Hunt-Crossley", ...), in the current language.
+std::string normal_law_name(NormalLaw law);
 
 /// Default floor of ρ̇⁻, m/s. Without it a grazing contact (ρ̇⁻ → 0) would
 /// divide by ~0 and get an enormous damping; with it, contacts slower than

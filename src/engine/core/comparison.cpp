@@ -6,6 +6,7 @@
 
 #include "core/limits.h"
 #include "core/message_text.h"
+#include "core/text.h"
 
 namespace cl {
 
@@ -23,9 +24,10 @@ std::optional<std::string> variant_params(const ParamValues& base, std::vector<V
     ParamValues params = base;
     for (ParamChange& change : renamed[k].changes) {
       const std::optional<size_t> i = params.index_of(change.name);
-      if (!i) return "compare variant " + std::to_string(k + 1) + ": no parameter " + cl::quoted(change.name);
+      const std::string n = std::to_string(k + 1);
+      if (!i) return text("compare.no_parameter", {{"n", n}, {"name", cl::quoted(change.name)}});
       if (auto error = params.set(change.name, change.value))
-        return "compare variant " + std::to_string(k + 1) + ": " + *error;
+        return text("compare.variant_error", {{"n", n}, {"error", *error}});
       change.name = params.specs()[*i].name;
       change.value = params.format(*i);
     }
@@ -40,18 +42,21 @@ std::optional<std::string> Comparison::build(const std::function<std::unique_ptr
                                              const ParamValues& base, std::vector<Variant> variants,
                                              const nlohmann::json* state, double sample_dt) {
   if (variants.size() < 2 || variants.size() > kMaxVariants)
-    return "compare takes 2 to " + std::to_string(kMaxVariants) + " variants";
+    return text("compare.variant_count", {{"max", std::to_string(kMaxVariants)}});
   std::vector<ParamValues> params;
   if (auto error = variant_params(base, variants, params)) return error;
   std::vector<Run> runs;
   for (size_t k = 0; k < variants.size(); ++k) {
     auto sim = std::make_unique<Simulation>(create());
     sim->set_sample_interval(sample_dt);
-    const std::string which = "compare variant " + std::to_string(k + 1) + " (" + variants[k].label() + "): ";
-    if (auto error = sim->set_params(params[k])) return which + *error;
-    if (auto error = sim->reset()) return which + *error;
+    const auto refused = [&](const std::string& error) {
+      return text("compare.run_error",
+                  {{"n", std::to_string(k + 1)}, {"label", variants[k].label()}, {"error", error}});
+    };
+    if (auto error = sim->set_params(params[k])) return refused(*error);
+    if (auto error = sim->reset()) return refused(*error);
     if (state)
-      if (auto error = sim->load_state(*state)) return which + *error;
+      if (auto error = sim->load_state(*state)) return refused(*error);
     runs.push_back({variants[k], std::move(sim)});
   }
   runs_ = std::move(runs);

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "contact/effective_restitution.h"
+#include "core/text.h"
 #include "scenes/contact_params.h"
 
 namespace cl {
@@ -34,24 +35,21 @@ double field(const Event& e, const std::vector<std::string>& names, const char* 
   return kNaN;
 }
 
-std::string law_title(const std::string& law) {
-  if (const std::optional<NormalLaw> compliant = compliant_law_named(law)) return normal_law_name(*compliant);
-  return law;
-}
-
 /// Where the law cannot give e = `asked` (read as the restitution wanted):
 /// what it gives instead, and which law and c_τ would.
 std::string floor_note(NormalLaw law, double asked, double got) {
-  std::string note = std::string(normal_law_name(law)) + " cannot give a restitution below " +
-                     digits3(restitution_floor(law)) + ", however small c_tau: c_tau = " +
-                     digits3(asked) + " gives e = " + digits3(got) + ".";
   for (NormalLaw other : {NormalLaw::Flores, NormalLaw::LinearSpringDashpot})
-    if (const std::optional<double> c = c_tau_for_restitution(other, asked)) {
-      note += " For e = " + digits3(asked) + " use " + normal_law_name(other) + " with c_tau = " +
-              digits3(*c) + ".";
-      break;
-    }
-  return note;
+    if (const std::optional<double> c = c_tau_for_restitution(other, asked))
+      return text("inspect.floor_use", {{"law", normal_law_name(law)},
+                                        {"floor", digits3(restitution_floor(law))},
+                                        {"asked", digits3(asked)},
+                                        {"got", digits3(got)},
+                                        {"other", normal_law_name(other)},
+                                        {"c_tau", digits3(*c)}});
+  return text("inspect.floor", {{"law", normal_law_name(law)},
+                                {"floor", digits3(restitution_floor(law))},
+                                {"asked", digits3(asked)},
+                                {"got", digits3(got)}});
 }
 
 }  // namespace
@@ -94,15 +92,14 @@ ImpactInspection inspect_impacts(const Simulation& sim, size_t latest) {
   if (out.impacts.size() > latest) out.impacts.erase(out.impacts.begin(), out.impacts.end() - static_cast<long>(latest));
 
   // Notes, the law's limits first.
-  const std::string title = law_title(out.law);
   if (law && *law == NormalLaw::Hertz)
-    out.notes.push_back("Pure Hertz has no damping: every impact is elastic (e = 1) whatever c_tau says.");
+    out.notes.push_back(text("inspect.hertz_elastic"));
   else if (law && !std::isnan(out.floor) && out.asked < out.floor)
     out.notes.push_back(floor_note(*law, out.asked, out.e_closed_form));
   else if (law && std::abs(out.e_closed_form - out.asked) > kClosedFormGap * out.asked)
-    out.notes.push_back(title + " gives e = " + digits3(out.e_closed_form) + " for c_tau = " +
-                        digits3(out.asked) + " (head-on, no friction): c_tau is the law's parameter, "
-                        "not the restitution it gives.");
+    out.notes.push_back(text("inspect.c_tau_not_e", {{"law", normal_law_name(*law)},
+                                                     {"e", digits3(out.e_closed_form)},
+                                                     {"c_tau", digits3(out.asked)}}));
   size_t off = 0;
   const InspectedImpact* worst = nullptr;
   for (const InspectedImpact& impact : out.impacts) {
@@ -113,15 +110,14 @@ ImpactInspection inspect_impacts(const Simulation& sim, size_t latest) {
   }
   if (worst) {
     const double friction = p.index_of("friction") ? p.number("friction") : 0;
-    std::string why = friction > 0 ? "friction (" + digits3(friction) +
-                                         ") turns part of the normal rebound into sliding and spin, and oblique hits on "
-                                         "curved bodies pass energy between the normal and the tangential motion"
-                                   : "an oblique hit on a curved body, or spin, passes energy between the normal "
-                                     "and the tangential motion and rotation";
-    out.notes.push_back(std::to_string(off) + " of " + std::to_string(out.impacts.size()) +
-                        " impacts measure off the head-on closed form (e = " + digits3(out.e_closed_form) +
-                        "), the farthest e = " + digits3(worst->e_measured) + " at t = " +
-                        digits3(worst->t, 4) + " s: " + why + ".");
+    const std::string why = friction > 0 ? text("inspect.why_friction", {{"friction", digits3(friction)}})
+                                         : text("inspect.why_oblique");
+    out.notes.push_back(text("inspect.off_closed_form", {{"off", std::to_string(off)},
+                                                         {"count", std::to_string(out.impacts.size())},
+                                                         {"e", digits3(out.e_closed_form)},
+                                                         {"farthest", digits3(worst->e_measured)},
+                                                         {"t", digits3(worst->t, 4)},
+                                                         {"why", why}}));
   }
   return out;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/text.h"
+
 namespace cl {
 namespace {
 
@@ -80,7 +82,8 @@ std::string quoted(const std::string& text) {
 std::string join_problems(const std::vector<std::string>& problems) {
   std::string out;
   for (size_t i = 0; i < problems.size() && i < kListedProblems; ++i) out += (i ? "; " : "") + problems[i];
-  if (problems.size() > kListedProblems) out += "; and " + std::to_string(problems.size() - kListedProblems) + " more";
+  if (problems.size() > kListedProblems)
+    out += "; " + text("problems.and_more", {{"count", std::to_string(problems.size() - kListedProblems)}});
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
+
 namespace cl {
 namespace {
 
@@ -13,16 +15,14 @@ const double kNaN = std::nan("");
 
 }  // namespace
 
-const std::vector<SeriesSpec>& RunSummary::common_quantities() {
-  static const std::vector<SeriesSpec> quantities = {
-      {"events", "", "events"},
-      {"t_first_event", "s", "time of the first event"},
-      {"v_impact_first", "m/s", "approach speed of the first impact"},
-      {"e_first", "", "effective restitution of the first impact"},
-      {"duration_first", "s", "contact duration of the first impact"},
-      {"max_penetration", "m", "largest penetration"},
-      {"E_lost", "J", "mechanical energy lost"}};
-  return quantities;
+std::vector<SeriesSpec> RunSummary::common_quantities() {
+  return {{"events", "", text("summary.events")},
+          {"t_first_event", "s", text("summary.t_first_event")},
+          {"v_impact_first", "m/s", text("summary.v_impact_first")},
+          {"e_first", "", text("summary.e_first")},
+          {"duration_first", "s", text("summary.duration_first")},
+          {"max_penetration", "m", text("summary.max_penetration")},
+          {"E_lost", "J", text("summary.e_lost")}};
 }
 
 RunSummary::RunSummary(const Scene& scene)

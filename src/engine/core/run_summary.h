@@ -21,8 +21,9 @@ class RunSummary {
   /// Takes the end of the run: the energy lost and the scene's own quantities.
   void finish(const Scene& scene);
 
-  /// Every scene reports these, NaN where they do not apply (no impact yet).
-  static const std::vector<SeriesSpec>& common_quantities();
+  /// Every scene reports these, NaN where they do not apply (no impact yet);
+  /// labelled in the current language.
+  static std::vector<SeriesSpec> common_quantities();
   /// The common quantities, then the scene's own (Scene::summary_values).
   const std::vector<SeriesSpec>& quantities() const { return quantities_; }
   const std::vector<double>& values() const { return values_; }

@@ -5,6 +5,7 @@
 
 #include "core/limits.h"
 #include "core/number_format.h"
+#include "core/text.h"
 
 namespace cl {
 
@@ -39,7 +40,7 @@ std::optional<std::string> Simulation::set_params(const ParamValues& values) {
 std::optional<std::string> Simulation::reset() {
   std::unique_ptr<Scene> fresh = scene_->clone();
   if (auto error = fresh->reset(params_)) return error;
-  if (auto error = nonfinite_sample(*fresh)) return "the start is not finite: " + *error;
+  if (auto error = nonfinite_sample(*fresh)) return text("run.start_not_finite", {{"error", *error}});
   scene_ = std::move(fresh);
   built_params_ = params_;
   failure_.clear();
@@ -51,7 +52,7 @@ std::optional<std::string> Simulation::change_state(
     const std::function<std::optional<std::string>(Scene&)>& change) {
   std::unique_ptr<Scene> changed = scene_->clone();
   if (auto error = change(*changed)) return error;
-  if (auto error = nonfinite_sample(*changed)) return "state: " + *error;
+  if (auto error = nonfinite_sample(*changed)) return text("run.state_not_finite", {{"error", *error}});
   scene_ = std::move(changed);
   failure_.clear();
   start_recording();
@@ -108,7 +109,8 @@ void Simulation::start_recording() {
 std::optional<std::string> Simulation::nonfinite_sample(const Scene& scene) {
   scene.sample(sample_buffer_);
   for (size_t s = 0; s < sample_buffer_.size(); ++s)
-    if (!std::isfinite(sample_buffer_[s])) return scene.series()[s].name + " became " + format_number(sample_buffer_[s]);
+    if (!std::isfinite(sample_buffer_[s]))
+      return text("run.became", {{"series", scene.series()[s].name}, {"value", format_number(sample_buffer_[s])}});
   return std::nullopt;
 }
 
@@ -145,8 +147,7 @@ double Simulation::advance_until(double t_target, const std::function<bool()>& s
     const bool reached = scene_->time() >= t_next;
     if (!error) error = nonfinite_sample(*scene_);
     if (error) {
-      failure_ = "stopped at t = " + format_number(last_good->time()) + " s: " + *error +
-                 " (the last good state is kept; change parameters and reset)";
+      failure_ = text("run.stopped", {{"t", format_number(last_good->time())}, {"error", *error}});
       scene_ = std::move(last_good);
       return scene_->time() - t_start;
     }

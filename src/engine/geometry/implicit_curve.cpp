@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/number_format.h"
+#include "core/text.h"
 
 namespace cl {
 namespace {
@@ -45,9 +46,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& user_f, double h
     return user_f(x, y);
   };
   const auto over_budget = [&] {
-    return "tracing the wall needs more than " + std::to_string(max_evaluations) +
-           " evaluations of f(x, y): the curve has detail finer than the lattice can follow (" + std::to_string(grid) +
-           " cells across the view box); make f smoother or shorter";
+    return text("wall_curve.over_budget", {{"max", std::to_string(max_evaluations)}, {"cells", std::to_string(grid)}});
   };
   const int n = grid;
   if (static_cast<long long>(n + 1) * (n + 1) > max_evaluations) return over_budget();
@@ -60,12 +59,12 @@ std::optional<std::string> ImplicitCurve::build(const Function& user_f, double h
       const Vector2d p = node(i, j);
       const double v = f(p.x(), p.y());
       if (!std::isfinite(v))
-        return "f(x, y) is not a finite number at (x, y) = (" + format_number(p.x()) + ", " + format_number(p.y()) +
-               "): the wall function must be defined everywhere in the view box";
+        return text("wall_curve.not_finite", {{"x", format_number(p.x())}, {"y", format_number(p.y())}});
       const bool border = i == 0 || j == 0 || i == n || j == n;
       if (border && v < 0)
-        return "the inside of the wall (f < 0) reaches the border of the view box at (" + format_number(p.x()) + ", " +
-               format_number(p.y()) + "): the wall must be a closed curve within +-" + format_number(half_width) + " m";
+        return text("wall_curve.reaches_border", {{"x", format_number(p.x())},
+                                                  {"y", format_number(p.y())},
+                                                  {"half_width", format_number(half_width)}});
       value(i, j) = v;
     }
 
@@ -83,7 +82,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& user_f, double h
   for (int j = 0; j < n; ++j)
     for (int i = 0; i <= n; ++i) vertical[j * (n + 1) + i] = crossing(i, j, i, j + 1);
   if (evaluations > max_evaluations) return over_budget();
-  if (vertices.empty()) return "f(x, y) < 0 nowhere in the view box: there is no wall to bounce in";
+  if (vertices.empty()) return text("wall_curve.nowhere_inside");
 
   // Marching squares: link the crossings of each cell; saddles decided by the centre value.
   std::vector<std::vector<int>> links(vertices.size());
@@ -135,7 +134,7 @@ std::optional<std::string> ImplicitCurve::build(const Function& user_f, double h
     }
     if (loop.size() >= 3) out.loops_.push_back(std::move(loop));
   }
-  if (out.loops_.empty()) return "the wall curve f = 0 could not be traced (is it smaller than the lattice?)";
+  if (out.loops_.empty()) return text("wall_curve.not_traced");
 
   // Refine every chord until its midpoint lies within `tolerance` of the curve.
   const double tolerance = 1e-6 * half_width;

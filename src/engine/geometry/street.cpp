@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
 #include "math/expression.h"
 
 namespace cl {
@@ -33,7 +34,7 @@ Street Street::seed(double amplitude, double frequency, int bumps) {
 std::optional<std::string> Street::typed(const std::string& text, Street& out) {
   auto expression = std::make_shared<Expression2D>();
   if (auto error = expression->compile(text)) return error->message;
-  if (expression->uses_variable("y")) return "the street is y = s(x): use x only, not y";
+  if (expression->uses_variable("y")) return cl::text("street.uses_y");
   Street s;
   s.expression_ = std::move(expression);
   out = std::move(s);

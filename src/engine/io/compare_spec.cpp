@@ -1,6 +1,7 @@
 #include "io/compare_spec.h"
 
 #include "core/message_text.h"
+#include "core/text.h"
 
 namespace cl {
 namespace {
@@ -22,9 +23,9 @@ std::vector<std::string> split_top_level(const std::string& text, char separator
 }
 
 std::optional<std::string> check_count(size_t count) {
-  if (count < 2) return "compare needs at least two variants (the reference and one to compare)";
+  if (count < 2) return cl::text("compare.too_few");
   if (count > kMaxVariants)
-    return "compare takes at most " + std::to_string(kMaxVariants) + " variants, got " + std::to_string(count);
+    return cl::text("compare.too_many", {{"max", std::to_string(kMaxVariants)}, {"count", std::to_string(count)}});
   return std::nullopt;
 }
 
@@ -42,11 +43,13 @@ CompareParse parse_compare_spec(const std::string& text) {
         const size_t colon = change.find(':');
         if (colon == std::string::npos) {
           if (previous_name.empty() || !variant.changes.empty())
-            return {{}, "compare variant " + std::to_string(k + 1) + ": " + cl::quoted(change) + " is not name:value"};
+            return {{}, cl::text("compare.not_name_value",
+                                 {{"n", std::to_string(k + 1)}, {"change", cl::quoted(change)}})};
           variant.changes.push_back({previous_name, change});
           continue;
         }
-        if (colon == 0) return {{}, "compare variant " + std::to_string(k + 1) + ": " + cl::quoted(change) + " has no name"};
+        if (colon == 0)
+          return {{}, cl::text("compare.no_name", {{"n", std::to_string(k + 1)}, {"change", cl::quoted(change)}})};
         variant.changes.push_back({change.substr(0, colon), change.substr(colon + 1)});
       }
     }
@@ -60,14 +63,16 @@ CompareParse parse_compare_options(const std::vector<std::string>& options) {
   std::vector<std::pair<std::string, std::vector<std::string>>> columns;
   for (const std::string& option : options) {
     const size_t eq = option.find('=');
-    if (eq == std::string::npos || eq == 0) return {{}, "--compare expects NAME=V1,V2,..., got " + cl::quoted(option)};
+    if (eq == std::string::npos || eq == 0)
+      return {{}, cl::text("compare.option_form", {{"option", cl::quoted(option)}})};
     columns.push_back({option.substr(0, eq), split_top_level(option.substr(eq + 1), ',')});
     if (columns.back().second.size() != columns.front().second.size())
-      return {{}, "every --compare must list as many values: " + cl::quoted(columns.front().first) + " has " +
-                      std::to_string(columns.front().second.size()) + ", " + cl::quoted(columns.back().first) + " has " +
-                      std::to_string(columns.back().second.size())};
+      return {{}, cl::text("compare.option_counts", {{"first", cl::quoted(columns.front().first)},
+                                                     {"first_count", std::to_string(columns.front().second.size())},
+                                                     {"other", cl::quoted(columns.back().first)},
+                                                     {"other_count", std::to_string(columns.back().second.size())}})};
   }
-  if (columns.empty()) return {{}, "no --compare given"};
+  if (columns.empty()) return {{}, cl::text("compare.no_option")};
   if (auto error = check_count(columns.front().second.size())) return {{}, *error};
   CompareParse out;
   out.variants.resize(columns.front().second.size());

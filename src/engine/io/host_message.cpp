@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/message_text.h"
+#include "core/text.h"
 #include "io/json_text.h"
 #include "io/param_json.h"
 #include "scenes/registry.h"
@@ -51,8 +52,9 @@ std::string one_of(const std::vector<std::string>& names) {
 std::optional<std::string> read_integer(const nlohmann::json& value, const char* field, double lo, double hi,
                                         long long& out) {
   if (!value.is_number_integer() || !(value.get<double>() >= lo && value.get<double>() <= hi))
-    return std::string("'") + field + "' must be an integer in [" + std::to_string(static_cast<long long>(lo)) + ", " +
-           std::to_string(static_cast<long long>(hi)) + "]";
+    return text("host.integer_range", {{"field", field},
+                                       {"min", std::to_string(static_cast<long long>(lo))},
+                                       {"max", std::to_string(static_cast<long long>(hi))}});
   out = value.get<long long>();
   return std::nullopt;
 }
@@ -60,7 +62,7 @@ std::optional<std::string> read_integer(const nlohmann::json& value, const char*
 std::optional<std::string> read_set_params(const nlohmann::json& doc, const SceneDescription& current,
                                            HostMessage& m) {
   auto it = doc.find("params");
-  if (it == doc.end()) return "set_params needs \"params\": {name: value, ...}";
+  if (it == doc.end()) return text("host.set_params_needs");
   ParamValues scratch(current.params);
   const std::vector<std::string> problems = set_params_from_json(*it, scratch);
   if (!problems.empty()) return join_problems(problems);
@@ -70,9 +72,10 @@ std::optional<std::string> read_set_params(const nlohmann::json& doc, const Scen
 
 std::optional<std::string> read_load(const nlohmann::json& doc, HostMessage& m) {
   auto scene_it = doc.find("scene");
-  if (scene_it == doc.end() || !scene_it->is_string()) return "load needs \"scene\": one of " + scene_ids();
+  if (scene_it == doc.end() || !scene_it->is_string()) return text("host.load_needs_scene", {{"scenes", scene_ids()}});
   const SceneEntry* entry = find_scene(scene_it->get<std::string>());
-  if (!entry) return "unknown scene " + quoted(scene_it->get<std::string>()) + " (known: " + scene_ids() + ")";
+  if (!entry)
+    return text("input.unknown_scene", {{"scene", quoted(scene_it->get<std::string>())}, {"scenes", scene_ids()}});
   m.scene = entry->description().id;
   ParamValues params(entry->description().params);
   if (auto preset_it = doc.find("preset"); preset_it != doc.end()) {
@@ -90,7 +93,7 @@ std::optional<std::string> read_load(const nlohmann::json& doc, HostMessage& m) 
     if (!problems.empty()) return join_problems(problems);
   }
   if (auto state_it = doc.find("state"); state_it != doc.end()) {
-    if (!state_it->is_object()) return "'state' must be an object";
+    if (!state_it->is_object()) return text("host.state_type");
     if (entry->fit_params_to_state)
       if (auto error = entry->fit_params_to_state(*state_it, params)) return *error;
     m.state = *state_it;
@@ -102,10 +105,10 @@ std::optional<std::string> read_load(const nlohmann::json& doc, HostMessage& m) 
 std::optional<std::string> read_get_series(const nlohmann::json& doc, HostMessage& m) {
   if (auto names_it = doc.find("names"); names_it != doc.end()) {
     if (!names_it->is_array() || names_it->size() > kMaxSeriesNames)
-      return "'names' must be an array of at most " + std::to_string(kMaxSeriesNames) + " series names";
+      return text("host.names_array", {{"max", std::to_string(kMaxSeriesNames)}});
     for (const nlohmann::json& name : *names_it) {
       if (!name.is_string() || name.get<std::string>().size() > kMaxSeriesNameBytes)
-        return "'names' must hold strings of at most " + std::to_string(kMaxSeriesNameBytes) + " bytes";
+        return text("host.names_strings", {{"max", std::to_string(kMaxSeriesNameBytes)}});
       m.series_names.push_back(name.get<std::string>());
     }
   }
@@ -121,7 +124,7 @@ std::optional<std::string> read_export(const nlohmann::json& doc, HostMessage& m
   auto it = doc.find("what");
   if (it == doc.end() || !it->is_string() || std::find(kExports.begin(), kExports.end(), it->get<std::string>()) ==
                                                  kExports.end())
-    return "export needs \"what\": one of " + one_of(kExports);
+    return text("host.export_needs", {{"choices", one_of(kExports)}});
   m.what = it->get<std::string>();
   return std::nullopt;
 }
@@ -129,9 +132,9 @@ std::optional<std::string> read_export(const nlohmann::json& doc, HostMessage& m
 /// The whole message, or why not; `id` is set as soon as it is read.
 std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDescription& current, HostMessage& m,
                                         std::optional<long long>& id) {
-  if (!doc.is_object()) return "a message must be a JSON object";
+  if (!doc.is_object()) return text("host.not_object");
   auto type_it = doc.find("type");
-  if (type_it == doc.end() || *type_it != "contactlab") return "'type' must be \"contactlab\"";
+  if (type_it == doc.end() || *type_it != "contactlab") return text("host.type");
   if (auto id_it = doc.find("id"); id_it != doc.end()) {
     long long value = 0;
     if (auto error = read_integer(*id_it, "id", -kMaxId, kMaxId, value)) return error;
@@ -139,7 +142,7 @@ std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDe
   }
   auto v_it = doc.find("v");
   if (v_it == doc.end() || !v_it->is_number_integer() || v_it->get<double>() != kHostProtocolVersion)
-    return "'v' must be " + std::to_string(kHostProtocolVersion) + " (the protocol version this page speaks)";
+    return text("host.version", {{"version", std::to_string(kHostProtocolVersion)}});
   std::vector<std::string> names;
   for (const CommandSpec& c : commands()) names.push_back(c.name);
   auto cmd_it = doc.find("cmd");
@@ -147,13 +150,15 @@ std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDe
                            ? std::find_if(commands().begin(), commands().end(),
                                           [&](const CommandSpec& c) { return *cmd_it == c.name; })
                            : commands().end();
-  if (command == commands().end()) return "'cmd' must be one of " + one_of(names);
+  if (command == commands().end()) return text("host.cmd", {{"commands", one_of(names)}});
   m.command = command->command;
   for (const auto& [key, value] : doc.items()) {
     const bool common = key == "type" || key == "v" || key == "id" || key == "cmd";
     if (!common && std::find(command->keys.begin(), command->keys.end(), key) == command->keys.end())
-      return "unknown key " + quoted(key) + " for '" + command->name + "'" +
-             (command->keys.empty() ? "" : " (it takes " + one_of(command->keys) + ")");
+      return command->keys.empty() ? text("host.unknown_key", {{"key", quoted(key)}, {"command", command->name}})
+                                   : text("host.unknown_key_takes", {{"key", quoted(key)},
+                                                                     {"command", command->name},
+                                                                     {"keys", one_of(command->keys)}});
   }
   switch (m.command) {
     case HostCommand::SetParams: return read_set_params(doc, current, m);
@@ -170,12 +175,12 @@ HostMessageParse parse_host_message(const std::string& json_text, const SceneDes
   HostMessageParse result;
   JsonParse json = parse_json_text(json_text);
   if (!json.value) {
-    result.error = "host message refused: " + printable(json.error);
+    result.error = text("host.refused", {{"reason", printable(json.error)}});
     return result;
   }
   HostMessage m;
   if (auto error = read_message(*json.value, current, m, result.id)) {
-    result.error = "host message refused: " + *error;
+    result.error = text("host.refused", {{"reason", *error}});
     return result;
   }
   result.message = std::move(m);

@@ -1,5 +1,7 @@
 #include "io/json_text.h"
 
+#include "core/text.h"
+
 namespace cl {
 namespace {
 
@@ -21,14 +23,15 @@ std::optional<std::string> check_shape(const std::string& text, const JsonLimits
       in_string = true;
     } else if (c == '[' || c == '{') {
       if (++depth > limits.max_depth)
-        return "nested deeper than " + std::to_string(limits.max_depth) + " levels (at byte " + std::to_string(i) + ")";
+        return cl::text("json.too_deep", {{"levels", std::to_string(limits.max_depth)}, {"byte", std::to_string(i)}});
       ++values;
     } else if (c == ']' || c == '}') {
       --depth;
     } else if (c == ',') {
       ++values;
     }
-    if (values > limits.max_values) return "more than " + std::to_string(limits.max_values) + " values";
+    if (values > limits.max_values)
+      return cl::text("json.too_many_values", {{"count", std::to_string(limits.max_values)}});
   }
   return std::nullopt;
 }
@@ -38,8 +41,8 @@ std::optional<std::string> check_shape(const std::string& text, const JsonLimits
 JsonParse parse_json_text(const std::string& text, const JsonLimits& limits) {
   JsonParse result;
   if (text.size() > limits.max_bytes) {
-    result.error = "the text is " + std::to_string(text.size()) + " bytes, more than the limit of " +
-                   std::to_string(limits.max_bytes) + " bytes";
+    result.error = cl::text("json.too_long",
+                            {{"bytes", std::to_string(text.size())}, {"limit", std::to_string(limits.max_bytes)}});
     return result;
   }
   if (auto error = check_shape(text, limits)) {
@@ -50,9 +53,9 @@ JsonParse parse_json_text(const std::string& text, const JsonLimits& limits) {
     result.value = nlohmann::json::parse(text);
   } catch (const nlohmann::json::out_of_range& e) {
     // Thrown for numbers beyond the range of a double (1e400).
-    result.error = std::string("a number is too large for a double: ") + e.what();
+    result.error = cl::text("json.number_too_large", {{"detail", e.what()}});
   } catch (const nlohmann::json::exception& e) {
-    result.error = std::string("not valid JSON: ") + e.what();
+    result.error = cl::text("json.invalid", {{"detail", e.what()}});
   }
   return result;
 }

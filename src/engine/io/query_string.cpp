@@ -1,6 +1,7 @@
 #include "io/query_string.h"
 
 #include "core/message_text.h"
+#include "core/text.h"
 
 namespace cl {
 namespace {
@@ -60,9 +61,9 @@ QueryParse parse_query(const std::string& text) {
     const auto key = percent_decode(piece.substr(0, eq));
     const auto value = percent_decode(eq == std::string::npos ? "" : piece.substr(eq + 1));
     if (!key || !value) {
-      result.problems.push_back("malformed percent-encoding in " + quoted(piece));
+      result.problems.push_back(cl::text("url.bad_percent", {{"piece", quoted(piece)}}));
     } else if (eq == std::string::npos || key->empty()) {
-      result.problems.push_back(quoted(*key) + " is not of the form key=value");
+      result.problems.push_back(cl::text("url.not_key_value", {{"key", quoted(*key)}}));
     } else {
       result.pairs.emplace_back(*key, *value);
     }

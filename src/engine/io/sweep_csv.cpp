@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "io/csv.h"
 
 namespace cl {
@@ -63,29 +64,31 @@ std::optional<std::string> merge_sweep_csv(const std::vector<std::string>& names
     std::istringstream in(texts[f]);
     std::string line;
     if (!std::getline(in, line) || line.rfind("index,runs,", 0) != 0)
-      return names[f] + ": not a sweep table (its header must start with index,runs,)";
+      return text("sweep.merge_not_table", {{"file", names[f]}});
     if (header.empty()) header = line;
-    if (line != header) return names[f] + ": its columns differ from " + names[0] + "'s";
+    if (line != header) return text("sweep.merge_columns_differ", {{"file", names[f]}, {"first", names[0]}});
     for (long long number = 2; std::getline(in, line); ++number) {
       if (line.empty()) continue;
       long long index = 0, n = 0;
       if (!read_row_key(line, index, n))
-        return names[f] + ", line " + std::to_string(number) + ": no run index and count";
+        return text("sweep.merge_no_key", {{"file", names[f]}, {"line", std::to_string(number)}});
       if (runs == 0) runs = n;
       if (n != runs)
-        return names[f] + ", line " + std::to_string(number) + ": a sweep of " + std::to_string(n) +
-               " runs, the others have " + std::to_string(runs);
+        return text("sweep.merge_run_count", {{"file", names[f]},
+                                              {"line", std::to_string(number)},
+                                              {"runs", std::to_string(n)},
+                                              {"others", std::to_string(runs)}});
       if (!rows.emplace(index, line).second)
-        return names[f] + ": run " + std::to_string(index) + " is listed twice";
+        return text("sweep.merge_twice", {{"file", names[f]}, {"index", std::to_string(index)}});
     }
   }
   std::vector<long long> missing;
   for (long long i = 0; i < runs && missing.size() < 1000; ++i)
     if (!rows.count(i)) missing.push_back(i);
-  if (runs == 0) return "the tables hold no runs";
+  if (runs == 0) return text("sweep.merge_no_runs");
   if (!missing.empty())
-    return "runs missing: " + run_ranges(missing) + (missing.size() > 8 ? ", ..." : "") + " of " +
-           std::to_string(runs) + " (a slice not given?)";
+    return text("sweep.merge_missing", {{"runs", run_ranges(missing) + (missing.size() > 8 ? ", ..." : "")},
+                                        {"total", std::to_string(runs)}});
   out << header << '\n';
   for (const auto& [index, line] : rows) out << line << '\n';
   return std::nullopt;

@@ -1,6 +1,7 @@
 #include "io/url_state.h"
 
 #include "core/message_text.h"
+#include "core/text.h"
 #include "io/compare_spec.h"
 #include "io/query_string.h"
 #include "scenes/registry.h"
@@ -21,8 +22,8 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   UrlState state;
   state.scene = find_scene(fallback_scene) ? fallback_scene : all_scenes().front().description().id;
   if (hash.size() > kMaxHashBytes) {
-    state.problems.push_back("the link is " + std::to_string(hash.size()) + " bytes long, more than the limit of " +
-                             std::to_string(kMaxHashBytes) + ": it was ignored");
+    state.problems.push_back(
+        text("url.too_long", {{"bytes", std::to_string(hash.size())}, {"limit", std::to_string(kMaxHashBytes)}}));
     state.params.emplace(find_scene(state.scene)->description().params);
     return state;
   }
@@ -33,7 +34,7 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
     if (find_scene(value))
       state.scene = value;
     else
-      state.problems.push_back("unknown scene " + quoted(value) + " (known: " + scene_ids() + ")");
+      state.problems.push_back(text("input.unknown_scene", {{"scene", quoted(value)}, {"scenes", scene_ids()}}));
   }
   state.params.emplace(find_scene(state.scene)->description().params);
   for (const auto& [key, value] : query.pairs) {
@@ -41,7 +42,7 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
     if (key == "embed" || key == "play" || key == "split") {
       const auto flag = parse_flag(value);
       if (!flag)
-        state.problems.push_back(quoted(key) + " must be 0 or 1, not " + quoted(value));
+        state.problems.push_back(text("url.flag", {{"key", quoted(key)}, {"value", quoted(value)}}));
       else
         (key == "embed" ? state.embed : key == "play" ? state.play : state.split) = *flag;
       continue;
@@ -63,7 +64,7 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
   if (state.problems.size() > kListedLinkProblems) {
     const size_t more = state.problems.size() - kListedLinkProblems;
     state.problems.resize(kListedLinkProblems);
-    state.problems.push_back("and " + std::to_string(more) + " more problems");
+    state.problems.push_back(text("url.more_problems", {{"count", std::to_string(more)}}));
   }
   return state;
 }

@@ -7,6 +7,7 @@
 #include <muParser.h>
 
 #include "core/message_text.h"
+#include "core/text.h"
 
 namespace cl {
 namespace {
@@ -23,16 +24,16 @@ void define_symbols(mu::Parser& p, double* x, double* y) {
 /// Why `text` is refused before muParser sees it, if it is too long or too deeply nested.
 std::optional<ExpressionError> check_size(const std::string& text) {
   if (text.size() > kMaxExpressionLength)
-    return ExpressionError{"the expression is " + std::to_string(text.size()) + " characters long, more than " +
-                               std::to_string(kMaxExpressionLength),
+    return ExpressionError{cl::text("expression.too_long", {{"length", std::to_string(text.size())},
+                                                            {"max", std::to_string(kMaxExpressionLength)}}),
                            -1};
   int depth = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '(') ++depth;
     if (text[i] == ')') --depth;
     if (depth > kMaxExpressionNesting)
-      return ExpressionError{"parentheses nested deeper than " + std::to_string(kMaxExpressionNesting) +
-                                 " levels (at position " + std::to_string(i) + ")",
+      return ExpressionError{cl::text("expression.too_deep", {{"max", std::to_string(kMaxExpressionNesting)},
+                                                              {"position", std::to_string(i)}}),
                              static_cast<int>(i)};
   }
   return std::nullopt;
@@ -53,14 +54,14 @@ std::optional<ExpressionError> Expression2D::compile(const std::string& text) {
     x_ = 0.123;  // Eval() compiles; any point will do
     y_ = 0.456;
     candidate->Eval();
-    if (candidate->GetNumResults() != 1) return ExpressionError{"give one expression, not a list", -1};
+    if (candidate->GetNumResults() != 1) return ExpressionError{cl::text("expression.list"), -1};
   } catch (const mu::Parser::exception_type& e) {
     const int position = e.GetPos();
     std::string message = printable(e.GetMsg(), 200);  // it may quote the text
     // muParser's position is the 0-based index of the offending character
     // (for a missing parenthesis: one past the end); its message names none.
     if (position >= 0 && message.find("position") == std::string::npos)
-      message += " (at position " + std::to_string(position) + ")";
+      message = cl::text("expression.at_position", {{"message", message}, {"position", std::to_string(position)}});
     return ExpressionError{message, position};
   }
   parser_ = std::move(candidate);

@@ -8,6 +8,7 @@
 
 #include "contact/impulse_law.h"
 #include "core/number_format.h"
+#include "core/text.h"
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
 
@@ -133,7 +134,7 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
   }
   const PairGeometry& g = r.geometry;
   if (g.nonfinite_x) {
-    failure_ = "the street is not finite at x = " + format_number(*g.nonfinite_x) + " m";
+    failure_ = text("world.street_not_finite", {{"x", format_number(*g.nonfinite_x)}});
     r.geometry.gap = std::nan("");
     return r;
   }
@@ -151,14 +152,15 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
   const HertzStiffness k = hertz_stiffness(model_.body_material, g.radius_a, material_b, g.radius_b, size);
   if (!k.ok()) {
     if (model_.boundary.kind == BoundaryKind::Street && with_boundary)
-      failure_ = "the contact at x = " + format_number(g.point_b.x()) +
-                 " m is conformal (the street's radius of curvature " + format_number(std::abs(g.radius_b)) +
-                 " m is close to the ellipse's " + format_number(g.radius_a) +
-                 " m there), so Hertz's theory does not apply: " + k.message +
-                 ". Make the street gentler or the ellipse rounder.";
+      failure_ = text("world.street_conformal", {{"x", format_number(g.point_b.x())},
+                                                 {"street_radius", format_number(std::abs(g.radius_b))},
+                                                 {"ellipse_radius", format_number(g.radius_a)},
+                                                 {"reason", k.message}});
+    else if (with_boundary)
+      failure_ = text("world.wall_contact_conformal", {{"i", std::to_string(c.i)}, {"reason", k.message}});
     else
-      failure_ = "contact " + std::to_string(c.i) + (with_boundary ? "-wall" : "-" + std::to_string(c.j)) +
-                 " is conformal: " + k.message;
+      failure_ = text("world.pair_contact_conformal",
+                      {{"i", std::to_string(c.i)}, {"j", std::to_string(c.j)}, {"reason", k.message}});
     return r;
   }
   NormalLawParams law;
@@ -291,11 +293,13 @@ std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near,
       continue;
     }
     const double gap_end = gap_at(index, stepper_.y());
-    if (gap_end < c.gap && failure_.empty())
-      failure_ = "body " + std::to_string(c.i) + " has come to rest against " +
-                 (c.j < 0 ? std::string("the ") + kind_of(model_, c.j) : "body " + std::to_string(c.j)) +
-                 " at t = " + format_number(state_.t) +
-                 " s: impulse contact cannot hold a resting body (it would sink in); pick a compliant law";
+    if (gap_end < c.gap && failure_.empty()) {
+      const std::string other = c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
+                                : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
+                                                                               : text("world.impulse_rest_other.wall");
+      failure_ = text("world.impulse_rest",
+                      {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(state_.t)}});
+    }
   }
   return candidates;
 }
@@ -338,7 +342,7 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
   const double t0 = stepper_.t();
   failure_.clear();
   if (!stepper_.step(rhs(), t_end))
-    return "the integrator could not keep its tolerance (step size underflow): a contact too stiff or too fast";
+    return text("world.step_underflow");
   if (!failure_.empty()) return failure_;
   // The step's end gets the global search once: for the crossings and, if none, for the refresh.
   const Vec& y_end = stepper_.y();
@@ -376,8 +380,7 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
       if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(other, o));
     }
     if (impacts.size() > before && storm_.storm(state_.t))
-      failure_ = "impacts repeat without end (" + storm_.describe() +
-                 "): a body is coming to rest, which impulse contact cannot hold; pick a compliant law";
+      failure_ = text("world.impact_storm", {{"storm", storm_.describe()}});
   } else if (!c.active) {
     begin_contact(c, state_.t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
@@ -392,7 +395,7 @@ std::optional<std::string> World::take_step(double t_end, std::vector<FinishedIm
 std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedImpact>& impacts,
                                              const YieldCheck& yield) {
   for (long long guard = 0; state_.t < t_end; ++guard) {
-    if (guard > kMaxStepsPerCall) return "too many steps in one interval";
+    if (guard > kMaxStepsPerCall) return text("world.too_many_steps");
     if (auto error = take_step(t_end, impacts)) return error;
     if (yield && state_.t < t_end && yield()) return std::nullopt;
   }
