@@ -136,7 +136,7 @@ var ContactLabHostLink = (function () {
     }
 
     function refuse(ev, error) {
-      options.showMessage('warning', T('host.refused', { origin: clip(ev.origin), error: error }));
+      options.showMessage('warning', T('host.message_refused', { origin: clip(ev.origin), error: error }));
       var body = { type: 'contactlab', v: PROTOCOL_VERSION, ok: false, error: error };
       var id = messageId(ev.data);
       if (id != null) body.id = id;  // so the sender knows which of its messages this answers

@@ -56,7 +56,7 @@ TEST_CASE("language codes: a browser's tag picks by its primary language") {
 TEST_CASE("text keys named in the sources are all in the table") {
   // Every literal key the code asks for: text("key"...) and text_in(language, "key"...)
   // (not a method named text, such as ParamValues::text).
-  const std::regex call(R"re((?:^|[^.>\w])text(?:_in\([^,()]*,)?\(\s*"([a-z0-9_.]+)")re");
+  const std::regex call(R"re((?:^|[^.>\w])(?:text\(|text_in\([^,()]*,)\s*"([a-z0-9_.]+)")re");
   size_t named = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(CONTACTLAB_SOURCE_DIR "/src")) {
     const auto extension = entry.path().extension();

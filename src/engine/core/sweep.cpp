@@ -107,7 +107,7 @@ std::optional<std::string> plan_sweep(const std::function<std::unique_ptr<Scene>
                                       std::optional<nlohmann::json> state, const std::string& vary, bool log,
                                       double until, double max_count, SweepPlan& out) {
   if (!(until > 0 && until <= kMaxTime))
-    return text("sweep.until", {{"max", format_number(kMaxTime)}, {"until", format_number(until)}});
+    return text("sweep.until_range", {{"max", format_number(kMaxTime)}, {"until", format_number(until)}});
   SweepPlan plan;
   if (auto error = parse_sweep_range(vary, log, base.specs(), max_count, plan.range)) return error;
   if (auto error = sweep_quantities(create, base, plan.quantities)) return error;
