@@ -22,6 +22,7 @@
 #endif
 
 #include "app.h"
+#include "core/text.h"
 #include "page.h"
 
 namespace {
@@ -130,7 +131,7 @@ int main(int argc, char** argv) {
   // buttons, fields and Tab key keep working (SDL listens on the window by default).
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    std::fprintf(stderr, "contactlab: SDL_Init failed: %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.sdl_init_failed", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
 #ifdef __EMSCRIPTEN__
@@ -150,12 +151,12 @@ int main(int argc, char** argv) {
   platform.window = SDL_CreateWindow("ContactLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                                      SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!platform.window) {
-    std::fprintf(stderr, "contactlab: cannot open a window: %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.no_window", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
   platform.gl = SDL_GL_CreateContext(platform.window);
   if (!platform.gl) {
-    std::fprintf(stderr, "contactlab: cannot create a GL context (WebGL2 needed): %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.no_gl_context", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
   SDL_GL_MakeCurrent(platform.window, platform.gl);
@@ -188,7 +189,7 @@ int main(int argc, char** argv) {
     std::stringstream text;
     text << in.rdbuf();
     if (in) platform.app->load_scene_text(text.str());
-    else cl::app::page_message(cl::app::MessageLevel::Error, "cannot read " + argument);
+    else cl::app::page_message(cl::app::MessageLevel::Error, cl::text("app.cannot_read", {{"file", argument}}));
   }
 
 #ifdef __EMSCRIPTEN__
