@@ -50,6 +50,21 @@ float label_column_width(const std::vector<ParamSpec>& specs) {
   return width + ImGui::GetStyle().ItemSpacing.x;
 }
 
+/// A button's width for `label` at the current font size, px.
+float button_width(const std::string& label) {
+  return ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+/// Play and Pause share one button, as wide as the wider of the two (70 px at least): it does not jump.
+float play_button_width() { return std::max({70.0f, button_width(text("panel.play")), button_width(text("panel.pause"))}); }
+
+/// The transport row (Play, Step, Reset, the time) in the current language, px, with room for a scrollbar.
+float transport_width() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return play_button_width() + button_width(text("panel.step")) + button_width(text("panel.reset")) +
+         ImGui::CalcTextSize("t = 000.000 s").x + 3 * style.ItemSpacing.x + style.ScrollbarSize;
+}
+
 /// A double-click on the last slider opens it for typing, as Ctrl+click does.
 void type_on_double_click() {
   if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) ImGui::SetKeyboardFocusHere(-1);
@@ -77,7 +92,9 @@ void App::draw_panel() {
   const ImGuiIO& io = ImGui::GetIO();
   const SceneDescription& d = sim_->description();
   // Label column: the longest label at the current font size; sliders get the rest.
-  const float width = std::clamp(label_column_width(d.params) + kSliderMinWidth + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
+  // The transport row too: a language's longer button names must not push the time out.
+  const float content = std::max(label_column_width(d.params) + kSliderMinWidth, transport_width());
+  const float width = std::clamp(content + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
                                  std::max(200.0f, io.DisplaySize.x - 20));
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
   // Fixed width, height fitted to the content (0), capped by the canvas.
@@ -190,7 +207,8 @@ void App::draw_embed_panel() {
 }
 
 void App::draw_transport() {
-  if (ImGui::Button(((running_ ? text("panel.pause") : text("panel.play")) + "###toggle").c_str(), {70, 0})) command("toggle");
+  if (ImGui::Button(((running_ ? text("panel.pause") : text("panel.play")) + "###toggle").c_str(), {play_button_width(), 0}))
+    command("toggle");
   remember_widget(running_ ? "Pause" : "Play");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.play_tooltip").c_str());
   ImGui::SameLine();
