@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "imgui_theme.h"
 #include "io/compare_spec.h"
 #include "io/csv.h"
@@ -32,6 +34,13 @@ constexpr double kMaxStepWall = 0.25;
 // the simulation, up to 35 ms: the tab keeps answering.
 constexpr double kMinStepBudget = 0.012;
 constexpr double kMaxStepBudget = 0.035;
+
+/// `value` printed with a printf `format` ("%.2g"): the speed texts' factors.
+std::string printed(const char* format, double value) {
+  char number[32];
+  std::snprintf(number, sizeof number, format, value);
+  return number;
+}
 
 double wall_now() {
   using clock = std::chrono::steady_clock;
@@ -58,8 +67,7 @@ App::App() {
 
 bool App::autoplay(bool asked) {
   if (!asked || !reduced_motion_) return asked;
-  message(MessageLevel::Info, "The link asks to play at once; your system asks for reduced motion, so the run waits: "
-                              "press Play (or Space) to start it.");
+  message(MessageLevel::Info, text("app.autoplay_waits"));
   return false;
 }
 
@@ -71,9 +79,9 @@ void App::set_theme(Theme theme) {
 void App::report_link_problems(const std::vector<std::string>& problems) {
   if (problems.empty()) return;
   // One message for the whole link, so none of its problems is pushed out unseen.
-  std::string text = "This link had problems, which were ignored:";
-  for (const std::string& p : problems) text += "\n- " + p;
-  message(MessageLevel::Warning, text);
+  std::string said = text("app.link_problems");
+  for (const std::string& p : problems) said += "\n- " + p;
+  message(MessageLevel::Warning, said);
 }
 
 void App::start_scene(const std::string& id, const ParamValues& values) {
@@ -82,7 +90,7 @@ void App::start_scene(const std::string& id, const ParamValues& values) {
   if (auto error = sim->set_params(values)) {
     message(MessageLevel::Error, *error);
   } else if (auto reset_error = sim->reset()) {
-    message(MessageLevel::Error, *reset_error + " — defaults used instead");
+    message(MessageLevel::Error, text("app.defaults_used", {{"error", *reset_error}}));
     sim = std::make_unique<Simulation>(find_scene(id)->create());
     sim->set_sample_interval(kSampleInterval);
   }
@@ -128,13 +136,13 @@ std::optional<std::string> App::apply_preset(const std::string& name) {
     if (preset.name != name) continue;
     ParamValues values = sim_->params();
     for (const auto& [key, value] : preset.values)
-      if (auto error = values.set(key, value)) return "preset '" + name + "' not applied: " + *error;
-    if (auto error = set_params(values)) return "preset '" + name + "' not applied: " + *error;
+      if (auto error = values.set(key, value)) return text("app.preset_not_applied", {{"name", name}, {"error", *error}});
+    if (auto error = set_params(values)) return text("app.preset_not_applied", {{"name", name}, {"error", *error}});
     drafts_.clear();
     reset_run();
     return std::nullopt;
   }
-  return "scene '" + sim_->description().id + "' has no preset '" + name + "'";
+  return text("app.no_preset", {{"scene", sim_->description().id}, {"name", name}});
 }
 
 bool App::switch_scene(const std::string& id) {
@@ -149,7 +157,7 @@ bool App::switch_scene(const std::string& id) {
 
 void App::reset_run() {
   if (auto error = sim_->reset()) {
-    message(MessageLevel::Error, *error + " — the previous run is kept");
+    message(MessageLevel::Error, text("app.previous_run_kept", {{"error", *error}}));
     return;
   }
   if (auto error = reset_variants()) message(MessageLevel::Error, *error);
@@ -225,9 +233,8 @@ void App::judge_speed(double call_wall, long long steps) {
       const ParamSpec& s = d.params[*i];
       cause += (cause.empty() ? "" : ", ") + name + " = " + sim_->params().format(*i) + (s.unit.empty() ? "" : " " + s.unit);
     }
-  message(MessageLevel::Error, "Paused: one integrator step took " + format_number(per_step) +
-                                   " s, too long to keep the page responsive. What sets the cost here: " + cause +
-                                   ". " + d.cost_hint + ".");
+  message(MessageLevel::Error,
+          text("app.step_too_slow", {{"seconds", format_number(per_step)}, {"cause", cause}, {"hint", d.cost_hint}}));
 }
 
 bool App::legend_shown() const {
@@ -235,20 +242,13 @@ bool App::legend_shown() const {
 }
 
 std::string App::speed_text() const {
-  char text[96];
   const double factor = meter_.factor();
   if (!running_ || meter_.span() < 0.6 * SpeedMeter::kWindow) return "";  // too few frames to judge yet
-  if (factor < 0.95) {
-    std::snprintf(text, sizeof text, "slow motion ×%.2g", factor);
-    std::string s = text;
-    if (behind_) {
-      std::snprintf(text, sizeof text, " (can't keep up with ×%.3g)", speed_);
-      s += text;
-    }
-    return s;
-  }
-  std::snprintf(text, sizeof text, factor < 1.05 ? "real time ×%.2f" : "fast motion ×%.3g", factor);
-  return text;
+  if (factor < 0.95 && behind_)
+    return text("app.speed.slow_behind", {{"factor", printed("%.2g", factor)}, {"speed", printed("%.3g", speed_)}});
+  if (factor < 0.95) return text("app.speed.slow", {{"factor", printed("%.2g", factor)}});
+  if (factor < 1.05) return text("app.speed.real", {{"factor", printed("%.2f", factor)}});
+  return text("app.speed.fast", {{"factor", printed("%.3g", factor)}});
 }
 
 void App::frame(double wall_seconds) {
@@ -386,10 +386,11 @@ void App::load_scene_text(const std::string& text) {
   }
   const std::optional<nlohmann::json>& state = parsed.file->state;
   if (auto error = load_scene(parsed.file->scene, parsed.file->params, state ? &*state : nullptr, parsed.file->compare)) {
-    message(MessageLevel::Error, "scene file rejected: " + *error);
+    message(MessageLevel::Error, cl::text("app.scene_file.rejected", {{"error", *error}}));
     return;
   }
-  message(MessageLevel::Info, "scene file loaded (" + sim_->description().id + ", t = " + format_number(sim_->time()) + " s)");
+  message(MessageLevel::Info,
+          cl::text("app.scene_file.loaded", {{"scene", sim_->description().id}, {"t", format_number(sim_->time())}}));
 }
 
 std::optional<std::string> App::load_scene(const std::string& id, const ParamValues& params,
@@ -411,7 +412,7 @@ std::optional<std::string> App::load_scene(const std::string& id, const ParamVal
     if (compare_error) {
       set_compare({});
       if (state) sim_->load_state(*state);
-      message(MessageLevel::Warning, "scene file's comparison not run: " + *compare_error);
+      message(MessageLevel::Warning, text("app.scene_file.compare_not_run", {{"error", *compare_error}}));
     }
   }
   if (!same_scene) fit_view();
@@ -532,7 +533,7 @@ nlohmann::json App::scene_info() const {
   d["presets"] = presets;
   nlohmann::json legend = nlohmann::json::array();
   for (const SketchLegendEntry& e : sim_->scene().sketch(palette()).legend) legend.push_back(e.text);
-  if (!sim_->scene().draggable_bodies().empty()) legend.push_back(BodyDrag::kLegend);
+  if (!sim_->scene().draggable_bodies().empty()) legend.push_back(BodyDrag::legend_text());
   d["legend"] = legend;
   nlohmann::json scenes = nlohmann::json::array();
   for (const SceneEntry& e : all_scenes()) scenes.push_back({{"id", e.description().id}, {"title", e.description().title}});

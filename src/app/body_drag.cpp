@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include "core/number_format.h"
+#include "core/text.h"
+
 namespace cl::app {
 namespace {
 
@@ -45,7 +48,7 @@ bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::o
   }
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left) || body_ >= bodies.size()) {
     active_ = false;
-    if (!refusal_.empty()) refused = "placement refused: " + refusal_;
+    if (!refusal_.empty()) refused = text("app.placement_refused", {{"reason", refusal_}});
     return true;
   }
   const DraggableBody& body = bodies[body_];
@@ -60,8 +63,10 @@ bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::o
   return true;
 }
 
+std::string BodyDrag::legend_text() { return text("panel.drag_legend", {{"seconds", format_number(kArrowSeconds)}}); }
+
 SketchLegendEntry BodyDrag::legend_entry(const Palette& palette) {
-  return {SketchLegendEntry::Glyph::Arrow, palette.near, kLegend};
+  return {SketchLegendEntry::Glyph::Arrow, palette.near, legend_text()};
 }
 
 Sketch BodyDrag::handles(const Simulation& sim, const Palette& palette) {

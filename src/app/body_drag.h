@@ -19,8 +19,8 @@ class BodyDrag {
  public:
   /// Velocity arrows are drawn as the distance covered in this time, s.
   static constexpr double kArrowSeconds = 0.2;
-  /// The arrows' line in the legend (drawn while paused).
-  static constexpr const char* kLegend = "velocity (0.2 s of travel): drag its tip to change it while paused";
+  /// The arrows' line in the legend (drawn while paused), in the current language.
+  static std::string legend_text();
   /// The arrows' legend entry, in their colour.
   static SketchLegendEntry legend_entry(const Palette& palette);
 

@@ -10,6 +10,7 @@
 #include "app.h"
 #include "core/number_format.h"
 #include "core/sketch_ghost.h"
+#include "core/text.h"
 #include "imgui_theme.h"
 #include "io/compare_spec.h"
 #include "scenes/registry.h"
@@ -41,9 +42,10 @@ std::string tile_place(const std::vector<ImVec4>& tiles, size_t k) {
   const bool top = tiles[k].y <= tiles[0].y, left = tiles[k].x <= tiles[0].x;
   const bool one_row = std::all_of(tiles.begin(), tiles.end(), [&](const ImVec4& t) { return t.y <= tiles[0].y; });
   const bool one_column = std::all_of(tiles.begin(), tiles.end(), [&](const ImVec4& t) { return t.x <= tiles[0].x; });
-  if (one_row) return left ? "left" : "right";
-  if (one_column) return top ? "top" : "bottom";
-  return std::string(top ? "top " : "bottom ") + (left ? "left" : "right");
+  if (one_row) return left ? text("panel.tile.left") : text("panel.tile.right");
+  if (one_column) return top ? text("panel.tile.top") : text("panel.tile.bottom");
+  if (top) return left ? text("panel.tile.top_left") : text("panel.tile.top_right");
+  return left ? text("panel.tile.bottom_left") : text("panel.tile.bottom_right");
 }
 
 }  // namespace
@@ -101,7 +103,8 @@ std::optional<std::string> App::set_variant_params(const ParamValues& values) {
     before.push_back(variants_[k].sim->params());
     if (auto error = variants_[k].sim->set_params(params[k])) {
       for (size_t undo = 0; undo < k; ++undo) variants_[undo].sim->set_params(before[undo]);
-      return "compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() + "): " + *error;
+      return text("app.compare.variant_error",
+                  {{"number", std::to_string(k + 2)}, {"label", variants_[k].variant.label()}, {"error", *error}});
     }
   }
   return std::nullopt;
@@ -110,7 +113,8 @@ std::optional<std::string> App::set_variant_params(const ParamValues& values) {
 std::optional<std::string> App::reset_variants() {
   for (size_t k = 0; k < variants_.size(); ++k)
     if (auto error = variants_[k].sim->reset())
-      return "compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() + "): " + *error;
+      return text("app.compare.variant_error",
+                  {{"number", std::to_string(k + 2)}, {"label", variants_[k].variant.label()}, {"error", *error}});
   variant_failure_said_.assign(variants_.size(), false);
   return std::nullopt;
 }
@@ -121,8 +125,8 @@ std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
     variants_.clear();
   } else {
     if (variants.size() < 2 || variants.size() > kMaxVariants)
-      return "compare takes 2 to " + std::to_string(kMaxVariants) + " runs (the reference and 1 to " +
-             std::to_string(kMaxVariants - 1) + " variants)";
+      return text("app.compare.run_count",
+                  {{"max", std::to_string(kMaxVariants)}, {"max_variants", std::to_string(kMaxVariants - 1)}});
     // The reference takes the first variant's changes. Where they differ from
     // the link's own values, the other variants keep the link's value of what
     // they do not change themselves, as the CLI runs them.
@@ -143,16 +147,18 @@ std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
     for (size_t k = 1; k < variants.size(); ++k) {
       auto sim = std::make_unique<Simulation>(entry->create());
       sim->set_sample_interval(kSampleInterval);
-      const std::string which = "compare variant " + std::to_string(k + 1) + " (" + variants[k].label() + "): ";
-      if (auto error = sim->set_params(params[k])) return which + *error;
-      if (auto error = sim->reset()) return which + *error;
+      std::optional<std::string> error = sim->set_params(params[k]);
+      if (!error) error = sim->reset();
+      if (error)
+        return text("app.compare.variant_error",
+                    {{"number", std::to_string(k + 1)}, {"label", variants[k].label()}, {"error", *error}});
       runs.push_back({variants[k], std::move(sim)});
     }
     const ParamValues before = sim_->params();
-    if (auto error = sim_->set_params(params[0])) return "compare reference: " + *error;
+    if (auto error = sim_->set_params(params[0])) return text("app.compare.reference_error", {{"error", *error}});
     if (auto error = sim_->reset()) {
       sim_->set_params(before);
-      return "compare reference: " + *error;
+      return text("app.compare.reference_error", {{"error", *error}});
     }
     variants_ = std::move(runs);
   }
@@ -179,7 +185,7 @@ std::optional<std::string> App::add_variant() {
   std::vector<Variant> all = compare_variants();
   if (all.empty()) all.push_back({});
   if (all.size() >= kMaxVariants)
-    return "compare shows at most " + std::to_string(kMaxVariants) + " runs: remove one first";
+    return text("app.compare.full", {{"max", std::to_string(kMaxVariants)}});
   all.push_back(next_variant(sim_->params(), all));
   all[0] = {};  // the reference stays as the panel set it
   return set_compare(std::move(all));
@@ -187,7 +193,7 @@ std::optional<std::string> App::add_variant() {
 
 std::optional<std::string> App::edit_variant(size_t k, const std::string& text) {
   std::vector<Variant> all = compare_variants();
-  if (k == 0 || k >= all.size()) return "no compare variant " + std::to_string(k + 1);
+  if (k == 0 || k >= all.size()) return cl::text("app.compare.no_variant", {{"number", std::to_string(k + 1)}});
   // One variant in the URL form: the reference placeholder, then it.
   CompareParse parsed = parse_compare_spec("|" + text);
   if (!parsed.error.empty()) return parsed.error;
@@ -211,9 +217,11 @@ void App::report_variant_failures() {
     const Simulation& sim = *variants_[k].sim;
     if (!sim.failed() || variant_failure_said_[k]) continue;
     variant_failure_said_[k] = true;
-    message(MessageLevel::Warning, "Compare variant " + std::to_string(k + 2) + " (" + variants_[k].variant.label() +
-                                       ") stopped at t = " + format_number(sim.time()) + " s: " + sim.failure() +
-                                       " The other runs go on.");
+    message(MessageLevel::Warning,
+            text("app.compare.variant_stopped", {{"number", std::to_string(k + 2)},
+                                                 {"label", variants_[k].variant.label()},
+                                                 {"t", format_number(sim.time())},
+                                                 {"failure", sim.failure()}}));
   }
 }
 
@@ -236,7 +244,7 @@ void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
     draw.PushClipRect(lo, hi, true);
     if (sketch.flat_grid) draw_grid(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
     draw_sketch(sketch, camera, draw, sketch_style());
-    const std::string name = (k == 0 ? "reference: " : "") + all[k].label();
+    const std::string name = k == 0 ? text("panel.compare.reference", {{"label", all[k].label()}}) : all[k].label();
     const ImVec2 size = ImGui::CalcTextSize(name.c_str());
     draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, to_imgui(palette().text_backdrop), 3);
     draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(palette().runs[k]), name.c_str());
@@ -269,14 +277,19 @@ void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
   if (variants_.empty()) return;
   const std::vector<Variant> all = compare_variants();
   if (split_view()) {
-    for (size_t k = 0; k < all.size() && k < run_tiles_.size(); ++k)
+    for (size_t k = 0; k < all.size() && k < run_tiles_.size(); ++k) {
+      const std::string place = tile_place(run_tiles_, k);
       legend.push_back({SketchLegendEntry::Glyph::Line, palette().runs[k],
-                        tile_place(run_tiles_, k) + ": " + (k == 0 ? "reference, " : "") + all[k].label()});
+                        k == 0 ? text("panel.compare.legend_tile_reference", {{"place", place}, {"label", all[k].label()}})
+                               : text("panel.compare.legend_tile", {{"place", place}, {"label", all[k].label()}})});
+    }
     return;
   }
-  legend.push_back({SketchLegendEntry::Glyph::Line, palette().ink, "solid: reference, " + all[0].label()});
+  legend.push_back({SketchLegendEntry::Glyph::Line, palette().ink,
+                    text("panel.compare.legend_reference", {{"label", all[0].label()}})});
   for (size_t k = 1; k < all.size(); ++k)
-    legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[k], "outline: " + all[k].label()});
+    legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[k],
+                      text("panel.compare.legend_variant", {{"label", all[k].label()}})});
 }
 
 void App::set_split_view(bool split) {
@@ -324,8 +337,7 @@ void App::draw_compare_panel() {
   const std::vector<Variant> all = compare_variants();
   ImGui::PushTextWrapPos(0);
   if (all.empty())
-    ImGui::TextDisabled("Run copies of this start side by side, each with a parameter or two changed (law, c_tau, "
-                        "integrator, ...): drawn as coloured outlines, plotted per run.");
+    ImGui::TextDisabled("%s", text("panel.compare.intro").c_str());
   ImGui::PopTextWrapPos();
   for (size_t k = 0; k < all.size(); ++k) {
     ImGui::PushID(static_cast<int>(k));
@@ -333,19 +345,20 @@ void App::draw_compare_panel() {
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, {14, 14});
     ImGui::SameLine();
     if (k == 0) {
-      ImGui::Text("reference: %s", all[0].label().c_str());
+      ImGui::TextUnformatted(text("panel.compare.reference", {{"label", all[0].label()}}).c_str());
       ImGui::PopID();
       continue;
     }
     const bool drafting = variant_draft_index_ == k && !variant_draft_error_.empty();
     std::string text = drafting ? variant_draft_ : changes_text(all[k]);
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Remove").x - 3 * ImGui::GetStyle().ItemSpacing.x);
+    const std::string remove_label = cl::text("panel.compare.remove");
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize(remove_label.c_str()).x - 3 * ImGui::GetStyle().ItemSpacing.x);
     if (drafting) ImGui::PushStyleColor(ImGuiCol_FrameBg, panel_colors(theme_).refused_field);
     const bool entered = ImGui::InputText("##changes", &text, ImGuiInputTextFlags_EnterReturnsTrue);
     if (drafting) ImGui::PopStyleColor();
     remember_widget("variant " + std::to_string(k + 1));
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("What this run changes: name:value, comma-separated (law:flores,c_tau:0.5). Enter applies.");
+      ImGui::SetTooltip("%s", cl::text("panel.compare.changes_tooltip").c_str());
     if (entered || (ImGui::IsItemDeactivatedAfterEdit() && text != changes_text(all[k]))) {
       if (auto error = edit_variant(k, text)) {
         variant_draft_ = text;
@@ -355,7 +368,7 @@ void App::draw_compare_panel() {
       }
     }
     ImGui::SameLine();
-    const bool removed = ImGui::Button("Remove");
+    const bool removed = ImGui::Button((remove_label + "###remove").c_str());
     remember_widget("Remove " + std::to_string(k + 1));
     ImGui::PopID();
     if (removed) {
@@ -369,19 +382,19 @@ void App::draw_compare_panel() {
     ImGui::PopTextWrapPos();
   }
   ImGui::BeginDisabled(all.size() >= kMaxVariants);
-  if (ImGui::Button("Add variant")) {
+  if (ImGui::Button((text("panel.compare.add") + "###add_variant").c_str())) {
     if (auto error = add_variant()) message(MessageLevel::Error, *error);
   }
   ImGui::EndDisabled();
   remember_widget("Add variant");
   if (!all.empty()) {
     ImGui::SameLine();
-    if (ImGui::Button("End comparison")) set_compare({});
+    if (ImGui::Button((text("panel.compare.end") + "###end_comparison").c_str())) set_compare({});
     remember_widget("End comparison");
     bool split = split_view_;
-    if (ImGui::Checkbox("Side by side", &split)) set_split_view(split);
+    if (ImGui::Checkbox((text("panel.compare.side_by_side") + "###side_by_side").c_str(), &split)) set_split_view(split);
     remember_widget("Side by side");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each run in its own tile instead of the variants over the reference.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.compare.side_by_side_tooltip").c_str());
   }
 }
 

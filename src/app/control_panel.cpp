@@ -1,6 +1,7 @@
 // The ImGui control panel: scene picker, transport, parameters generated
 // from the scene's parameter list, presets, export.
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 
 #include "app.h"
 #include "core/number_format.h"
+#include "core/text.h"
 #include "imgui_theme.h"
 #include "scenes/registry.h"
 
@@ -19,18 +21,18 @@ namespace {
 
 constexpr float kSliderMinWidth = 150;  // px
 constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
-constexpr const char* kTypeHint = "Ctrl+click or double-click to type a value.";
 
 void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
   ImGui::TextUnformatted(s.help.c_str());
-  ImGui::TextColored(muted, "%s = %s   %s", s.name.c_str(), describe_range(s).c_str(),
-                     s.apply == ParamApply::Live ? "applies at once"
-                     : pending                   ? "changed: applies on Reset"
-                                                 : "applies on Reset");
-  if (s.kind == ParamKind::Real || s.kind == ParamKind::Integer) ImGui::TextColored(muted, "%s", kTypeHint);
+  const std::string applies = s.apply == ParamApply::Live ? text("panel.param.applies_live")
+                              : pending                   ? text("panel.param.applies_pending")
+                                                          : text("panel.param.applies_on_reset");
+  ImGui::TextColored(muted, "%s = %s   %s", s.name.c_str(), describe_range(s).c_str(), applies.c_str());
+  if (s.kind == ParamKind::Real || s.kind == ParamKind::Integer)
+    ImGui::TextColored(muted, "%s", text("panel.type_hint").c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -48,15 +50,33 @@ float label_column_width(const std::vector<ParamSpec>& specs) {
   return width + ImGui::GetStyle().ItemSpacing.x;
 }
 
+/// A button's width for `label` at the current font size, px.
+float button_width(const std::string& label) {
+  return ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+/// Play and Pause share one button, as wide as the wider of the two (70 px at least): it does not jump.
+float play_button_width() { return std::max({70.0f, button_width(text("panel.play")), button_width(text("panel.pause"))}); }
+
+/// The transport row (Play, Step, Reset, the time) in the current language, px, with room for a scrollbar.
+float transport_width() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return play_button_width() + button_width(text("panel.step")) + button_width(text("panel.reset")) +
+         ImGui::CalcTextSize("t = 000.000 s").x + 3 * style.ItemSpacing.x + style.ScrollbarSize;
+}
+
 /// A double-click on the last slider opens it for typing, as Ctrl+click does.
 void type_on_double_click() {
   if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) ImGui::SetKeyboardFocusHere(-1);
 }
 
 /// The character position named in an expression error ("... at position 10"), or -1.
+/// The word in either case: German capitalises it ("an Position 10").
 int error_position(const std::string& error) {
+  std::string lower = error;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   const std::string key = "position ";
-  const size_t at = error.rfind(key);
+  const size_t at = lower.rfind(key);
   if (at == std::string::npos) return -1;
   return std::atoi(error.c_str() + at + key.size());
 }
@@ -72,7 +92,9 @@ void App::draw_panel() {
   const ImGuiIO& io = ImGui::GetIO();
   const SceneDescription& d = sim_->description();
   // Label column: the longest label at the current font size; sliders get the rest.
-  const float width = std::clamp(label_column_width(d.params) + kSliderMinWidth + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
+  // The transport row too: a language's longer button names must not push the time out.
+  const float content = std::max(label_column_width(d.params) + kSliderMinWidth, transport_width());
+  const float width = std::clamp(content + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
                                  std::max(200.0f, io.DisplaySize.x - 20));
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
   // Fixed width, height fitted to the content (0), capped by the canvas.
@@ -107,28 +129,28 @@ void App::draw_panel() {
   draw_transport();
   // Open by itself while comparing, so a compare link shows what it compares.
   ImGui::SetNextItemOpen(!variants_.empty(), ImGuiCond_Once);
-  const bool compare_open = ImGui::CollapsingHeader("Compare");
+  const bool compare_open = ImGui::CollapsingHeader((text("panel.compare") + "###compare").c_str());
   remember_widget("Compare");
   if (compare_open) draw_compare_panel();
-  const bool parameters_open = ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen);
+  const bool parameters_open =
+      ImGui::CollapsingHeader((text("panel.parameters") + "###parameters").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
   remember_widget("Parameters");
   if (parameters_open) draw_parameters();
   draw_report();
-  const bool export_open = ImGui::CollapsingHeader("Export");
+  const bool export_open = ImGui::CollapsingHeader((text("panel.export") + "###export").c_str());
   remember_widget("Export");
   if (export_open) draw_exports();
-  const bool view_open = ImGui::CollapsingHeader("View");
+  const bool view_open = ImGui::CollapsingHeader((text("panel.view") + "###view").c_str());
   remember_widget("View");
   if (view_open) {
-    if (ImGui::Button("Reset view")) command("reset_view");
+    if (ImGui::Button((text("panel.reset_view") + "###reset_view").c_str())) command("reset_view");
     ImGui::SameLine();
     bool legend = legend_shown();
-    if (ImGui::Checkbox("Legend", &legend)) show_legend_ = legend;
+    if (ImGui::Checkbox((text("panel.legend") + "###legend").c_str(), &legend)) show_legend_ = legend;
     remember_widget("Legend");
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(panel_colors(theme_).muted, "Drag to pan, wheel or pinch to zoom, double-click to reset the view.");
-    ImGui::TextColored(panel_colors(theme_).muted, "Keys: Space play/pause, S step, R reset, ? help; Tab leaves the canvas for the "
-                               "page's controls (screen readers read those).");
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", text("panel.view_hint").c_str());
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", text("panel.keys_hint").c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::End();
@@ -143,17 +165,17 @@ void App::draw_compact_bar(float top) {
   ImGui::Begin("##embed", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings);
-  if (ImGui::Button(running_ ? "Pause" : "Play")) command("toggle");
+  if (ImGui::Button(((running_ ? text("panel.pause") : text("panel.play")) + "###toggle").c_str())) command("toggle");
   remember_widget(running_ ? "Pause" : "Play");
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) command("reset");
+  if (ImGui::Button((text("panel.reset") + "###reset").c_str())) command("reset");
   remember_widget("Reset");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::Text("t = %.2f s", sim_->time());
   const std::string speed = speed_text();
   if (!speed.empty() && meter_.factor() < 0.95) ImGui::TextColored(panel_colors(theme_).warning, "%s", speed.c_str());
-  if (sim_->failed()) ImGui::TextColored(panel_colors(theme_).error, "stopped: see message");
+  if (sim_->failed()) ImGui::TextColored(panel_colors(theme_).error, "%s", text("panel.stopped").c_str());
   if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
     // Narrow enough to leave the middle of a small embed, where the scene is, free.
     const float width = ImGui::GetIO().DisplaySize.x;
@@ -162,16 +184,17 @@ void App::draw_compact_bar(float top) {
     ImGui::TextColored(panel_colors(theme_).muted, "%s", sim_->description().caption.c_str());
     ImGui::PopTextWrapPos();
     remember_widget("caption");
-    if (ImGui::SmallButton("Hide caption")) caption_shown_ = false;
+    if (ImGui::SmallButton((text("panel.hide_caption") + "###caption").c_str())) caption_shown_ = false;
     remember_widget("Hide caption");
     ImGui::SameLine();
   } else if (embed_) {
-    if (ImGui::SmallButton("Caption")) caption_shown_ = true;
+    if (ImGui::SmallButton((text("panel.caption") + "###caption").c_str())) caption_shown_ = true;
     remember_widget("Caption");
     ImGui::SameLine();
   }
   if (embed_ || panel_right_ == 0) {  // no View section here: the legend's switch
-    if (ImGui::SmallButton(legend_shown() ? "Hide legend" : "Legend")) show_legend_ = !legend_shown();
+    if (ImGui::SmallButton(((legend_shown() ? text("panel.hide_legend") : text("panel.legend")) + "###legend").c_str()))
+      show_legend_ = !legend_shown();
     remember_widget("Legend");
   }
   ImGui::End();
@@ -184,31 +207,33 @@ void App::draw_embed_panel() {
 }
 
 void App::draw_transport() {
-  if (ImGui::Button(running_ ? "Pause" : "Play", {70, 0})) command("toggle");
+  if (ImGui::Button(((running_ ? text("panel.pause") : text("panel.play")) + "###toggle").c_str(), {play_button_width(), 0}))
+    command("toggle");
   remember_widget(running_ ? "Pause" : "Play");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.play_tooltip").c_str());
   ImGui::SameLine();
-  if (ImGui::Button("Step")) command("step");
+  if (ImGui::Button((text("panel.step") + "###step").c_str())) command("step");
   remember_widget("Step");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance 10 ms of simulated time and pause (S)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.step_tooltip").c_str());
   ImGui::SameLine();
   const bool pending = sim_->reset_pending();
   if (pending) ImGui::PushStyleColor(ImGuiCol_Button, panel_colors(theme_).pending_button);
-  if (ImGui::Button("Reset")) command("reset");
+  if (ImGui::Button((text("panel.reset") + "###reset").c_str())) command("reset");
   remember_widget("Reset");
   if (pending) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart from the parameters (R)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.reset_tooltip").c_str());
   ImGui::SameLine();
   ImGui::Text("t = %.3f s", sim_->time());
 
   ImGui::SetNextItemWidth(-FLT_MIN);
   const double speed_min = 0.01, speed_max = 10;
-  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max, "speed ×%.3g",
+  ImGui::SliderScalar("##speed", ImGuiDataType_Double, &speed_, &speed_min, &speed_max,
+                      text("panel.speed_slider", {{"value", "%.3g"}}).c_str(),
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   remember_widget("speed");
   type_on_double_click();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Simulated seconds per real second.\n%s", kTypeHint);
+    ImGui::SetTooltip("%s\n%s", text("panel.speed_tooltip").c_str(), text("panel.type_hint").c_str());
   ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
   const std::string speed = speed_text();
   if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? panel_colors(theme_).warning : panel_colors(theme_).muted, "%s", speed.c_str());
@@ -223,7 +248,7 @@ void App::draw_transport() {
 void App::draw_parameters() {
   const std::vector<Preset> presets = sim_->scene().presets(sim_->params());
   if (!presets.empty()) {
-    ImGui::TextColored(panel_colors(theme_).muted, "Presets");
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", text("panel.presets").c_str());
     for (size_t k = 0; k < presets.size(); ++k) {
       if (k > 0) {  // continue the row while the next button fits
         const ImGuiStyle& style = ImGui::GetStyle();
@@ -248,13 +273,14 @@ void App::draw_parameters() {
 
   const std::vector<std::string> pending = sim_->pending_params();
   if (pending.empty()) {
-    ImGui::TextColored(panel_colors(theme_).muted, "* applies on Reset; the others at once");
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", text("panel.pending_none").c_str());
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(panel_colors(theme_).warning, "%zu change%s appl%s on Reset", pending.size(), pending.size() == 1 ? "" : "s",
-                       pending.size() == 1 ? "ies" : "y");
+    const std::string changes = pending.size() == 1 ? text("panel.pending_one")
+                                                    : text("panel.pending_many", {{"count", std::to_string(pending.size())}});
+    ImGui::TextColored(panel_colors(theme_).warning, "%s", changes.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Reset now")) command("reset");
+    if (ImGui::SmallButton((text("panel.reset_now") + "###reset_now").c_str())) command("reset");
     remember_widget("Reset now");
   }
   remember_widget("pending");
@@ -263,10 +289,10 @@ void App::draw_parameters() {
   bool changed = false;
   for (size_t i = 0; i < values.specs().size(); ++i) draw_parameter(i, values, label_width, changed);
   if (changed)
-    if (auto error = set_params(values)) message(MessageLevel::Error, *error + " — value not applied");
-  if (ImGui::Button("Defaults")) command("defaults");
+    if (auto error = set_params(values)) message(MessageLevel::Error, text("app.value_not_applied", {{"error", *error}}));
+  if (ImGui::Button((text("panel.defaults") + "###defaults").c_str())) command("defaults");
   remember_widget("Defaults");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restore every parameter's default and reset");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.defaults_tooltip").c_str());
 }
 
 void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool& changed) {
@@ -355,43 +381,46 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
                                           ImGui::GetColorU32(panel_colors(theme_).error), 2.0f);
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(panel_colors(theme_).error, "%s (still running: %s)", draft->second.error.c_str(), values.text_at(i).empty()
-                                                                                        ? "the built-in one"
-                                                                                        : values.text_at(i).c_str());
+  const std::string running = values.text_at(i).empty() ? cl::text("panel.draft_builtin") : values.text_at(i);
+  ImGui::TextColored(panel_colors(theme_).error, "%s",
+                     cl::text("panel.draft_error", {{"error", draft->second.error}, {"current", running}}).c_str());
   ImGui::PopTextWrapPos();
   remember_widget(s.name + ":error");
 }
 
 void App::draw_exports() {
-  if (ImGui::Button("Series CSV")) export_file("series");
+  if (ImGui::Button((text("panel.export.series_csv") + "###series_csv").c_str())) export_file("series");
   remember_widget("Series CSV");
   ImGui::SameLine();
-  if (ImGui::Button("Events CSV")) export_file("events");
+  if (ImGui::Button((text("panel.export.events_csv") + "###events_csv").c_str())) export_file("events");
   remember_widget("Events CSV");
   ImGui::SameLine();
-  if (ImGui::Button("PNG")) export_file("png");
+  if (ImGui::Button((text("panel.export.png") + "###png").c_str())) export_file("png");
   remember_widget("PNG");
   if (sim_->scene().impact_loops()) {
     ImGui::SameLine();
-    if (ImGui::Button("Loops CSV")) export_file("loops");
+    if (ImGui::Button((text("panel.export.loops_csv") + "###loops_csv").c_str())) export_file("loops");
     remember_widget("Loops CSV");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normal force against penetration of the latest 64 impacts");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.export.loops_tooltip").c_str());
   }
-  if (ImGui::Button("Save scene")) export_file("scene");
+  if (ImGui::Button((text("panel.export.save_scene") + "###save_scene").c_str())) export_file("scene");
   remember_widget("Save scene");
   ImGui::SameLine();
-  if (ImGui::Button("Load scene...")) page_open_scene_file();
+  if (ImGui::Button((text("panel.export.load_scene") + "###load_scene").c_str())) page_open_scene_file();
   remember_widget("Load scene...");
   const SeriesRecorder& r = sim_->series();
-  ImGui::TextColored(panel_colors(theme_).muted, "%zu samples x %zu series (every %s s), %zu events", r.size(), r.names().size(),
-                     format_number(r.stride() * sim_->sample_interval()).c_str(), sim_->events().total());
+  const std::string summary = text("panel.export.summary", {{"samples", std::to_string(r.size())},
+                                                            {"series", std::to_string(r.names().size())},
+                                                            {"interval", format_number(r.stride() * sim_->sample_interval())},
+                                                            {"events", std::to_string(sim_->events().total())}});
+  ImGui::TextColored(panel_colors(theme_).muted, "%s", summary.c_str());
 }
 
 void App::draw_report() {
   // Any scene's summary table (the pile's compression after a 1D spring pile), when it has one.
   const std::optional<ReportTable> table = sim_->scene().report();
   if (!table) return;
-  const bool open = ImGui::CollapsingHeader(table->title.c_str());
+  const bool open = ImGui::CollapsingHeader((table->title + "###report").c_str());
   remember_widget("Report");
   if (!open) return;
   // Scrolls sideways; as tall as its rows (a scrolling table would fill the panel).
@@ -410,7 +439,7 @@ void App::draw_report() {
     }
     ImGui::EndTable();
   }
-  if (ImGui::Button("Report CSV")) export_file("report");
+  if (ImGui::Button((text("panel.export.report_csv") + "###report_csv").c_str())) export_file("report");
   remember_widget("Report CSV");
 }
 

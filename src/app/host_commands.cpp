@@ -5,6 +5,7 @@
 
 #include "app.h"
 #include "core/message_text.h"
+#include "core/text.h"
 #include "io/scene_file.h"
 
 namespace cl::app {
@@ -43,7 +44,8 @@ std::string App::host_message(const std::string& text) {
     error = parsed.error;
   } else {
     nlohmann::json result;
-    if (auto run_error = run_host_command(*parsed.message, result)) error = "host message refused: " + *run_error;
+    if (auto run_error = run_host_command(*parsed.message, result))
+      error = cl::text("app.host.refused", {{"error", *run_error}});
     else reply["result"] = std::move(result);
   }
   reply["ok"] = !error;
@@ -74,7 +76,8 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
       return std::nullopt;
     }
     case HostCommand::Load:
-      if (auto error = load_scene(m.scene, *m.params, m.state ? &*m.state : nullptr)) return "load refused: " + *error;
+      if (auto error = load_scene(m.scene, *m.params, m.state ? &*m.state : nullptr))
+        return text("app.host.load_refused", {{"error", *error}});
       result = {{"scene", sim_->description().id}, {"t", sim_->time()}};
       return std::nullopt;
     case HostCommand::Play:
@@ -100,7 +103,7 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
       std::vector<size_t> chosen;
       for (const std::string& name : m.series_names) {
         const auto it = std::find(names.begin(), names.end(), name);
-        if (it == names.end()) return "get_series: the run records no series " + quoted(name);
+        if (it == names.end()) return text("app.host.no_series", {{"name", quoted(name)}});
         chosen.push_back(static_cast<size_t>(it - names.begin()));
       }
       if (m.series_names.empty())
@@ -118,12 +121,12 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
     }
     case HostCommand::Export: {
       const std::optional<ExportText> file = export_text(m.what);
-      if (!file) return "export: scene '" + sim_->description().id + "' has no " + m.what + " to export";
+      if (!file) return text("app.host.nothing_to_export", {{"scene", sim_->description().id}, {"what", m.what}});
       result = {{"what", m.what}, {"filename", file->filename}, {"mime", file->mime}, {"text", file->text}};
       return std::nullopt;
     }
   }
-  return "unknown command";
+  return text("app.host.unknown_command");
 }
 
 }  // namespace cl::app

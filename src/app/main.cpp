@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -22,6 +23,9 @@
 #endif
 
 #include "app.h"
+#include "core/message_text.h"
+#include "core/text.h"
+#include "io/query_string.h"
 #include "page.h"
 
 namespace {
@@ -78,6 +82,22 @@ void load_fonts(Platform& p) {
   p.font_scale = scale;
 }
 
+/// The desktop reads a link's lang= as the page does; without it the app speaks English.
+void apply_link_language(const std::string& hash) {
+  for (const auto& [key, value] : cl::parse_query(hash).pairs) {
+    if (key != "lang") continue;
+    if (const std::optional<cl::Language> language = cl::language_from_code(value)) {
+      cl::set_language(*language);
+      continue;
+    }
+    std::string names;
+    for (cl::Language l : cl::all_languages()) names += (names.empty() ? "" : ", ") + cl::text_in(l, "language.name");
+    cl::app::page_message(cl::app::MessageLevel::Warning,
+                          cl::text("language.refused", {{"code", cl::quoted(value)}, {"languages", names},
+                                                        {"name", cl::text("language.name")}}));
+  }
+}
+
 /// In the browser the canvas follows its page area (CSS px); SDL then sizes
 /// the drawing buffer at devicePixelRatio.
 void fit_canvas(Platform& p) {
@@ -130,7 +150,7 @@ int main(int argc, char** argv) {
   // buttons, fields and Tab key keep working (SDL listens on the window by default).
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    std::fprintf(stderr, "contactlab: SDL_Init failed: %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.sdl_init_failed", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
 #ifdef __EMSCRIPTEN__
@@ -150,12 +170,12 @@ int main(int argc, char** argv) {
   platform.window = SDL_CreateWindow("ContactLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                                      SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!platform.window) {
-    std::fprintf(stderr, "contactlab: cannot open a window: %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.no_window", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
   platform.gl = SDL_GL_CreateContext(platform.window);
   if (!platform.gl) {
-    std::fprintf(stderr, "contactlab: cannot create a GL context (WebGL2 needed): %s\n", SDL_GetError());
+    std::fprintf(stderr, "contactlab: %s\n", cl::text("app.no_gl_context", {{"error", SDL_GetError()}}).c_str());
     return 1;
   }
   SDL_GL_MakeCurrent(platform.window, platform.gl);
@@ -171,7 +191,7 @@ int main(int argc, char** argv) {
   load_fonts(platform);
 
   // Desktop: contactlab_app [HASH | FILE.json] [--frames N [--png OUT.png]]
-  // HASH is a link hash ("scene=pendulum&v0=5&play=1"); --frames quits after
+  // HASH is a link hash ("scene=pendulum&v0=5&play=1&lang=de"); --frames quits after
   // N frames, saving the last one to OUT.png (used by the smoke test).
   std::string argument;
   for (int i = 1; i < argc; ++i) {
@@ -181,14 +201,17 @@ int main(int argc, char** argv) {
     else argument = arg;
   }
   const bool scene_file = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
-  if (!argument.empty() && !scene_file) cl::app::page_set_hash(argument);
+  if (!argument.empty() && !scene_file) {
+    apply_link_language(argument);
+    cl::app::page_set_hash(argument);
+  }
   platform.app = std::make_unique<cl::app::App>();
   if (scene_file) {
     std::ifstream in(argument);
     std::stringstream text;
     text << in.rdbuf();
     if (in) platform.app->load_scene_text(text.str());
-    else cl::app::page_message(cl::app::MessageLevel::Error, "cannot read " + argument);
+    else cl::app::page_message(cl::app::MessageLevel::Error, cl::text("app.cannot_read", {{"file", argument}}));
   }
 
 #ifdef __EMSCRIPTEN__

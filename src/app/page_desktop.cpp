@@ -8,6 +8,7 @@
 #include <SDL_opengl.h>
 #include <stb/stb_image_write.h>
 
+#include "core/text.h"
 #include "page.h"
 
 namespace cl::app {
@@ -23,9 +24,9 @@ void page_message(MessageLevel level, const std::string& text) {
   std::fprintf(stderr, "contactlab %s: %s\n", tag, text.c_str());
 }
 
-void page_download_text(const std::string& filename, const std::string&, const std::string& text) {
-  std::ofstream(filename) << text;
-  page_message(MessageLevel::Info, "wrote " + filename);
+void page_download_text(const std::string& filename, const std::string&, const std::string& contents) {
+  std::ofstream(filename) << contents;
+  page_message(MessageLevel::Info, text("app.wrote", {{"file", filename}}));
 }
 
 void page_download_canvas_png(const std::string& filename, int width, int height) {
@@ -33,13 +34,13 @@ void page_download_canvas_png(const std::string& filename, int width, int height
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   stbi_flip_vertically_on_write(1);  // GL rows start at the bottom
   if (stbi_write_png(filename.c_str(), width, height, 4, pixels.data(), width * 4))
-    page_message(MessageLevel::Info, "wrote " + filename);
+    page_message(MessageLevel::Info, text("app.wrote", {{"file", filename}}));
   else
-    page_message(MessageLevel::Error, "could not write " + filename);
+    page_message(MessageLevel::Error, text("app.could_not_write", {{"file", filename}}));
 }
 
 void page_open_scene_file() {
-  page_message(MessageLevel::Info, "on the desktop, open a scene file by starting the app with it: contactlab_app FILE.json");
+  page_message(MessageLevel::Info, text("app.desktop_open_scene"));
 }
 
 void page_series_changed() {}

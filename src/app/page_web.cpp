@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "core/text.h"
 #include "io/impact_loops_io.h"
 #include "page.h"
 #include "page_bridge.h"
@@ -213,13 +214,13 @@ EMSCRIPTEN_KEEPALIVE const char* cl_scene_json(void) {
 
 EMSCRIPTEN_KEEPALIVE const char* cl_set_param(const char* name, const char* value) {
   cl::app::App* app = current_app();
-  if (!app) return "not ready";
+  if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->set_param(name, value).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_apply_preset(const char* name) {
   cl::app::App* app = current_app();
-  if (!app) return "not ready";
+  if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->apply_preset(name).value_or(""));
 }
 
@@ -239,7 +240,10 @@ EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
 
 EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
   cl::app::App* app = current_app();
-  return keep(app ? app->host_message(text) : R"({"type":"contactlab","v":1,"ok":false,"error":"not ready"})");
+  if (app) return keep(app->host_message(text));
+  const nlohmann::json refusal = {
+      {"type", "contactlab"}, {"v", cl::kHostProtocolVersion}, {"ok", false}, {"error", cl::text("app.not_ready")}};
+  return keep(refusal.dump());
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_json(void) {
@@ -249,19 +253,19 @@ EMSCRIPTEN_KEEPALIVE const char* cl_compare_json(void) {
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_set(const char* text) {
   cl::app::App* app = current_app();
-  if (!app) return "not ready";
+  if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->set_compare_text(text).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_add(void) {
   cl::app::App* app = current_app();
-  if (!app) return "not ready";
+  if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->add_variant().value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_edit(int k, const char* text) {
   cl::app::App* app = current_app();
-  if (!app || k < 0) return "not ready";
+  if (!app || k < 0) return keep(cl::text("app.not_ready"));
   return keep(app->edit_variant(static_cast<size_t>(k), text).value_or(""));
 }
 

@@ -20,6 +20,7 @@
 
 #include "core/number_format.h"
 #include "core/sweep.h"
+#include "core/text.h"
 #include "io/scene_file.h"
 #include "io/sweep_csv.h"
 #include "scenes/registry.h"
@@ -67,9 +68,9 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
 
 EMSCRIPTEN_KEEPALIVE const char* cl_sweep_run(double index) {
   static std::string reply;
-  if (!plan) return keep(reply, {{"error", "no sweep planned"}});
+  if (!plan) return keep(reply, {{"error", cl::text("app.sweep.not_planned")}});
   if (!(index >= 0 && index < static_cast<double>(plan->range.count) && index == std::floor(index)))
-    return keep(reply, {{"error", "no run " + cl::format_number(index) + " in this sweep"}});
+    return keep(reply, {{"error", cl::text("app.sweep.no_run", {{"index", cl::format_number(index)}})}});
   const cl::SweepRow row = plan->run(static_cast<long long>(index));
   nlohmann::json summary = nlohmann::json::array();
   for (size_t q = 0; q < plan->quantities.size(); ++q)
