@@ -9,7 +9,7 @@
  * what was asked and why impacts measure off the closed form.
  *
  * Usage (see page.js): ContactLabInspector.create({api, hostEl}).start().
- * Needs plots.js. Global: ContactLabInspector only.
+ * Needs plots.js and text.js. Global: ContactLabInspector only.
  */
 var ContactLabInspector = (function () {
   'use strict';
@@ -22,18 +22,21 @@ var ContactLabInspector = (function () {
     linear: 'linear' };
   var el = ContactLabPlots.el;
   var fmt = ContactLabPlots.formatNumber;
+  var T = ContactLabText.t;
   var TEXT = {
-    title: 'Contact-law inspector',
-    empty: 'Impacts appear here: the restitution each one gives against the one asked for.',
-    xAxis: 'asked c_\u03c4 (impulse law: e)',
-    yAxis: 'measured restitution e',
-    asked: 'asked = measured',
-    curve: function (title) { return title + ' (closed form)'; },
-    points: function (label) { return 'impacts \u00b7 ' + label; },
-    caption: 'Latest impacts: asked against measured restitution, and what each took',
-    columns: ['run', 't [s]', 'contact', 'asked', 'closed-form e', 'measured e', 'max penetration [mm]',
-      'contact time [ms]', 'loop work [J]'],
-    thisRun: 'this run'
+    title: T('inspector.title'),
+    empty: T('inspector.empty'),
+    xAxis: T('inspector.x_axis'),
+    yAxis: T('inspector.y_axis'),
+    asked: T('inspector.asked_line'),
+    curve: function (title) { return T('inspector.curve', { law: title }); },
+    points: function (label) { return T('inspector.points', { run: label }); },
+    caption: T('inspector.caption'),
+    columns: [T('inspector.column.run'), 't [s]', T('inspector.column.contact'), T('inspector.column.asked'),
+      T('inspector.column.e_closed_form'), T('inspector.column.e_measured'), T('inspector.column.max_penetration'),
+      T('inspector.column.duration'), T('inspector.column.loop_area')],
+    thisRun: T('inspector.this_run'),
+    runNote: function (label, note) { return T('inspector.run_note', { run: label, note: note }); }
   };
 
   function create(opts) {
@@ -166,7 +169,7 @@ var ContactLabInspector = (function () {
         who.style.borderLeft = '4px solid ' + x.run.color;
         row.appendChild(who);
         cell(row, fmt(i.t));
-        cell(row, i.kind);
+        cell(row, ContactLabPlots.impactKind(i.kind));
         cell(row, ins.asked_name + ' = ' + fmt(ins.asked));
         cell(row, fmt(ins.e_closed_form));
         cell(row, fmt(i.e));
@@ -183,7 +186,7 @@ var ContactLabInspector = (function () {
       var compared = runs.length > 1;
       runs.forEach(function (r) {
         r.inspection.notes.forEach(function (text) {
-          notes.appendChild(el('li', null, compared ? r.label + ': ' + text : text));
+          notes.appendChild(el('li', null, compared ? TEXT.runNote(r.label, text) : text));
         });
       });
       notes.hidden = !notes.childNodes.length;

@@ -5,7 +5,8 @@
  * its XY (faceted) mode. Hidden for scenes without compliant contacts.
  *
  * Usage (see page.js): ContactLabLoops.create({api, hostEl}).start().
- * Needs plots.js (ContactLabPlots: number format, axis style, colours).
+ * Needs plots.js (ContactLabPlots: number format, axis style, colours) and
+ * text.js (its words).
  * Global: ContactLabLoops only.
  */
 var ContactLabLoops = (function () {
@@ -14,11 +15,20 @@ var ContactLabLoops = (function () {
   var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
   var LATEST = 4;        // "latest impacts" shows this many
   var el = ContactLabPlots.el;
+  var T = ContactLabText.t;
+  var TEXT = {
+    title: T('loops.title'),
+    choice: T('loops.choice_label'),
+    empty: T('loops.empty'),
+    latest: T('loops.latest', { count: LATEST }),
+    xAxis: T('loops.penetration_axis'),
+    yAxis: T('loops.force_axis')
+  };
 
   /** "t = 0.1361 s · wall 1" / "t = 0.52 s · pair 0–3": the seed labels loops by their time. */
   function impactLabel(loop) {
-    var who = loop.j == null ? loop.kind + ' ' + loop.i : loop.kind + ' ' + loop.i + '–' + loop.j;
-    return 't = ' + ContactLabPlots.formatNumber(loop.onset) + ' s · ' + who;
+    var args = { t: ContactLabPlots.formatNumber(loop.onset), kind: ContactLabPlots.impactKind(loop.kind), i: loop.i, j: loop.j };
+    return T(loop.j == null ? 'loops.impact_one' : 'loops.impact_pair', args);
   }
 
   function create(opts) {
@@ -30,14 +40,14 @@ var ContactLabLoops = (function () {
     var u = null, shownKey = '';
 
     var head = el('div', 'panel-head');
-    var title = el('span', 'loops-title', 'Hysteresis');
+    var title = el('span', 'loops-title', TEXT.title);
     var select = el('select', 'btn loops-choice');
-    select.setAttribute('aria-label', 'Impacts whose force-penetration loops are shown');
+    select.setAttribute('aria-label', TEXT.choice);
     head.appendChild(title);
     head.appendChild(select);
     var holder = el('div', 'plot-holder');
     var legend = el('div', 'plot-legend');
-    var note = el('div', 'plot-note', 'Loops appear after the first impact.');
+    var note = el('div', 'plot-note', TEXT.empty);
     host.appendChild(head);
     host.appendChild(holder);
     host.appendChild(legend);
@@ -52,7 +62,7 @@ var ContactLabLoops = (function () {
     function fillChooser() {
       var keep = choice;
       select.textContent = '';
-      select.appendChild(new Option('Latest ' + LATEST + ' impacts', 'latest'));
+      select.appendChild(new Option(TEXT.latest, 'latest'));
       loops.slice().reverse().forEach(function (l) { select.appendChild(new Option(impactLabel(l), String(l.id))); });
       // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
       choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
@@ -72,8 +82,8 @@ var ContactLabLoops = (function () {
           return { label: impactLabel(l), stroke: ContactLabPlots.themeColor('series', k), width: 1.5, points: { show: false } };
         })),
         axes: [
-          Object.assign({ label: 'penetration [mm]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
-          Object.assign({ label: 'normal force [N]', labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
+          Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
+          Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
         ]
       };
     }

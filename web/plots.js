@@ -11,6 +11,7 @@
  * Usage (see page.js): ContactLabPlots.create({api, panelsEl, addButton,
  * emptyNote, urlValue, onChange}). `api` wraps the cl_series_* and
  * cl_run_series_* exports.
+ * Needs text.js (ContactLabText: its words, from assets/text/charts.json).
  * Global: ContactLabPlots only.
  */
 var ContactLabPlots = (function () {
@@ -24,18 +25,28 @@ var ContactLabPlots = (function () {
   var MAX_UNITS = 2;        // per panel: one y axis each side
   var DIFF = '\u0394';      // "Δx0": variant minus reference, on the same sample times
   var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
-  var MESSAGES = {
-    noUnit: '(no unit)',
-    rightAxis: ' (right axis)',
-    quantityOfUnit: { 'J': 'energy', 'm': 'length', 'm/s': 'velocity', 'rad': 'angle', 'rad/s': 'spin',
-      'N': 'force', 'kg m/s': 'momentum', 's': 'time' },
-    otherUnit: function (units) { return 'This plot already shows ' + units + '; add a plot for this series.'; },
-    chooseSeries: 'Choose series above',
-    noSeries: 'No series',
-    seriesToPlot: 'Series to plot',
-    difference: function (label) { return DIFF + ' ' + label + ' (variant \u2212 reference)'; },
-    minusReference: ' \u2212 reference',
-    reference: 'reference: '
+  // The quantity an axis of a unit shows when its series' names do not fit (keys plots.quantity.*).
+  var QUANTITY_OF_UNIT = { 'J': 'energy', 'm': 'length', 'm/s': 'velocity', 'rad': 'angle', 'rad/s': 'spin',
+    'N': 'force', 'kg m/s': 'momentum', 's': 'time' };
+  // The engine's event kinds of impacts, shown in words by loops.js and inspector.js (keys plots.impact_kind.*).
+  var IMPACT_KINDS = ['pair', 'wall', 'street', 'hit', 'collision'];
+  var T = ContactLabText.t;
+  var TEXT = {
+    noUnit: T('plots.no_unit'),
+    rightAxis: function (label) { return T('plots.right_axis', { label: label }); },
+    otherUnit: function (units) { return T('plots.other_unit', { first: units[0], second: units[1] }); },
+    chooseSeries: T('plots.choose_series'),
+    noSeries: T('plots.no_series'),
+    seriesToPlot: T('plots.series_to_plot'),
+    differenceLine: function (series, run) { return T('plots.difference_line', { series: series, run: run }); },
+    reference: function (run) { return T('plots.reference_run', { run: run }); },
+    panel: function (n) { return T('plots.panel', { n: n }); },
+    panelSeries: function (n, series) { return T('plots.panel_series', { n: n, series: series }); },
+    none: T('plots.none'),
+    removePanel: function (n) { return T('plots.remove_panel', { n: n }); },
+    remove: T('plots.remove'),
+    noPlots: T('plots.no_plots'),
+    waiting: T('page.plots_appear')  // the page's markup shows it first (shell/index.html)
   };
 
   // ---- Formatting ----------------------------------------------------------
@@ -47,6 +58,11 @@ var ContactLabPlots = (function () {
     var a = Math.abs(v);
     if (a >= 1e6 || a < 1e-4) return v.toExponential(3).replace(/\.?0+e/, 'e');
     return String(Number(v.toPrecision(4)));
+  }
+
+  /** An impact's event kind in words ("wall"); a kind the table lacks stays as the engine names it. */
+  function impactKind(kind) {
+    return IMPACT_KINDS.indexOf(kind) >= 0 ? T('plots.impact_kind.' + kind) : kind;
   }
 
   /** Legend value: number and unit, or a dash when the cursor is off the plot. */
@@ -74,10 +90,10 @@ var ContactLabPlots = (function () {
    */
   function axisLabelCandidates(entries, unit) {
     var names = entries.map(function (e) { return e.label; }).join(', ');
-    if (!unit) return [names, MESSAGES.noUnit];
+    if (!unit) return [names, TEXT.noUnit];
     var out = [names + ' [' + unit + ']'];
-    var quantity = MESSAGES.quantityOfUnit[unit];
-    if (quantity) out.push(quantity + ' [' + unit + ']');
+    var quantity = QUANTITY_OF_UNIT[unit];
+    if (quantity) out.push(T('plots.quantity.' + quantity) + ' [' + unit + ']');
     out.push('[' + unit + ']');
     return out;
   }
@@ -350,7 +366,7 @@ var ContactLabPlots = (function () {
         var dash = DASHES[k % DASHES.length];
         runs.forEach(function (r, run) {
           if (e.diff && run === 0) return;
-          lines.push({ label: labelWithUnit(e) + ' \u00b7 ' + r.label + (e.diff ? MESSAGES.minusReference : ''),
+          lines.push({ label: e.diff ? TEXT.differenceLine(labelWithUnit(e), r.label) : labelWithUnit(e) + ' \u00b7 ' + r.label,
             unit: e.unit, color: r.color, dash: dash, run: run, name: e.diff ? e.base : e.name, diff: !!e.diff });
         });
       });
@@ -428,13 +444,13 @@ var ContactLabPlots = (function () {
 
     function updateChrome() {
       panels.forEach(function (p, k) {
-        p.el.setAttribute('aria-label', 'Plot ' + (k + 1));
-        p.summary.setAttribute('aria-label', 'Series in plot ' + (k + 1) + ': ' + (panelTitle(p) || 'none') + '. Click to choose.');
-        p.removeBtn.setAttribute('aria-label', 'Remove plot ' + (k + 1));
+        p.el.setAttribute('aria-label', TEXT.panel(k + 1));
+        p.summary.setAttribute('aria-label', TEXT.panelSeries(k + 1, panelTitle(p) || TEXT.none));
+        p.removeBtn.setAttribute('aria-label', TEXT.removePanel(k + 1));
       });
       if (emptyNote) {
         emptyNote.hidden = panels.length > 0;
-        emptyNote.textContent = series.length > 1 ? 'No plots. Use “Add plot” to show a series.' : 'Plots appear when the simulation is running.';
+        emptyNote.textContent = series.length > 1 ? TEXT.noPlots : TEXT.waiting;
       }
       if (addButton) addButton.disabled = series.length < 2 || panels.length >= MAX_PANELS;
     }
@@ -449,7 +465,7 @@ var ContactLabPlots = (function () {
       p.summary = p.chooser.querySelector('summary');
       p.removeBtn = el('button', 'panel-remove', '×');
       p.removeBtn.type = 'button';
-      p.removeBtn.title = 'Remove plot';
+      p.removeBtn.title = TEXT.remove;
       p.removeBtn.addEventListener('click', function () { removePanel(p); });
       head.appendChild(p.chooser);
       head.appendChild(p.removeBtn);
@@ -481,9 +497,9 @@ var ContactLabPlots = (function () {
 
     function buildChooser(p) {
       var details = el('details', 'chooser');
-      var summary = el('summary', null, panelTitle(p) || MESSAGES.noSeries);
+      var summary = el('summary', null, panelTitle(p) || TEXT.noSeries);
       var list = el('fieldset', 'chooser-list');
-      list.appendChild(el('legend', null, MESSAGES.seriesToPlot));
+      list.appendChild(el('legend', null, TEXT.seriesToPlot));
       series.forEach(function (s) {
         if (s.index === 0) return;  // t is the x axis of every panel
         var label = el('label', 'chooser-item');
@@ -515,7 +531,7 @@ var ContactLabPlots = (function () {
         var blocked = !box.checked && units.length >= MAX_UNITS && units.indexOf(s.unit) < 0;
         box.disabled = blocked;
         box.parentNode.classList.toggle('blocked', blocked);
-        box.parentNode.title = blocked ? MESSAGES.otherUnit(units.map(function (u) { return u ? '[' + u + ']' : MESSAGES.noUnit; }).join(' and ')) : s.name;
+        box.parentNode.title = blocked ? TEXT.otherUnit(units.map(function (u) { return u ? '[' + u + ']' : TEXT.noUnit; })) : s.name;
       });
     }
 
@@ -524,7 +540,7 @@ var ContactLabPlots = (function () {
       p.names = Array.prototype.filter.call(boxes, function (b) { return b.checked; })
         .map(function (b) { return b.value; });
       updateChooserUnits(p, list);
-      p.summary.textContent = panelTitle(p) || MESSAGES.noSeries;
+      p.summary.textContent = panelTitle(p) || TEXT.noSeries;
       userChose = true;
       p.zoom = null;
       createPlot(p);
@@ -565,7 +581,7 @@ var ContactLabPlots = (function () {
         var swatch = el('span', 'swatch');
         swatch.style.background = r.color;
         item.appendChild(swatch);
-        item.appendChild(document.createTextNode((k === 0 ? MESSAGES.reference : '') + r.label));
+        item.appendChild(document.createTextNode(k === 0 ? TEXT.reference(r.label) : r.label));
         runRow.appendChild(item);
       });
       key.appendChild(runRow);
@@ -589,7 +605,7 @@ var ContactLabPlots = (function () {
       var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
       var ySeries = panelLines(entries).map(function (line) {
         return {
-          label: line.label + (scaleOf(line.unit) === 'y2' ? MESSAGES.rightAxis : ''),
+          label: scaleOf(line.unit) === 'y2' ? TEXT.rightAxis(line.label) : line.label,
           scale: scaleOf(line.unit),
           stroke: line.color,
           width: line.dashed ? 2 : 1.5,
@@ -653,7 +669,7 @@ var ContactLabPlots = (function () {
       p.height = Math.max(50, p.holder.clientHeight);
       var empty = [[]].concat(panelLines(entries).map(function () { return []; }));
       p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
-      if (!entries.length) p.holder.appendChild(el('div', 'plot-note', MESSAGES.chooseSeries));
+      if (!entries.length) p.holder.appendChild(el('div', 'plot-note', TEXT.chooseSeries));
       // Double-click resets uPlot's zoom; forget ours too so live data follows again.
       p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });
       p.points = 0;
@@ -825,7 +841,8 @@ var ContactLabPlots = (function () {
   return {
     create: create,
     formatNumber: formatNumber,
-    // Shared with loops.js:
+    // Shared with loops.js and inspector.js:
+    impactKind: impactKind,
     axisStyle: axisStyle,
     themeColor: themeColor,
     pollEvery: pollEvery,

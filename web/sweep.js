@@ -7,7 +7,7 @@
  * same checks as `contactlab sweep`) and the CSV is the CLI's table.
  *
  * Usage (see page.js): ContactLabSweep.create({api, hostEl, download}).start().
- * Needs plots.js. Global: ContactLabSweep only.
+ * Needs plots.js and text.js. Global: ContactLabSweep only.
  */
 var ContactLabSweep = (function () {
   'use strict';
@@ -27,38 +27,44 @@ var ContactLabSweep = (function () {
   var TEACHING_RANGES = { c_tau: [0.1, 1] };
   var el = ContactLabPlots.el;
   var fmt = ContactLabPlots.formatNumber;
+  var T = ContactLabText.t;
+  /** The text of `key`.one or `key`.other, as `count` asks. */
+  function plural(key, count, args) { return T(key + (count === 1 ? '.one' : '.other'), args); }
   var TEXT = {
-    title: 'Parameter sweep',
-    intro: 'Runs the scene once for each value of one parameter, from its start with the other parameters as set ' +
-      'in the panel (while comparing: the reference\'s), in the background: the simulation keeps running.',
-    parameter: 'Parameter',
-    from: 'From',
-    to: 'To',
-    runs: 'Runs (1\u2013' + MAX_RUNS + ')',
-    log: 'Logarithmic spacing',
-    until: 'Each run lasts [s]',
-    quantities: 'Results to plot',
-    run: 'Run sweep',
-    cancel: 'Cancel',
-    exportCsv: 'Export CSV',
-    progress: 'Sweep progress',
-    ready: function (runs, until) { return 'Ready: ' + runs + ' runs of ' + fmt(until) + ' s each.'; },
-    checking: 'Checking\u2026',
-    loading: 'Starting the background engine\u2026',
-    started: function (runs) { return 'Sweep started: ' + runs + ' runs.'; },
+    title: T('sweep.title'),
+    intro: T('sweep.intro'),
+    parameter: T('sweep.parameter'),
+    from: T('sweep.from'),
+    to: T('sweep.to'),
+    runs: T('sweep.runs', { max: MAX_RUNS }),
+    log: T('sweep.log'),
+    until: T('sweep.until'),
+    quantities: T('sweep.quantities'),
+    run: T('sweep.run'),
+    cancel: T('sweep.cancel'),
+    exportCsv: T('sweep.export_csv'),
+    progress: T('sweep.progress'),
+    ready: function (runs, until) { return plural('sweep.ready', runs, { runs: runs, until: fmt(until) }); },
+    checking: T('sweep.checking'),
+    loading: T('sweep.loading'),
+    started: function (runs) { return plural('sweep.started', runs, { runs: runs }); },
+    /** "3 of 20 runs · 4.2 runs/s · 1 failed": facts apart, each said only when there is one. */
     counted: function (done, runs, rate, failed) {
-      return done + ' of ' + runs + ' runs' + (rate ? ' \u00b7 ' + fmt(rate) + ' runs/s' : '') +
-        (failed ? ' \u00b7 ' + failed + ' failed' : '');
+      return [plural('sweep.count', runs, { done: done, runs: runs }),
+        rate ? T('sweep.rate', { rate: fmt(rate) }) : '',
+        failed ? T('sweep.failed_count', { failed: failed }) : ''].filter(Boolean).join(' \u00b7 ');
     },
     done: function (runs, seconds, failed) {
-      return 'Sweep done: ' + runs + ' runs in ' + fmt(seconds) + ' s' + (failed ? ', ' + failed + ' failed' : '') + '.';
+      return plural(failed ? 'sweep.done_failed' : 'sweep.done', runs, { runs: runs, seconds: fmt(seconds), failed: failed });
     },
-    cancelled: function (done, runs) { return 'Sweep cancelled after ' + done + ' of ' + runs + ' runs.'; },
-    engineFailed: function (message) { return 'The background engine stopped: ' + message; },
-    noWorker: 'This browser cannot run Web Workers: sweeps need them.',
-    firstFailure: function (name, value, why) { return 'First failed run: ' + name + ' = ' + fmt(value) + ': ' + why; },
-    caption: function (label) { return 'Sweep results against ' + label; },
-    failure: 'stopped early'
+    cancelled: function (done, runs) { return plural('sweep.cancelled', runs, { done: done, runs: runs }); },
+    engineFailed: function (message) { return T('sweep.engine_failed', { message: message }); },
+    workerError: T('sweep.worker_error'),
+    noWorker: T('sweep.no_worker'),
+    firstFailure: function (name, value, why) { return T('sweep.first_failure', { name: name, value: fmt(value), why: why }); },
+    caption: function (parameter) { return T('sweep.caption', { parameter: parameter }); },
+    chartCaption: function (quantity, parameter) { return T('sweep.chart_caption', { quantity: quantity, parameter: parameter }); },
+    failure: T('sweep.stopped_early')
   };
 
   function withUnit(label, unit) { return unit ? label + ' [' + unit + ']' : label; }
@@ -273,7 +279,7 @@ var ContactLabSweep = (function () {
       worker.onmessage = function (ev) { onReply(ev.data || {}); };
       worker.onerror = function (ev) {
         ev.preventDefault();
-        onReply({ type: 'failed', id: requestId, message: ev.message || 'worker error' });
+        onReply({ type: 'failed', id: requestId, message: ev.message || TEXT.workerError });
       };
       return worker;
     }
@@ -468,7 +474,7 @@ var ContactLabSweep = (function () {
         chartsEl.textContent = '';
         charts = chosen.map(function (e) {
           var box = el('figure', 'sweep-chart');
-          var caption = el('figcaption', 'sweep-chart-title', withUnit(e.q.label, e.q.unit) + ' against ' + sweep.plan.parameter);
+          var caption = el('figcaption', 'sweep-chart-title', TEXT.chartCaption(withUnit(e.q.label, e.q.unit), sweep.plan.parameter));
           var holder = el('div', 'plot-holder sweep-chart-holder');
           box.appendChild(caption);
           box.appendChild(holder);
