@@ -23,9 +23,7 @@
 #endif
 
 #include "app.h"
-#include "core/message_text.h"
 #include "core/text.h"
-#include "io/query_string.h"
 #include "page.h"
 
 namespace {
@@ -80,22 +78,6 @@ void load_fonts(Platform& p) {
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
   p.font_scale = scale;
-}
-
-/// The desktop reads a link's lang= as the page does; without it the app speaks English.
-void apply_link_language(const std::string& hash) {
-  for (const auto& [key, value] : cl::parse_query(hash).pairs) {
-    if (key != "lang") continue;
-    if (const std::optional<cl::Language> language = cl::language_from_code(value)) {
-      cl::set_language(*language);
-      continue;
-    }
-    std::string names;
-    for (cl::Language l : cl::all_languages()) names += (names.empty() ? "" : ", ") + cl::text_in(l, "language.name");
-    cl::app::page_message(cl::app::MessageLevel::Warning,
-                          cl::text("language.refused", {{"code", cl::quoted(value)}, {"languages", names},
-                                                        {"name", cl::text("language.name")}}));
-  }
 }
 
 /// In the browser the canvas follows its page area (CSS px); SDL then sizes
@@ -201,10 +183,7 @@ int main(int argc, char** argv) {
     else argument = arg;
   }
   const bool scene_file = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
-  if (!argument.empty() && !scene_file) {
-    apply_link_language(argument);
-    cl::app::page_set_hash(argument);
-  }
+  if (!argument.empty() && !scene_file) cl::app::page_set_hash(argument);
   platform.app = std::make_unique<cl::app::App>();
   if (scene_file) {
     std::ifstream in(argument);

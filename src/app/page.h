@@ -33,7 +33,8 @@ bool page_coarse_pointer();
 /// colour scheme for theme=auto); desktop: dark.
 Theme page_theme();
 /// The language the page chose at start (its link's lang=, else the
-/// browser's); desktop: the environment's LANG, else English.
+/// browser's); desktop: the link argument's lang=, else the environment's
+/// LANG, else English.
 Language page_language();
 /// True when the user asks for reduced motion (prefers-reduced-motion):
 /// no auto-play, short trails.

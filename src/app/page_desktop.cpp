@@ -8,7 +8,9 @@
 #include <SDL_opengl.h>
 #include <stb/stb_image_write.h>
 
+#include "core/message_text.h"
 #include "core/text.h"
+#include "io/query_string.h"
 #include "page.h"
 
 namespace cl::app {
@@ -50,8 +52,18 @@ void page_canvas_area(int& width, int& height) { width = height = 0; }
 Theme page_theme() { return Theme::Dark; }
 
 Language page_language() {
-  const char* lang = std::getenv("LANG");  // "de_DE.UTF-8"
-  return language_from_code(lang ? lang : "").value_or(Language::English);
+  const char* environment = std::getenv("LANG");  // "de_DE.UTF-8"
+  const Language fallback = language_from_code(environment ? environment : "").value_or(Language::English);
+  for (const auto& [key, value] : parse_query(g_hash).pairs) {  // the link's lang= wins, as on the page
+    if (key != "lang") continue;
+    if (const std::optional<Language> language = language_from_code(value)) return *language;
+    std::string names;
+    for (Language l : all_languages()) names += (names.empty() ? "" : ", ") + text_in(l, "language.name");
+    page_message(MessageLevel::Warning, text_in(fallback, "language.refused",
+                                                {{"code", quoted(value)}, {"languages", names},
+                                                 {"name", text_in(fallback, "language.name")}}));
+  }
+  return fallback;
 }
 
 bool page_reduced_motion() { return false; }
