@@ -209,17 +209,18 @@ var ContactLabSweep = (function () {
       announced.push(text);
     }
 
-    function setError(message) {
+    /** Shows the engine's `message` and marks the field its `input` names; every text stays as typed. */
+    function setError(message, input) {
       errorEl.hidden = !message;
       errorEl.textContent = message || '';
-      inputs.forEach(function (input) { input.removeAttribute('aria-invalid'); });
+      inputs.forEach(function (field) { field.removeAttribute('aria-invalid'); });
       if (!message) return;
-      // The engine's message names what is wrong; mark that field, keep every text as typed.
-      var marked = /number of runs/.test(message) ? [runsInput]
-        : /time each run lasts/.test(message) ? [untilInput]
-        : /logarithmic/.test(message) ? [fromInput, toInput, logInput]
-        : /no parameter|not a number/.test(message) ? [paramSelect]
-        : [fromInput, toInput];
+      var marked = input === 'count' ? [runsInput]
+        : input === 'until' ? [untilInput]
+        : input === 'log' ? [fromInput, toInput, logInput]
+        : input === 'parameter' ? [paramSelect]
+        : input === 'range' ? [fromInput, toInput]
+        : [];
       marked.forEach(function (input) { input.setAttribute('aria-invalid', 'true'); });
     }
 
@@ -296,6 +297,7 @@ var ContactLabSweep = (function () {
       var message = formValues();
       message.type = type;
       message.id = ++requestId;
+      message.language = ContactLabText.language();
       w.postMessage(message);
       return message;
     }
@@ -346,7 +348,7 @@ var ContactLabSweep = (function () {
         planned = m.plan;
         engineLoadMs = m.loadMs;
         countEl.textContent = '';
-        setError(m.plan.error || '');
+        setError(m.plan.error || '', m.plan.input);
         if (m.plan.error) {
           if (sweep && sweep.state === 'running') finish('failed');
           return;

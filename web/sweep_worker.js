@@ -3,10 +3,11 @@
  * src/app/sweep_engine.cpp), so the simulation on the page keeps animating.
  *
  * Messages from the page (web/sweep.js):
- *   {type: 'plan', id, sceneFile, vary, log, until}  check only
- *   {type: 'run',  id, sceneFile, vary, log, until}  check, then run every value
+ *   {type: 'plan', id, sceneFile, vary, log, until, language}  check only
+ *   {type: 'run',  id, sceneFile, vary, log, until, language}  check, then run every value
+ *   (language: 'en' | 'de', the page's: the engine's messages and labels follow it)
  * Replies:
- *   {type: 'planned', id, plan, loadMs}   plan: the engine's reply ({error} when refused);
+ *   {type: 'planned', id, plan, loadMs}   plan: the engine's reply ({error, input} when refused);
  *                                         loadMs: the worker's start to its engine ready
  *   {type: 'row', id, row}                one run, in index order
  *   {type: 'done', id, runMs}             runMs: the worker's time for all runs
@@ -45,6 +46,7 @@ function plan(M, m) {
 }
 
 function handle(M, m) {
+  if (m.language) withText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
   var planned = plan(M, m);
   postMessage({ type: 'planned', id: m.id, plan: planned, loadMs: loadMs });
   if (m.type !== 'run' || planned.error) return;

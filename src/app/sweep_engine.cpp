@@ -5,8 +5,9 @@
 //
 // Exports (strings stay valid until the next call of the same function):
 //   const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until)
-//     JSON {"error"} or {"parameter","label","unit","runs",
+//     JSON {"error", "input"} (input: the field it is about, see sweep_input_name) or {"parameter","label","unit","runs",
 //     "quantities":[{"name","unit","label"}],"header":"index,runs,...\n"}
+//   void cl_sweep_set_language(const char* code)     "en" | "de": the page's language
 //   const char* cl_sweep_run(double index)
 //     JSON {"index","value","summary":[number|null...],"failure","row":"...\n"}
 #include <emscripten.h>
@@ -41,6 +42,11 @@ nlohmann::json number_or_null(double value) { return std::isfinite(value) ? nloh
 
 extern "C" {
 
+/// The language of the replies' messages and labels ("en", "de"; others leave it).
+EMSCRIPTEN_KEEPALIVE void cl_sweep_set_language(const char* code) {
+  if (const std::optional<cl::Language> language = cl::language_from_code(code ? code : "")) cl::set_language(*language);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until) {
   static std::string reply;
   plan.reset();
@@ -50,7 +56,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
   cl::SweepPlan planned;
   if (auto error = cl::plan_sweep(entry->create, file.file->params, file.file->state, vary ? vary : "", log != 0, until,
                                   cl::kMaxPageSweepRuns, planned))
-    return keep(reply, {{"error", *error}});
+    return keep(reply, {{"error", error->message}, {"input", cl::sweep_input_name(error->input)}});
   plan = std::move(planned);
   const cl::ParamSpec& spec = plan->base.specs()[*plan->base.index_of(plan->range.name)];
   nlohmann::json quantities = nlohmann::json::array();

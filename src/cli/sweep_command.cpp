@@ -58,7 +58,7 @@ int run_sweep(const SweepOptions& o) {
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
   cl::SweepPlan plan;  // the base run must start: it names the summary's columns
   if (auto error = cl::plan_sweep(in.entry->create, in.params, in.state, o.vary, o.log, o.until, cl::kMaxSweepRuns, plan))
-    return fail_usage(*error);
+    return fail_usage(error->message);
   const cl::SweepRange& range = plan.range;
   const auto [begin, end] = cl::shard_slice(range.count, o.shard, o.shards);
 

@@ -21,7 +21,7 @@ void sweep(int repetitions) {
   cl::SweepPlan plan;
   if (auto error = cl::plan_sweep(entry->create, base, std::nullopt, "c_tau=0.1:1:" + std::to_string(kRuns), false,
                                   kSimulated, cl::kMaxSweepRuns, plan)) {
-    std::fprintf(stderr, "bench: %s\n", error->c_str());
+    std::fprintf(stderr, "bench: %s\n", error->message.c_str());
     std::exit(1);
   }
   const auto e_first = std::find_if(plan.quantities.begin(), plan.quantities.end(),

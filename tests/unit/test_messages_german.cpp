@@ -67,7 +67,8 @@ std::string expression_error(const std::string& text) {
 
 std::string sweep_error(const std::string& vary) {
   cl::SweepRange range;
-  return parse_sweep_range(vary, false, cl::pendulum_description().params, 100, range).value_or("");
+  const auto problem = parse_sweep_range(vary, false, cl::pendulum_description().params, 100, range);
+  return problem ? problem->message : "";
 }
 
 /// The inspector's notes on the ellipses' own start (spin, friction, oblique hits), run once.

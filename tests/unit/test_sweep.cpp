@@ -36,7 +36,7 @@ TEST_CASE("sweep range: parsed, checked against the parameter, values with both 
                           "law=0:1:3", "warp=0:1:3", "c_tau=a:1:3"}) {
     const auto error = cl::parse_sweep_range(bad, false, specs(), 200, r);
     REQUIRE(error);
-    MESSAGE(bad << " -> " << *error);
+    MESSAGE(bad << " -> " << error->message);
   }
   CHECK(cl::parse_sweep_range("g=0:10:3", true, specs(), 200, r));  // --log needs ends > 0
 }
@@ -99,7 +99,8 @@ TEST_CASE("a sweep plan checks its range, its time and its base, and runs each v
     cl::SweepPlan refused;
     const auto error = cl::plan_sweep(entry->create, base, std::nullopt, vary, false, until, cl::kMaxPageSweepRuns, refused);
     REQUIRE(error);
-    MESSAGE(vary << " until " << until << " -> " << *error);
+    MESSAGE(vary << " until " << until << " -> " << cl::sweep_input_name(error->input) << ": " << error->message);
+    CHECK(error->input == (vary == "c_tau=0.5:1:201" ? cl::SweepInput::Count : cl::SweepInput::Until));
     CHECK(refused.range.count == 0);  // nothing planned
   }
 }

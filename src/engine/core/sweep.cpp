@@ -14,33 +14,40 @@
 
 namespace cl {
 
-std::optional<std::string> parse_sweep_range(const std::string& text, bool log, const std::vector<ParamSpec>& specs,
-                                             double max_count, SweepRange& out) {
+const char* sweep_input_name(SweepInput input) {
+  static const char* const names[] = {"parameter", "range", "count", "until", "log", "base"};
+  return names[static_cast<int>(input)];
+}
+
+std::optional<SweepProblem> parse_sweep_range(const std::string& text, bool log, const std::vector<ParamSpec>& specs,
+                                              double max_count, SweepRange& out) {
   const size_t eq = text.find('=');
   const size_t colon1 = eq == std::string::npos ? eq : text.find(':', eq + 1);
   const size_t colon2 = colon1 == std::string::npos ? colon1 : text.find(':', colon1 + 1);
-  if (colon2 == std::string::npos) return cl::text("sweep.form", {{"text", cl::quoted(text)}});
+  if (colon2 == std::string::npos) return SweepProblem{SweepInput::Range, cl::text("sweep.form", {{"text", cl::quoted(text)}})};
   SweepRange range;
   range.log = log;
   const std::string name = text.substr(0, eq);
   const ParamValues probe(specs);
   const std::optional<size_t> i = probe.index_of(name);
-  if (!i) return cl::text("sweep.no_parameter", {{"name", cl::quoted(name)}});
+  if (!i) return SweepProblem{SweepInput::Parameter, cl::text("sweep.no_parameter", {{"name", cl::quoted(name)}})};
   const ParamSpec& spec = specs[*i];
   if (spec.kind != ParamKind::Real && spec.kind != ParamKind::Integer)
-    return cl::text("sweep.not_number", {{"name", cl::quoted(spec.name)}});
+    return SweepProblem{SweepInput::Parameter, cl::text("sweep.not_number", {{"name", cl::quoted(spec.name)}})};
   range.name = spec.name;
   const std::optional<double> from = parse_number(text.substr(eq + 1, colon1 - eq - 1));
   const std::optional<double> to = parse_number(text.substr(colon1 + 1, colon2 - colon1 - 1));
   const std::optional<double> count = parse_number(text.substr(colon2 + 1));
-  if (!from || !to) return cl::text("sweep.ends_not_numbers", {{"text", cl::quoted(text)}});
+  if (!from || !to) return SweepProblem{SweepInput::Range, cl::text("sweep.ends_not_numbers", {{"text", cl::quoted(text)}})};
   if (!count || *count != std::floor(*count) || *count < 1 || *count > max_count)
-    return cl::text("sweep.count", {{"max", format_number(max_count)}, {"count", cl::quoted(text.substr(colon2 + 1))}});
+    return SweepProblem{SweepInput::Count, cl::text("sweep.count", {{"max", format_number(max_count)},
+                                                                    {"count", cl::quoted(text.substr(colon2 + 1))}})};
   for (double end : {*from, *to})
     if (!(end >= spec.min && end <= spec.max))
-      return cl::text("sweep.outside_range",
-                      {{"value", format_number(end)}, {"name", spec.name}, {"range", describe_range(spec)}});
-  if (log && !(*from > 0 && *to > 0)) return cl::text("sweep.log_needs_positive");
+      return SweepProblem{SweepInput::Range, cl::text("sweep.outside_range", {{"value", format_number(end)},
+                                                                               {"name", spec.name},
+                                                                               {"range", describe_range(spec)}})};
+  if (log && !(*from > 0 && *to > 0)) return SweepProblem{SweepInput::Log, cl::text("sweep.log_needs_positive")};
   range.from = *from;
   range.to = *to;
   range.count = static_cast<long long>(*count);
@@ -103,14 +110,15 @@ SweepRow SweepPlan::run(long long index) const {
   return run_sweep_point(create, base, state ? &*state : nullptr, range, index, until);
 }
 
-std::optional<std::string> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
-                                      std::optional<nlohmann::json> state, const std::string& vary, bool log,
-                                      double until, double max_count, SweepPlan& out) {
+std::optional<SweepProblem> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
+                                       std::optional<nlohmann::json> state, const std::string& vary, bool log,
+                                       double until, double max_count, SweepPlan& out) {
   if (!(until > 0 && until <= kMaxTime))
-    return text("sweep.until_range", {{"max", format_number(kMaxTime)}, {"until", format_number(until)}});
+    return SweepProblem{SweepInput::Until,
+                        text("sweep.until_range", {{"max", format_number(kMaxTime)}, {"until", format_number(until)}})};
   SweepPlan plan;
   if (auto error = parse_sweep_range(vary, log, base.specs(), max_count, plan.range)) return error;
-  if (auto error = sweep_quantities(create, base, plan.quantities)) return error;
+  if (auto error = sweep_quantities(create, base, plan.quantities)) return SweepProblem{SweepInput::Base, *error};
   plan.create = create;
   plan.base = base;
   plan.state = std::move(state);

@@ -31,9 +31,21 @@ struct SweepRange {
   bool log = false;      ///< geometric spacing (from, to > 0)
 };
 
+/// Which input of a sweep a problem is about (the page marks that field;
+/// the message itself is in the reader's language).
+enum class SweepInput { Parameter, Range, Count, Until, Log, Base };
+
+struct SweepProblem {
+  SweepInput input;
+  std::string message;
+};
+
+/// "parameter", "range", "count", "until", "log" or "base".
+const char* sweep_input_name(SweepInput input);
+
 /// Parses "NAME=FROM:TO:COUNT" and checks it against the scene's parameters:
 /// a numeric parameter, both ends in its range, 1 <= COUNT <= `max_count`.
-std::optional<std::string> parse_sweep_range(const std::string& text, bool log, const std::vector<ParamSpec>& specs,
+std::optional<SweepProblem> parse_sweep_range(const std::string& text, bool log, const std::vector<ParamSpec>& specs,
                                              double max_count, SweepRange& out);
 
 /// The value of run `index` (0 <= index < count); integers are rounded.
@@ -76,7 +88,7 @@ struct SweepPlan {
 
 /// Checks `vary` ("NAME=FROM:TO:COUNT", at most `max_count` values), `until`
 /// and that the base starts; the first problem found, or nothing and `out` set.
-std::optional<std::string> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
+std::optional<SweepProblem> plan_sweep(const std::function<std::unique_ptr<Scene>()>& create, const ParamValues& base,
                                       std::optional<nlohmann::json> state, const std::string& vary, bool log,
                                       double until, double max_count, SweepPlan& out);
 
