@@ -37,7 +37,7 @@ const char* kUsage =
 
 int list_scenes() {
   for (const cl::SceneEntry& e : cl::all_scenes())
-    std::cout << e.description().id << "\t" << e.description().summary << '\n';
+    std::cout << e.description().id << "\t" << e.description().summary() << '\n';
   return 0;
 }
 
