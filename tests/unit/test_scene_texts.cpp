@@ -13,6 +13,8 @@
 
 #include "core/palette.h"
 #include "core/text.h"
+#include "io/host_message.h"
+#include "scenes/implicit.h"
 #include "scenes/registry.h"
 
 namespace {
@@ -137,5 +139,17 @@ TEST_CASE("scene texts: parameter text keys are distinct within a scene; presets
         CHECK(preset.is_named(cl::text_in(language, d.id + ".preset." + preset.id + ".name")));
       CHECK_FALSE(preset.is_named("no such preset"));
     }
+  }
+}
+
+TEST_CASE("scene texts: a host page's load names a preset by its id or by its name in either language") {
+  // Protocol v1 hosts send the English names; a page written in German may send the German one.
+  for (const char* preset : {"diamond", "Diamond", "Raute"}) {
+    CAPTURE(preset);
+    const cl::HostMessageParse p = cl::parse_host_message(
+        R"({"type": "contactlab", "v": 1, "cmd": "load", "scene": "implicit", "preset": ")" + std::string(preset) + "\"}",
+        cl::implicit_description());
+    REQUIRE_MESSAGE(p.message, p.error);
+    CHECK(p.message->params->text("wall") == "abs(x) + abs(y) - 15");
   }
 }
