@@ -133,7 +133,7 @@ std::optional<std::string> App::set_param(const std::string& name, const std::st
 
 std::optional<std::string> App::apply_preset(const std::string& name) {
   for (const Preset& preset : sim_->scene().presets(sim_->params())) {
-    if (preset.name != name) continue;
+    if (!preset.is_named(name)) continue;
     ParamValues values = sim_->params();
     for (const auto& [key, value] : preset.values)
       if (auto error = values.set(key, value)) return text("app.preset_not_applied", {{"name", name}, {"error", *error}});
@@ -234,7 +234,7 @@ void App::judge_speed(double call_wall, long long steps) {
       cause += (cause.empty() ? "" : ", ") + name + " = " + sim_->params().format(*i) + (s.unit.empty() ? "" : " " + s.unit);
     }
   message(MessageLevel::Error,
-          text("app.step_too_slow", {{"seconds", format_number(per_step)}, {"cause", cause}, {"hint", d.cost_hint}}));
+          text("app.step_too_slow", {{"seconds", format_number(per_step)}, {"cause", cause}, {"hint", d.cost_hint()}}));
 }
 
 bool App::legend_shown() const {
@@ -529,14 +529,15 @@ std::string App::status_json() const {
 nlohmann::json App::scene_info() const {
   nlohmann::json d = scene_description_json(sim_->description());
   nlohmann::json presets = nlohmann::json::array();
-  for (const Preset& p : sim_->scene().presets(sim_->params())) presets.push_back({{"name", p.name}, {"help", p.help}});
+  for (const Preset& p : sim_->scene().presets(sim_->params()))
+    presets.push_back({{"id", p.id}, {"name", p.name()}, {"help", p.help()}});
   d["presets"] = presets;
   nlohmann::json legend = nlohmann::json::array();
   for (const SketchLegendEntry& e : sim_->scene().sketch(palette()).legend) legend.push_back(e.text);
   if (!sim_->scene().draggable_bodies().empty()) legend.push_back(BodyDrag::legend_text());
   d["legend"] = legend;
   nlohmann::json scenes = nlohmann::json::array();
-  for (const SceneEntry& e : all_scenes()) scenes.push_back({{"id", e.description().id}, {"title", e.description().title}});
+  for (const SceneEntry& e : all_scenes()) scenes.push_back({{"id", e.description().id}, {"title", e.description().title()}});
   d["scenes"] = scenes;
   d["has_loops"] = sim_->scene().impact_loops() != nullptr;
   d["has_report"] = sim_->scene().report().has_value();

@@ -49,7 +49,7 @@ class App {
   std::string host_message(const std::string& text);
   /// Sets one parameter from text, as the panel does; the error, if any, and nothing changes.
   std::optional<std::string> set_param(const std::string& name, const std::string& value);
-  /// Applies the current scene's preset `name` and resets; the error, if any.
+  /// Applies the current scene's preset `name` (its id, or its name in any language) and resets; the error, if any.
   std::optional<std::string> apply_preset(const std::string& name);
   /// Switches to scene `id` with its defaults; false for an unknown id.
   bool switch_scene(const std::string& id);

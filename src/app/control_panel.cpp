@@ -26,7 +26,7 @@ void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
-  ImGui::TextUnformatted(s.help.c_str());
+  ImGui::TextUnformatted(s.help().c_str());
   const std::string applies = s.apply == ParamApply::Live ? text("panel.param.applies_live")
                               : pending                   ? text("panel.param.applies_pending")
                                                           : text("panel.param.applies_on_reset");
@@ -39,7 +39,7 @@ void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
 
 /// "thread length (m) *": the unit, and a star when the value waits for Reset.
 std::string panel_label(const ParamSpec& s) {
-  std::string label = s.unit.empty() ? s.label : s.label + " (" + s.unit + ")";
+  std::string label = s.unit.empty() ? s.label() : s.label() + " (" + s.unit + ")";
   return s.apply == ParamApply::Reset ? label + " *" : label;
 }
 
@@ -113,17 +113,17 @@ void App::draw_panel() {
   }
 
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##scene", d.title.c_str())) {
+  if (ImGui::BeginCombo("##scene", d.title().c_str())) {
     for (const SceneEntry& e : all_scenes()) {
       const SceneDescription& other = e.description();
-      if (ImGui::Selectable(other.title.c_str(), other.id == d.id)) switch_scene(other.id);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", other.summary.c_str());
+      if (ImGui::Selectable(other.title().c_str(), other.id == d.id)) switch_scene(other.id);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", other.summary().c_str());
     }
     ImGui::EndCombo();
   }
   remember_widget("scene");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(panel_colors(theme_).muted, "%s", d.caption.c_str());
+  ImGui::TextColored(panel_colors(theme_).muted, "%s", d.caption().c_str());
   ImGui::PopTextWrapPos();
   remember_widget("caption");
   draw_transport();
@@ -181,7 +181,7 @@ void App::draw_compact_bar(float top) {
     const float width = ImGui::GetIO().DisplaySize.x;
     const float wrap = width < 600 ? width - 40 : std::min(360.0f, 0.4f * width);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-    ImGui::TextColored(panel_colors(theme_).muted, "%s", sim_->description().caption.c_str());
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", sim_->description().caption().c_str());
     ImGui::PopTextWrapPos();
     remember_widget("caption");
     if (ImGui::SmallButton((text("panel.hide_caption") + "###caption").c_str())) caption_shown_ = false;
@@ -254,16 +254,16 @@ void App::draw_parameters() {
         const ImGuiStyle& style = ImGui::GetStyle();
         const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
         const float next_right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
-                                 ImGui::CalcTextSize(presets[k].name.c_str()).x + 2 * style.FramePadding.x;
+                                 ImGui::CalcTextSize(presets[k].name().c_str()).x + 2 * style.FramePadding.x;
         if (next_right <= right_edge) ImGui::SameLine();
       }
-      if (ImGui::SmallButton(presets[k].name.c_str()))
-        if (auto error = apply_preset(presets[k].name)) message(MessageLevel::Error, *error);
-      remember_widget(presets[k].name);
+      if (ImGui::SmallButton(presets[k].name().c_str()))
+        if (auto error = apply_preset(presets[k].name())) message(MessageLevel::Error, *error);
+      remember_widget(presets[k].name());
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
-        ImGui::TextUnformatted(presets[k].help.c_str());
+        ImGui::TextUnformatted(presets[k].help().c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -349,7 +349,7 @@ void App::draw_text_parameter(size_t i, ParamValues& values) {
     ImGui::PushStyleColor(ImGuiCol_Border, panel_colors(theme_).error);
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
   }
-  const bool submitted = ImGui::InputTextWithHint("##t", s.placeholder.c_str(), &text, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool submitted = ImGui::InputTextWithHint("##t", s.placeholder().c_str(), &text, ImGuiInputTextFlags_EnterReturnsTrue);
   if (draft != drafts_.end()) {
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();

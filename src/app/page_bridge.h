@@ -59,7 +59,7 @@ void cl_apply_hash(const char* hash);
 /// Loads a JSON scene file's text; reports errors and keeps the old run.
 void cl_load_scene_json(const char* text);
 /// JSON of the current scene for the page's accessible controls:
-/// {"id","title","summary","caption","params":[spec...],"presets":[{"name","help"}],
+/// {"id","title","summary","caption","params":[spec...],"presets":[{"id","name","help"}],
 ///  "legend":[text...],"scenes":[{"id","title"}],"has_loops","has_report"}
 /// (a param spec as `contactlab params` prints it).
 const char* cl_scene_json(void);

@@ -65,7 +65,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
   std::ostringstream header;
   cl::write_sweep_header(header, plan->range.name, plan->quantities);
   return keep(reply, {{"parameter", plan->range.name},
-                      {"label", spec.label},
+                      {"label", spec.label()},
                       {"unit", spec.unit},
                       {"runs", plan->range.count},
                       {"quantities", quantities},

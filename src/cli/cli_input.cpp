@@ -95,10 +95,10 @@ std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput&
   }
   if (!input.preset.empty()) {
     const std::vector<cl::Preset> presets = entry->create()->presets(params);
-    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.name == input.preset; });
+    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.is_named(input.preset); });
     if (it == presets.end()) {
       std::string names;
-      for (const cl::Preset& p : presets) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
+      for (const cl::Preset& p : presets) names += (names.empty() ? "" : ", ") + ("\"" + p.name() + "\"");
       return names.empty() ? cl::text("cli.no_preset", {{"scene", input.scene}, {"preset", cl::quoted(input.preset)}})
                            : cl::text("cli.no_preset_list", {{"scene", input.scene},
                                                              {"preset", cl::quoted(input.preset)},

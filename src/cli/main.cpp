@@ -18,7 +18,7 @@ namespace {
 
 int list_scenes() {
   for (const cl::SceneEntry& e : cl::all_scenes())
-    std::cout << e.description().id << "\t" << e.description().summary << '\n';
+    std::cout << e.description().id << "\t" << e.description().summary() << '\n';
   return 0;
 }
 

@@ -339,7 +339,7 @@ std::string random_host_message(Draws& d, const cl::SceneEntry& current) {
     m["scene"] = entry.description().id;
     if (d.chance(0.3)) {
       const std::vector<cl::Preset> presets = entry.create()->presets(cl::ParamValues(entry.description().params));
-      m["preset"] = presets.empty() || d.chance(0.2) ? "no such preset" : pick(presets, d).name;
+      m["preset"] = presets.empty() || d.chance(0.2) ? "no such preset" : pick(presets, d).name();
     }
     if (d.chance(0.5)) m["state"] = state_of(entry, cl::ParamValues(entry.description().params));
   }

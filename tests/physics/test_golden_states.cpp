@@ -80,7 +80,7 @@ nlohmann::json run_all() {
     for (const cl::Preset& preset : entry.create()->presets(defaults)) {
       cl::ParamValues p = defaults;
       test::set_all(p, preset.values);
-      all[id][preset.name] = run_case(entry, p);
+      all[id][preset.name()] = run_case(entry, p);
     }
   }
   return all;

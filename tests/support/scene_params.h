@@ -35,7 +35,7 @@ inline cl::ParamValues preset_params(const std::string& scene_id, const std::str
   cl::ParamValues p = scene_params(scene_id);
   bool found = false;
   for (const cl::Preset& candidate : cl::find_scene(scene_id)->create()->presets(p))
-    if (candidate.name == preset) {
+    if (candidate.is_named(preset)) {
       found = true;
       set_all(p, candidate.values);
     }

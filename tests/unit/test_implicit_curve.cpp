@@ -147,7 +147,7 @@ std::unique_ptr<cl::ImplicitScene> scene_with_preset(const std::string& name) {
   cl::ParamValues p(cl::implicit_description().params);
   bool found = false;
   for (const cl::Preset& preset : scene->presets(p)) {
-    if (preset.name != name) continue;
+    if (!preset.is_named(name)) continue;
     found = true;
     for (const auto& [key, value] : preset.values) REQUIRE(!p.set(key, value));
   }
@@ -173,7 +173,7 @@ TEST_CASE("the presets are the walls the references parametrise") {
   const auto presets = scene.presets(cl::ParamValues(cl::implicit_description().params));
   for (const auto& [name, wall] : expected) {
     CAPTURE(name);
-    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.name == name; });
+    auto it = std::find_if(presets.begin(), presets.end(), [&](const cl::Preset& p) { return p.is_named(name); });
     REQUIRE(it != presets.end());
     CHECK(it->values.at("wall") == wall);
   }

@@ -167,10 +167,10 @@ TEST_CASE("ParamValues: a megabyte of junk makes a short message (it quotes 60 b
 
 TEST_CASE("param values: with_live_from takes the Live values and keeps the Reset ones") {
   const std::vector<cl::ParamSpec> specs = {
-      {"L", "length", "m", cl::ParamKind::Real, cl::ParamApply::Reset, 1, 0, 10, "reset"},
-      {"g", "gravity", "m/s^2", cl::ParamKind::Real, cl::ParamApply::Live, 9.8, 0, 100, "live"},
-      {"f", "text", "", cl::ParamKind::Text, cl::ParamApply::Live, 0, 0, 0, "live text", {}, "x"},
-      {"w", "wall", "", cl::ParamKind::Text, cl::ParamApply::Reset, 0, 0, 0, "reset text", {}, "y"}};
+      {"L", "m", cl::ParamKind::Real, cl::ParamApply::Reset, 1, 0, 10},
+      {"g", "m/s^2", cl::ParamKind::Real, cl::ParamApply::Live, 9.8, 0, 100},
+      {"f", "", cl::ParamKind::Text, cl::ParamApply::Live, 0, 0, 0, {}, "x"},
+      {"w", "", cl::ParamKind::Text, cl::ParamApply::Reset, 0, 0, 0, {}, "y"}};
   const cl::ParamValues built(specs);
   cl::ParamValues requested(specs);
   REQUIRE(!requested.set("L", "2"));

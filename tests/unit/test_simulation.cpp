@@ -23,13 +23,11 @@ class ToyScene final : public cl::Scene {
     static const cl::SceneDescription d = [] {
       cl::SceneDescription s;
       s.id = "toy";
-      s.title = "Toy";
-      s.summary = "analytic test scene";
       s.params.resize(4);
-      s.params[0] = {"n", "series", "", cl::ParamKind::Integer, cl::ParamApply::Reset, 1, 1, 6, "series count"};
-      s.params[1] = {"rate", "rate", "1/s", cl::ParamKind::Real, cl::ParamApply::Live, -1, -10, 10, "growth rate"};
-      s.params[2] = {"fail_at", "fail at", "s", cl::ParamKind::Real, cl::ParamApply::Live, 1e9, 0, 1e9, "NaN from here"};
-      s.params[3] = {"x0", "start", "", cl::ParamKind::Real, cl::ParamApply::Reset, 1, -10, 10, "x(0)"};
+      s.params[0] = {"n", "", cl::ParamKind::Integer, cl::ParamApply::Reset, 1, 1, 6};
+      s.params[1] = {"rate", "1/s", cl::ParamKind::Real, cl::ParamApply::Live, -1, -10, 10};
+      s.params[2] = {"fail_at", "s", cl::ParamKind::Real, cl::ParamApply::Live, 1e9, 0, 1e9};
+      s.params[3] = {"x0", "", cl::ParamKind::Real, cl::ParamApply::Reset, 1, -10, 10};
       s.event_fields = {"x"};
       return s;
     }();

@@ -1,12 +1,29 @@
 #include "core/param.h"
 
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
 
 #include "core/message_text.h"
 #include "core/number_format.h"
+#include "core/text.h"
 
 namespace cl {
+
+std::string ParamSpec::label() const { return text(text_key + ".label"); }
+std::string ParamSpec::help() const { return text(text_key + ".help"); }
+std::string ParamSpec::placeholder() const {
+  return has_text(text_key + ".placeholder") ? text(text_key + ".placeholder") : std::string();
+}
+
+void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix) {
+  for (ParamSpec& s : specs) {
+    if (!s.text_key.empty()) continue;
+    std::string name = s.name;  // table keys are lowercase: "pendulum.l" for L
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    s.text_key = prefix + "." + name;
+  }
+}
 
 ParamValues::ParamValues(const std::vector<ParamSpec>& specs) : specs_(&specs) {
   numbers_.reserve(specs.size());
@@ -51,7 +68,7 @@ const std::string& ParamValues::text(const std::string& name) const { return tex
 
 std::optional<std::string> ParamValues::set(const std::string& name, const std::string& value) {
   const auto i = index_of(name);
-  if (!i) return "unknown parameter " + quoted(name);
+  if (!i) return cl::text("param.unknown", {{"name", quoted(name)}});
   const ParamSpec& s = (*specs_)[*i];
   if (s.kind == ParamKind::Text) return set_text(*i, value);
   if (s.kind == ParamKind::Choice) {
@@ -62,25 +79,26 @@ std::optional<std::string> ParamValues::set(const std::string& name, const std::
       if (s.choices[c] == choice) return set_number(*i, static_cast<double>(c));
     std::string options;
     for (const std::string& c : s.choices) options += (options.empty() ? "" : ", ") + c;
-    return "parameter '" + name + "': " + quoted(value) + " is not one of " + options;
+    return cl::text("param.not_a_choice", {{"name", name}, {"value", quoted(value)}, {"choices", options}});
   }
   const auto x = parse_number(value);
-  if (!x) return "parameter '" + name + "': " + quoted(value) + " is not a finite number";
+  if (!x) return cl::text("param.not_a_number", {{"name", name}, {"value", quoted(value)}});
   return set_number(*i, *x);
 }
 
 std::optional<std::string> ParamValues::set_number(size_t i, double value) {
   const ParamSpec& s = (*specs_)[i];
-  if (s.kind == ParamKind::Text) return "parameter '" + s.name + "' takes text, not a number";
-  if (!std::isfinite(value)) return "parameter '" + s.name + "': value is not finite";
+  if (s.kind == ParamKind::Text) return cl::text("param.takes_text", {{"name", s.name}});
+  if (!std::isfinite(value)) return cl::text("param.not_finite", {{"name", s.name}});
   if (s.kind == ParamKind::Choice) {
     if (value != std::floor(value) || value < 0 || value >= static_cast<double>(s.choices.size()))
-      return "parameter '" + s.name + "': choice index out of range";
+      return cl::text("param.choice_index", {{"name", s.name}});
   } else {
     if (s.kind == ParamKind::Integer && value != std::floor(value))
-      return "parameter '" + s.name + "': " + format_number(value) + " is not a whole number";
+      return cl::text("param.not_whole", {{"name", s.name}, {"value", format_number(value)}});
     if (value < s.min || value > s.max)
-      return "parameter '" + s.name + "': " + format_number(value) + " is outside " + describe_range(s);
+      return cl::text("param.out_of_range",
+                      {{"name", s.name}, {"value", format_number(value)}, {"range", describe_range(s)}});
   }
   numbers_[i] = value;
   return std::nullopt;
@@ -88,10 +106,11 @@ std::optional<std::string> ParamValues::set_number(size_t i, double value) {
 
 std::optional<std::string> ParamValues::set_text(size_t i, const std::string& value) {
   const ParamSpec& s = (*specs_)[i];
-  if (s.kind != ParamKind::Text) return "parameter '" + s.name + "' takes a number, not text";
+  if (s.kind != ParamKind::Text) return cl::text("param.takes_number", {{"name", s.name}});
   constexpr size_t max_length = 1000;  // keeps URLs and panels sane
-  if (value.size() > max_length) return "parameter '" + s.name + "': text longer than 1000 characters";
-  if (!is_valid_utf8(value)) return "parameter '" + s.name + "': text is not valid UTF-8";
+  if (value.size() > max_length)
+    return cl::text("param.text_too_long", {{"name", s.name}, {"max", std::to_string(max_length)}});
+  if (!is_valid_utf8(value)) return cl::text("param.not_utf8", {{"name", s.name}});
   texts_[i] = value;
   return std::nullopt;
 }
@@ -117,7 +136,7 @@ void ParamValues::restore_default(size_t i) {
 
 std::string describe_range(const ParamSpec& s) {
   switch (s.kind) {
-    case ParamKind::Text: return "text";
+    case ParamKind::Text: return cl::text("param.range_text");
     case ParamKind::Choice: {
       std::string options;
       for (const std::string& c : s.choices) options += (options.empty() ? "" : " | ") + c;

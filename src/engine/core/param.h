@@ -1,7 +1,8 @@
 #pragma once
 // Scene parameters: one declaration per parameter (name, unit, default,
-// range, help) drives the UI panel, URL hash, JSON scene files, CLI --set
-// flags and validation. Nothing about a parameter is written twice.
+// range) drives the UI panel, URL hash, JSON scene files, CLI --set flags and
+// validation; its words (label, help) are in the message table under its
+// text key. Nothing about a parameter is written twice.
 #include <optional>
 #include <utility>
 #include <string>
@@ -24,22 +25,32 @@ enum class ParamApply {
 
 struct ParamSpec {
   std::string name;  ///< key in URL, JSON and CLI, e.g. "L"
-  std::string label; ///< short human label, e.g. "thread length"
   std::string unit;  ///< SI unit, e.g. "m/s"; empty when dimensionless
   ParamKind kind = ParamKind::Real;
   ParamApply apply = ParamApply::Reset;
   double default_value = 0;
   double min = 0, max = 0;
-  std::string help;
   std::vector<std::string> choices;  ///< for Choice
   std::string default_text;          ///< for Text
   bool log_scale = false;            ///< UI slider hint for ranges over decades
-  std::string placeholder;           ///< for Text: a hint with two examples, shown in an empty field
   /// The key this parameter had before a rename, and its choices' old texts
   /// (old -> new): links, scene files and host pages that use them still load.
   std::string old_name;
   std::vector<std::pair<std::string, std::string>> old_choices;
+  /// Its words in the message table: "<text_key>.label", ".help" and, for
+  /// some Text ones, ".placeholder" ("pendulum.l", "integrator.rtol").
+  std::string text_key;
+
+  /// Short human label, e.g. "thread length".
+  std::string label() const;
+  /// What it does, one or two sentences.
+  std::string help() const;
+  /// For Text: a hint with two examples, shown in an empty field; "" if none.
+  std::string placeholder() const;
 };
+
+/// Gives every spec without a text key the key "<prefix>.<name in lowercase>".
+void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix);
 
 /// Values of a scene's parameters, in the order of its spec list.
 class ParamValues {

@@ -20,11 +20,20 @@
 
 namespace cl {
 
-/// A named set of parameter values offered as a one-click start.
+/// A named set of parameter values offered as a one-click start. Its words
+/// are in the message table under "<scene>.preset.<id>".
 struct Preset {
-  std::string name;
-  std::string help;  ///< its caption: what it sets up and what to look for
+  std::string scene;  ///< the scene's id, "pendulum"
+  std::string id;     ///< stable snake_case id, "olympiad"
   std::map<std::string, std::string> values;  ///< parameter name -> text value
+
+  /// Its button text, e.g. "Olympiad: hits the nail".
+  std::string name() const;
+  /// Its caption: what it sets up and what to look for.
+  std::string help() const;
+  /// Whether `name` is its id or its name in any language (a host page or
+  /// link may name it in the language it was written in).
+  bool is_named(const std::string& name) const;
 };
 
 /// A body the user may drag while the run is paused (move it, or drag the
@@ -39,24 +48,30 @@ struct DraggableBody {
 struct SeriesSpec {
   std::string name;   ///< machine name (CSV header, URL): "x", "tension", "E_kin"
   std::string unit;   ///< "m", "N", "J"; empty when dimensionless
-  std::string label;  ///< human label without unit (plots, legends): "kinetic energy"
+  std::string label;  ///< human label without unit (plots, legends), in the current language: "kinetic energy"
   bool dashed = false;  ///< drawn dashed (sums such as E_total, so the terms under them stay visible)
 };
 
 /// What a scene is, independent of any run: id, parameter list, event
-/// fields. One static instance per scene.
+/// fields. One static instance per scene; its words are in the message
+/// table under "<id>.title" etc.
 struct SceneDescription {
-  std::string id;       ///< "pendulum"
-  std::string title;    ///< "Pendulum on a slack thread"
-  std::string summary;  ///< one line for `contactlab list`
-  std::string caption;  ///< one or two sentences for the page: what you see, what to look for
+  std::string id;  ///< "pendulum"
   /// What makes a run slow: the parameters that set the cost of a simulated
-  /// second, and what to change (named when the app cannot keep up).
+  /// second (cost_hint() says what to change; named when the app cannot keep up).
   std::vector<std::string> cost_params;
-  std::string cost_hint;
   std::vector<ParamSpec> params;
   std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
   bool is_random = false;                 ///< has a "seed" parameter
+
+  /// "Pendulum on a slack thread"
+  std::string title() const;
+  /// One line for `contactlab list`.
+  std::string summary() const;
+  /// One or two sentences for the page: what you see, what to look for.
+  std::string caption() const;
+  /// What to change when a run is slow.
+  std::string cost_hint() const;
 };
 
 class Scene {

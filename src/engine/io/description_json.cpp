@@ -3,7 +3,7 @@
 namespace cl {
 
 nlohmann::json param_spec_json(const ParamSpec& s) {
-  nlohmann::json p = {{"name", s.name}, {"label", s.label}, {"unit", s.unit}, {"help", s.help},
+  nlohmann::json p = {{"name", s.name}, {"label", s.label()}, {"unit", s.unit}, {"help", s.help()},
                       {"live", s.apply == ParamApply::Live}};
   switch (s.kind) {
     case ParamKind::Choice:
@@ -16,7 +16,7 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
     case ParamKind::Text:
       p["kind"] = "text";
       p["default"] = s.default_text;
-      p["placeholder"] = s.placeholder;
+      p["placeholder"] = s.placeholder();
       p["min"] = nullptr;
       p["max"] = nullptr;
       break;
@@ -33,7 +33,7 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
 nlohmann::json scene_description_json(const SceneDescription& d) {
   nlohmann::json params = nlohmann::json::array();
   for (const ParamSpec& s : d.params) params.push_back(param_spec_json(s));
-  return {{"id", d.id}, {"title", d.title}, {"summary", d.summary}, {"caption", d.caption}, {"params", params}};
+  return {{"id", d.id}, {"title", d.title()}, {"summary", d.summary()}, {"caption", d.caption()}, {"params", params}};
 }
 
 }  // namespace cl

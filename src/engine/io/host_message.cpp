@@ -82,11 +82,11 @@ std::optional<std::string> read_load(const nlohmann::json& doc, HostMessage& m) 
     if (!preset_it->is_string()) return "'preset' must be a string";
     const std::vector<Preset> presets = entry->create()->presets(params);
     auto preset = std::find_if(presets.begin(), presets.end(),
-                               [&](const Preset& p) { return p.name == preset_it->get<std::string>(); });
+                               [&](const Preset& p) { return p.is_named(preset_it->get<std::string>()); });
     if (preset == presets.end())
       return "scene '" + m.scene + "' has no preset " + quoted(preset_it->get<std::string>());
     for (const auto& [name, value] : preset->values)
-      if (auto error = params.set(name, value)) return "preset '" + preset->name + "': " + *error;
+      if (auto error = params.set(name, value)) return "preset '" + preset->name() + "': " + *error;
   }
   if (auto params_it = doc.find("params"); params_it != doc.end()) {
     const std::vector<std::string> problems = set_params_from_json(*params_it, params);

@@ -26,28 +26,18 @@ double law_index(const std::string& name) {
 void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& before, const ContactDefaults& d) {
   const auto live = ParamApply::Live;
   const auto real = ParamKind::Real;
-  const std::vector<ParamSpec> shared = {
-      {"c_tau", "restitution c_tau", "", real, live, d.c_tau, 0.05, 1,
-       "Restitution parameter of the damped laws (1: no damping)."},
-      {"law", "contact law", "", ParamKind::Choice, d.law_apply, law_index(d.law), 0, 0,
-       "Normal force law: Hunt-Crossley (the seeds), pure Hertz, Lankarani-Nikravesh, Flores, Gonthier, linear "
-       "spring-dashpot; "
-       "or impulse: at each located onset the closing speed is reversed times e in one instant (rigid bodies: no "
-       "penetration, no friction; a body coming to rest stops the run, as impulses cannot hold it).",
-       kLaws},
-      {"e", "restitution e", "", real, live, 1, 0, 1,
-       "Restitution of the impulse law: rebound over approach speed along the normal."},
-      {"k_linear", "linear stiffness", "N/m", real, live, d.k_linear, 1, 1e12,
-       "Stiffness of the linear spring-dashpot law.", {}, "", true},
-      {"friction", "friction", "s/m", real, live, d.friction, 0, 10,
-       "Seed law: tangential force = -friction * normal force * slip speed. For Coulomb: the coefficient mu."},
-      {"friction_law", "friction law", "", ParamKind::Choice, live, 0, 0, 0,
-       "speed: the seeds' law (force proportional to slip speed); coulomb: regularised Coulomb mu f_n tanh(v/0.01).",
-       {"speed", "coulomb"}},
+  std::vector<ParamSpec> shared = {
+      {"c_tau", "", real, live, d.c_tau, 0.05, 1},
+      {"law", "", ParamKind::Choice, d.law_apply, law_index(d.law), 0, 0, kLaws},
+      {"e", "", real, live, 1, 0, 1},
+      {"k_linear", "N/m", real, live, d.k_linear, 1, 1e12, {}, "", true},
+      {"friction", "s/m", real, live, d.friction, 0, 10},
+      {"friction_law", "", ParamKind::Choice, live, 0, 0, 0, {"speed", "coulomb"}},
   };
+  set_text_keys(shared, "contact");
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
-  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, "Events are located on each one's dense output. " + d.integrator_scope, d.rtol});
+  insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, d.integrator_text_key, d.rtol});
 }
 
 std::optional<NormalLaw> compliant_law_named(const std::string& name) {

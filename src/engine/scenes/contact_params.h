@@ -20,8 +20,9 @@ struct ContactDefaults {
   /// Reset where switching between impulses and a compliant law changes
   /// what steps the bodies (the implicit scene's exact flights or the world).
   ParamApply law_apply = ParamApply::Live;
-  /// What the integrator integrates in this scene (a sentence for its help).
-  std::string integrator_scope = "All bodies are integrated together.";
+  /// The integrator's text key: a scene whose help says more than that all
+  /// bodies are integrated together has its own.
+  std::string integrator_text_key = "integrator.integrator";
   double rtol = 1e-9;  ///< dopri5's default tolerance
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/number_format.h"
 #include "core/random.h"
+#include "core/text.h"
 #include "io/json_numbers.h"
 #include "scenes/contact_params.h"
 
@@ -33,8 +34,7 @@ std::optional<std::string> EllipsesScene::read_model(const ParamValues& p, World
   const double alpha = p.number("alpha"), beta = p.number("beta");
   model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
   if (alpha * alpha + beta * beta > 1)
-    return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
-           format_number(alpha * alpha + beta * beta) + " must be <= 1";
+    return text("observer.outside", {{"sum", format_number(alpha * alpha + beta * beta)}});
   model.gravity = Vector2d(0, -p.number("g"));
   model.body_material = {p.number("E_e"), p.number("nu_e")};
   model.boundary.material = {p.number("E_w"), p.number("nu_w")};
@@ -53,13 +53,13 @@ std::optional<std::string> EllipsesScene::read_boundary(const ParamValues& p, co
     if (kept && kept->expression.text() == p.text("wall") && kept->curve.half_width() == p.number("view"))
       boundary.wall = kept;  // tracing takes up to a second: keep the traced wall
     else if (auto error = TypedWall::build(p.text("wall"), p.number("view"), boundary.wall))
-      return "wall: " + *error;
+      return text("wall.error", {{"error", *error}});
     return std::nullopt;
   }
   boundary.kind = BoundaryKind::CircleWall;
   if (std::max(body.a, body.b) >= boundary.radius)
-    return "the ellipses (semi-axis " + format_number(std::max(body.a, body.b)) +
-           " m) do not fit in the wall of radius " + format_number(boundary.radius) + " m";
+    return text("ellipses.too_large",
+                {{"a", format_number(std::max(body.a, body.b))}, {"radius", format_number(boundary.radius)}});
   return std::nullopt;
 }
 
@@ -75,22 +75,22 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
   std::mt19937_64 rng(static_cast<uint64_t>(params.number("seed")));
   const double v_max = params.number("v_max"), w_max = params.number("w_max");
   if (params.choice("layout") == "head_on") {
-    if (n != 2) return "the head_on start needs n = 2";
-    if (reach < 1.05 * r0) return "the wall is too small for two ellipses side by side: raise R_wall";
+    if (n != 2) return text("ellipses.head_on_n");
+    if (reach < 1.05 * r0) return text("ellipses.head_on_room");
     y.segment<3>(0) << -reach, 0, 0;
     y.segment<3>(3) << reach, 0, 0;
     y.segment<3>(6) << v_max, 0, 0;
     y.segment<3>(9) << -v_max, 0, 0;
   } else if (params.choice("layout") == "break") {
     // Rows of 1, 2, 3, ... bodies opening to the right, bounding discs 5 % apart.
-    if (n < 2) return "the break start needs n >= 2 (a rack and a cue body)";
+    if (n < 2) return text("ellipses.break_n");
     const double spacing = 2.1 * r0;                        // between centres in a row, m
     const double row_step = spacing * std::sqrt(3.0) / 2;  // between rows, m
     int rows = 0;
     while (rows * (rows + 1) / 2 < n - 1) ++rows;
     const double apex = -0.5 * (rows - 1) * row_step;  // centres the rack on the origin
     if (std::hypot(apex + (rows - 1) * row_step, 0.5 * (rows - 1) * spacing) > reach || -apex + 2 * spacing > reach)
-      return "the rack of " + std::to_string(n - 1) + " does not fit in the wall: lower n, shrink a and b, or raise R_wall";
+      return text("ellipses.rack_room", {{"n", std::to_string(n - 1)}});
     int placed = 0;
     for (int row = 0; row < rows && placed < n - 1; ++row)
       for (int k = 0; k <= row && placed < n - 1; ++k, ++placed)
@@ -127,9 +127,9 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
         if (placed) y.segment<3>(3 * i) << c.x(), c.y(), M_PI * (2 * unit_random(rng) - 1);
       }
       if (!placed)
-        return std::to_string(n) + " ellipses of semi-axis " + format_number(r0) + " m do not fit in the wall" +
-               (typed ? "" : " of radius " + format_number(model.boundary.radius) + " m") +
-               " without overlapping: lower n, shrink a and b, or " + (typed ? "widen the wall" : "raise R_wall");
+        return typed ? text("ellipses.no_room_typed", {{"n", std::to_string(n)}, {"a", format_number(r0)}})
+                     : text("ellipses.no_room", {{"n", std::to_string(n)}, {"a", format_number(r0)},
+                                                 {"radius", format_number(model.boundary.radius)}});
     }
     for (int i = 0; i < n; ++i)
       y.segment<3>(3 * (n + i)) << v_max * (2 * unit_random(rng) - 1), v_max * (2 * unit_random(rng) - 1),
@@ -166,8 +166,8 @@ std::optional<std::string> EllipsesScene::start_at(const WorldModel& model, doub
   for (size_t index = 0; index < trial.contact_count(); ++index) {
     const ContactState& c = trial.contact_state(index);
     if (c.gap <= 0)
-      return "body " + std::to_string(c.i) +
-             (c.j < 0 ? " touches or crosses the wall" : " overlaps body " + std::to_string(c.j));
+      return c.j < 0 ? text("ellipses.start.touches_wall", {{"i", std::to_string(c.i)}})
+                     : text("ellipses.start.overlap", {{"i", std::to_string(c.i)}, {"j", std::to_string(c.j)}});
   }
   world_ = std::move(trial);
   trails_.assign(std::min(model.n, 50), {});
@@ -207,19 +207,19 @@ std::optional<std::string> EllipsesScene::fit_params_to_state(const nlohmann::js
 std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& state) {
   auto list = state.is_object() ? state.find("bodies") : state.end();
   if (list == state.end() || !list->is_array() || static_cast<int>(list->size()) != model().n)
-    return "ellipses state needs a \"bodies\" list of " + std::to_string(model().n) + " {x, z, q, vx, vz, w}";
+    return text("ellipses.state.no_bodies", {{"n", std::to_string(model().n)}});
   Vec y = Vec::Zero(6 * model().n);
   for (int i = 0; i < model().n; ++i) {
     std::array<double, 6> values;
     if (auto error = read_finite_numbers((*list)[i], std::array{"x", "z", "q", "vx", "vz", "w"}, values,
-                                         "ellipses state: body " + std::to_string(i)))
+                                         text("ellipses.state.body", {{"i", std::to_string(i)}})))
       return error;
     y.segment<3>(3 * i) << values[0], values[1], values[2];
     y.segment<3>(3 * (model().n + i)) << values[3], values[4], values[5];
   }
   double t = 0;
-  if (auto error = read_state_time(state, false, t, "ellipses state")) return error;
-  if (auto error = start_at(model(), t, y)) return "ellipses state: " + *error;
+  if (auto error = read_state_time(state, false, t, text("ellipses.state.name"))) return error;
+  if (auto error = start_at(model(), t, y)) return text("ellipses.state.error", {{"error", *error}});
   return std::nullopt;
 }
 
@@ -232,8 +232,9 @@ std::vector<DraggableBody> EllipsesScene::draggable_bodies() const {
 
 std::optional<std::string> EllipsesScene::place_body(size_t i, const Eigen::Vector2d& position,
                                                      const Eigen::Vector2d& velocity) {
-  if (i >= body_count()) return "there is no body " + std::to_string(i);
-  if (!position.allFinite() || !velocity.allFinite()) return "body " + std::to_string(i) + ": not a finite placement";
+  if (i >= body_count()) return text("ellipses.place.no_body", {{"i", std::to_string(i)}});
+  if (!position.allFinite() || !velocity.allFinite())
+    return text("ellipses.place.not_finite", {{"i", std::to_string(i)}});
   // Through the scene file's state, so a placement is checked exactly like a loaded start.
   nlohmann::json state = state_json();
   nlohmann::json& body = state["bodies"][i];
@@ -242,7 +243,7 @@ std::optional<std::string> EllipsesScene::place_body(size_t i, const Eigen::Vect
   body["vx"] = velocity.x();
   body["vz"] = velocity.y();
   std::optional<std::string> error = load_state_json(state);
-  const std::string prefix = "ellipses state: ";
+  const std::string prefix = text("ellipses.state.error", {{"error", ""}});  // "ellipses state: "
   if (error && error->compare(0, prefix.size(), prefix) == 0) error->erase(0, prefix.size());
   return error;
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/text.h"
 #include "scenes/ellipses.h"
 #include "world/pair_geometry.h"
 
@@ -26,30 +27,30 @@ void EllipsesScene::remember_trails() {
 
 std::vector<SeriesSpec> EllipsesScene::series() const {
   // Machine names count bodies from 0 (x0, gap0_1); labels count from 1, as people do.
-  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
+  std::vector<SeriesSpec> s = {{"t", "s", text("ellipses.series.t")}};
   const int shown = std::min(model().n, kSeriesBodies);
   for (int i = 0; i < shown; ++i) {
-    const std::string k = std::to_string(i), body = " of ellipse " + std::to_string(i + 1);
-    s.insert(s.end(), {{"x" + k, "m", "x" + body},
-                       {"z" + k, "m", "z" + body},
-                       {"q" + k, "rad", "angle" + body},
-                       {"vx" + k, "m/s", "velocity x" + body},
-                       {"vz" + k, "m/s", "velocity z" + body},
-                       {"w" + k, "rad/s", "spin" + body},
-                       {"gap_wall" + k, "m", "gap, wall ↔ ellipse " + std::to_string(i + 1)}});
+    const std::string k = std::to_string(i), body = std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", text("ellipses.series.x", {{"body", body}})},
+                       {"z" + k, "m", text("ellipses.series.z", {{"body", body}})},
+                       {"q" + k, "rad", text("ellipses.series.q", {{"body", body}})},
+                       {"vx" + k, "m/s", text("ellipses.series.vx", {{"body", body}})},
+                       {"vz" + k, "m/s", text("ellipses.series.vz", {{"body", body}})},
+                       {"w" + k, "rad/s", text("ellipses.series.w", {{"body", body}})},
+                       {"gap_wall" + k, "m", text("ellipses.series.gap_wall", {{"body", body}})}});
   }
   const int paired = std::min(model().n, kGapBodies);
   for (int i = 0; i < paired; ++i)
     for (int j = i + 1; j < paired; ++j)
       s.push_back({"gap" + std::to_string(i) + "_" + std::to_string(j), "m",
-                   "gap, ellipse " + std::to_string(i + 1) + " ↔ ellipse " + std::to_string(j + 1)});
-  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
-                     {"E_pot", "J", "potential energy (0 without gravity)"},
-                     {"E_spring", "J", "contact spring energy"},
-                     {"E_diss", "J", "dissipated work"},
-                     {"W_stiffness", "J", "stiffness work W_k"},
-                     {"E_total", "J", "mechanical energy", true},
-                     {"E_audit", "J", "audit residual (stays near 0)"}});
+                   text("ellipses.series.gap", {{"i", std::to_string(i + 1)}, {"j", std::to_string(j + 1)}})});
+  s.insert(s.end(), {{"E_kin", "J", text("ellipses.series.e_kin")},
+                     {"E_pot", "J", text("ellipses.series.e_pot")},
+                     {"E_spring", "J", text("ellipses.series.e_spring")},
+                     {"E_diss", "J", text("ellipses.series.e_diss")},
+                     {"W_stiffness", "J", text("ellipses.series.w_stiffness")},
+                     {"E_total", "J", text("ellipses.series.e_total"), true},
+                     {"E_audit", "J", text("ellipses.series.e_audit")}});
   return s;
 }
 
@@ -131,14 +132,15 @@ Sketch EllipsesScene::sketch(const Palette& palette) const {
       s.arrows.push_back({r.point, r.point + 0.4 * model().body.b * r.normal, color, 1.5f});
     }
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, palette.ink, "wall"},
-              {Glyph::Line, colors[0], "ellipse (one colour each)"}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, palette.observer_fill, "observer mass"});
+  s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, palette.ink,
+               text("ellipses.legend.wall")},
+              {Glyph::Line, colors[0], text("ellipses.legend.ellipse")}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, palette.observer_fill, text("ellipses.legend.observer")});
   if (view_.show_contacts) {
-    s.legend.push_back({Glyph::Arrow, palette.contact, "contact point and normal, in contact"});
-    s.legend.push_back({Glyph::Arrow, palette.near, "closest points, about to touch"});
+    s.legend.push_back({Glyph::Arrow, palette.contact, text("ellipses.legend.contact")});
+    s.legend.push_back({Glyph::Arrow, palette.near, text("ellipses.legend.closest")});
   }
-  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0x90), "trail of the centre, in its colour"});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0x90), text("ellipses.legend.trail")});
   return s;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/number_format.h"
 #include "core/random.h"
+#include "core/text.h"
 #include "io/json_numbers.h"
 
 namespace cl {
@@ -36,7 +37,8 @@ ImplicitScene::ImplicitScene() : storm_(kStormEvents, kStormSpan) {
 }
 
 std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, std::shared_ptr<const TypedWall>& wall) {
-  if (auto error = TypedWall::build(params.text("wall"), params.number("view"), wall)) return "wall: " + *error;
+  if (auto error = TypedWall::build(params.text("wall"), params.number("view"), wall))
+    return text("wall.error", {{"error", *error}});
   return std::nullopt;
 }
 
@@ -47,13 +49,14 @@ std::optional<std::string> ImplicitScene::check_room(const ImplicitCurve& curve,
   // cover about 55 % of the area (random sequential adsorption).
   const double room = curve.inside_area() - 2 * r * curve.length();  // m^2
   if (!(room > 0))
-    return "no room inside the wall for a ball of radius " + format_number(r) +
-           " m with clearance 2 r: make r smaller or the wall larger";
+    return text("implicit.no_room", {{"r", format_number(r)}});
   const double covered = n * kPi * (1.1 * r) * (1.1 * r);  // m^2
   if (collisions && covered > kJammingFraction * room)
-    return std::to_string(n) + " colliding balls of radius " + format_number(r) + " m need " +
-           format_number(covered) + " m^2, more than " + format_number(kJammingFraction) + " of the " +
-           format_number(room) + " m^2 where they may start: fewer or smaller balls, or a larger wall";
+    return text("implicit.jammed", {{"n", std::to_string(n)},
+                                    {"r", format_number(r)},
+                                    {"covered", format_number(covered)},
+                                    {"fraction", format_number(kJammingFraction)},
+                                    {"room", format_number(room)}});
   return std::nullopt;
 }
 
@@ -78,8 +81,8 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   const WorldModel world_model = read_world_model(params, wall, n);
   const bool compliant = !world_model.contact.impulse;
   if (compliant && n > kMaxCompliantBalls)
-    return "a compliant law integrates all balls together: at most " + std::to_string(kMaxCompliantBalls) +
-           " balls (N = " + std::to_string(n) + "); the impulse law takes up to " + std::to_string(kMaxBalls);
+    return text("implicit.too_many_compliant", {{"most", std::to_string(kMaxCompliantBalls)}, {"n", std::to_string(n)},
+                                                {"impulse_most", std::to_string(kMaxBalls)}});
   if (auto error = check_room(curve, n, r, collisions)) return error;
   // Clear of the wall by 2 r; the polyline decides at once unless it is within its error of 2 r.
   auto clear_of_wall = [&](const Vector2d& p) {
@@ -92,9 +95,8 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   std::vector<Ball> balls;
   for (long long tries = 0; static_cast<int>(balls.size()) < n; ++tries) {
     if (tries > kPlacementTries * (n + 1LL))
-      return "could not place " + std::to_string(n) + " balls of radius " + format_number(r) +
-             " m inside the wall with clearance 2 r in " + std::to_string(tries) +
-             " random tries: make r smaller or the wall larger";
+      return text("implicit.placement_failed",
+                  {{"n", std::to_string(n)}, {"r", format_number(r)}, {"tries", std::to_string(tries)}});
     const UnitPair u = unit_random_pair(rng);
     const Vector2d p(lo.x() + (hi.x() - lo.x()) * u.x, lo.y() + (hi.y() - lo.y()) * u.y);
     if (!clear_of_wall(p)) continue;
@@ -125,7 +127,7 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
 std::optional<std::string> ImplicitScene::check_pending(const ParamValues& requested) const {
   if (requested.text("wall") != wall_->expression.text()) {
     Expression2D probe;
-    if (auto error = probe.compile(requested.text("wall"))) return "wall: " + error->message;
+    if (auto error = probe.compile(requested.text("wall"))) return text("wall.error", {{"error", error->message}});
   }
   return std::nullopt;
 }
@@ -171,13 +173,10 @@ std::optional<std::string> ImplicitScene::step_to(double t_end, std::vector<Even
     if (pair_first) t_next = impacts_.top().t;
     if (t_next > t_end) break;
     if (storm_.storm(t_next))
-      return model_.collisions && model_.e < 1
-                 ? "balls piled up with e < 1: their impacts repeat without end (" + storm_.describe() +
-                       "; resting contact between balls is the pile scene's subject); use e = 1 or turn collisions off"
-                 : "events repeat without end: " + storm_.describe() + " (a ball is stuck)";
+      return text(model_.collisions && model_.e < 1 ? "implicit.piled_up" : "implicit.stuck",
+                  {{"storm", storm_.describe()}});
     if (++guard > kMaxEventsPerInterval)
-      return "more than " + std::to_string(kMaxEventsPerInterval) +
-             " events before the next sample: take samples more often (the CLI's --sample)";
+      return text("implicit.too_many_events", {{"most", std::to_string(kMaxEventsPerInterval)}});
     t_ = std::max(t_, t_next);
     if (pair_first) {
       const PairImpact impact = impacts_.top();
@@ -211,26 +210,24 @@ std::optional<std::string> ImplicitScene::fit_params_to_state(const nlohmann::js
 std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& state) {
   auto list = state.is_object() ? state.find("balls") : state.end();
   if (list == state.end() || !list->is_array() || list->empty())
-    return "implicit state needs a non-empty \"balls\" list of {x, y, vx, vy}";
+    return text("implicit.state.no_balls");
   if (list->size() > kMaxBalls)
-    return "implicit state lists " + std::to_string(list->size()) + " balls, more than " + std::to_string(kMaxBalls);
+    return text("implicit.state.too_many", {{"n", std::to_string(list->size())}, {"most", std::to_string(kMaxBalls)}});
   double t = 0;
-  if (auto error = read_state_time(state, false, t, "implicit state")) return error;
+  if (auto error = read_state_time(state, false, t, text("implicit.state.name"))) return error;
   if (model_.compliant && list->size() > kMaxCompliantBalls)
-    return "implicit state lists " + std::to_string(list->size()) + " balls; a compliant law takes at most " +
-           std::to_string(kMaxCompliantBalls);
+    return text("implicit.state.too_many_compliant",
+                {{"n", std::to_string(list->size())}, {"most", std::to_string(kMaxCompliantBalls)}});
   std::vector<Ball> balls;
   std::vector<double> spins;  // rad/s, compliant laws only
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& item = (*list)[i];
+    const std::string what = text("implicit.state.ball", {{"i", std::to_string(i)}});
     std::array<double, 4> values;
-    if (auto error = read_finite_numbers(item, std::array{"x", "y", "vx", "vy"}, values,
-                                         "implicit state: ball " + std::to_string(i)))
-      return error;
+    if (auto error = read_finite_numbers(item, std::array{"x", "y", "vx", "vy"}, values, what)) return error;
     std::array<double, 1> spin{0};
     if (item.contains("w"))
-      if (auto error = read_finite_numbers(item, std::array{"w"}, spin, "implicit state: ball " + std::to_string(i)))
-        return error;
+      if (auto error = read_finite_numbers(item, std::array{"w"}, spin, what)) return error;
     spins.push_back(spin[0]);
     Ball b;
     b.p0 = Vector2d(values[0], values[1]);
@@ -238,8 +235,8 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
     b.t0 = t;
     const ImplicitCurve& curve = wall_->curve;
     if (!curve.inside(b.p0) || curve.closest(b.p0).distance < model_.r * (1 - 1e-9))
-      return "implicit state: ball " + std::to_string(i) + " at (" + format_number(values[0]) + ", " +
-             format_number(values[1]) + ") is not inside the wall with clearance r = " + format_number(model_.r) + " m";
+      return text("implicit.state.outside", {{"i", std::to_string(i)}, {"x", format_number(values[0])},
+                                             {"y", format_number(values[1])}, {"r", format_number(model_.r)}});
     balls.push_back(b);
   }
   // Two balls at one place are one ball listed twice; colliding balls must not
@@ -248,13 +245,15 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
   for (size_t i = 0; i < balls.size(); ++i)
     for (size_t j = i + 1; j < balls.size(); ++j)
       if ((balls[i].p0 - balls[j].p0).norm() < apart)
-        return "implicit state: balls " + std::to_string(i) + " and " + std::to_string(j) +
-               (model_.collisions ? " overlap (centres closer than 2 r = " + format_number(2 * model_.r) + " m)"
-                                  : " are at the same place");
+        return model_.collisions
+                   ? text("implicit.state.overlap",
+                          {{"i", std::to_string(i)}, {"j", std::to_string(j)}, {"d", format_number(2 * model_.r)}})
+                   : text("implicit.state.same_place", {{"i", std::to_string(i)}, {"j", std::to_string(j)}});
   if (model_.compliant) {
     WorldModel world_model = world_.model();
     world_model.n = static_cast<int>(balls.size());
-    if (auto error = start_world(world_model, balls, t, spins)) return "implicit state: " + *error;
+    if (auto error = start_world(world_model, balls, t, spins))
+      return text("implicit.state.error", {{"error", *error}});
   }
   t_ = t;
   storm_.restart(t_);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/text.h"
 #include "scenes/implicit.h"
 
 namespace cl {
@@ -24,19 +25,20 @@ void ImplicitScene::remember_trails() {
 }
 
 std::vector<SeriesSpec> ImplicitScene::series() const {
-  std::vector<SeriesSpec> s = {{"t", "s", "time"}};
+  std::vector<SeriesSpec> s = {{"t", "s", text("implicit.series.t")}};
   for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
-    const std::string k = std::to_string(i), ball = " of ball " + std::to_string(i + 1);
-    s.insert(s.end(), {{"x" + k, "m", "x" + ball},
-                       {"y" + k, "m", "y" + ball},
-                       {"vx" + k, "m/s", "velocity x" + ball},
-                       {"vy" + k, "m/s", "velocity y" + ball}});
+    // Machine names count balls from 0 (x0); labels count from 1, as people do.
+    const std::string k = std::to_string(i), ball = std::to_string(i + 1);
+    s.insert(s.end(), {{"x" + k, "m", text("implicit.series.x", {{"ball", ball}})},
+                       {"y" + k, "m", text("implicit.series.y", {{"ball", ball}})},
+                       {"vx" + k, "m/s", text("implicit.series.vx", {{"ball", ball}})},
+                       {"vy" + k, "m/s", text("implicit.series.vy", {{"ball", ball}})}});
   }
-  s.insert(s.end(), {{"E_kin", "J", "kinetic energy"},
-                     {"E_pot", "J", "potential energy"},
-                     {"E_total", "J", "mechanical energy (with the contacts' elastic energy)", true},
-                     {"hits", "", "wall hits"},
-                     {"corrections", "", "position corrections (stay 0)"}});
+  s.insert(s.end(), {{"E_kin", "J", text("implicit.series.e_kin")},
+                     {"E_pot", "J", text("implicit.series.e_pot")},
+                     {"E_total", "J", text("implicit.series.e_total"), true},
+                     {"hits", "", text("implicit.series.hits")},
+                     {"corrections", "", text("implicit.series.corrections")}});
   return s;
 }
 
@@ -90,8 +92,9 @@ Sketch ImplicitScene::sketch(const Palette& palette) const {
   s.view_center = 0.5 * (lo + hi);
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Line, palette.ink, "wall f(x, y) = 0"}, {Glyph::Dot, colors[0], "ball (one colour each)"}};
-  if (model_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0xb0), "trail, in the ball's colour"});
+  s.legend = {{Glyph::Line, palette.ink, text("implicit.legend.wall")},
+              {Glyph::Dot, colors[0], text("implicit.legend.ball")}};
+  if (model_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0xb0), text("implicit.legend.trail")});
   return s;
 }
 

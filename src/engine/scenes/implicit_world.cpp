@@ -2,6 +2,7 @@
 // world's ellipses with a = b = r, no observer) inside the typed wall, all
 // integrated together by the chosen integrator; wall hits and ball
 // collisions are the world's finished impacts.
+#include "core/text.h"
 #include "scenes/contact_params.h"
 #include "scenes/implicit.h"
 
@@ -40,8 +41,8 @@ std::optional<std::string> ImplicitScene::start_world(const WorldModel& model, c
   for (size_t index = 0; index < trial.contact_count(); ++index) {
     const ContactState& c = trial.contact_state(index);
     if (c.gap <= 0 && (c.j < 0 || model.body_contacts))
-      return "ball " + std::to_string(c.i) +
-             (c.j < 0 ? " touches the wall" : " overlaps ball " + std::to_string(c.j)) + " at the start";
+      return c.j < 0 ? text("implicit.start.touches_wall", {{"i", std::to_string(c.i)}})
+                     : text("implicit.start.overlap", {{"i", std::to_string(c.i)}, {"j", std::to_string(c.j)}});
   }
   world_ = std::move(trial);
   return std::nullopt;

@@ -14,17 +14,16 @@ const IntegratorKind kIntegratorValues[] = {IntegratorKind::Dopri5, IntegratorKi
 void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& before, const IntegratorDefaults& d) {
   const auto live = ParamApply::Live;
   const auto real = ParamKind::Real;
-  const std::vector<ParamSpec> shared = {
-      {"integrator", "integrator", "", ParamKind::Choice, live,
+  std::vector<ParamSpec> shared = {
+      {"integrator", "", ParamKind::Choice, live,
        static_cast<double>(std::find(kIntegrators.begin(), kIntegrators.end(), d.integrator) - kIntegrators.begin()), 0, 0,
-       "dopri5: adaptive Dormand-Prince 5(4), the reference; rk4: classical Runge-Kutta, fixed step dt; euler: "
-       "semi-implicit (symplectic) Euler, first order; leapfrog: kick-drift-kick velocity Verlet, second order, "
-       "bounded energy error. " + d.scope,
        kIntegrators},
-      {"rtol", "tolerance", "", real, live, d.rtol, 1e-13, 1e-3, "Relative tolerance of dopri5.", {}, "", true},
-      {"dt", "fixed step", "s", real, live, d.dt, d.dt_min, d.dt_max, "Step of rk4, euler and leapfrog." + d.dt_note, {}, "",
-       true},
+      {"rtol", "", real, live, d.rtol, 1e-13, 1e-3, {}, "", true},
+      {"dt", "s", real, live, d.dt, d.dt_min, d.dt_max, {}, "", true},
   };
+  shared[0].text_key = d.integrator_text_key;
+  shared[2].text_key = d.dt_text_key;
+  set_text_keys(shared, "integrator");
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
 }

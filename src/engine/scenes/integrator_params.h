@@ -10,15 +10,15 @@
 
 namespace cl {
 
-/// A scene's defaults and range for the fixed step dt (s), and what the
-/// integrator integrates there (a sentence for the help, e.g. where a phase
-/// is exact instead).
+/// A scene's defaults and range for the fixed step dt (s), and the text keys
+/// of integrator and dt: a scene whose help says more (what it integrates,
+/// where a phase is exact instead) has its own.
 struct IntegratorDefaults {
   double dt, dt_min, dt_max;
-  std::string scope;
+  std::string integrator_text_key = "integrator.integrator";
   double rtol = 1e-9;  ///< dopri5's default tolerance
   std::string integrator = "dopri5";
-  std::string dt_note;  ///< appended to dt's help
+  std::string dt_text_key = "integrator.dt";
 };
 
 /// Inserts the specs of integrator, rtol and dt before the spec named

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "integrators/root_find.h"
 #include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
@@ -36,7 +37,7 @@ std::optional<std::string> PendulumScene::read_model(const ParamValues& p, Model
   // State [r, v]: m and m/s scale alike here, so L scales the absolute tolerance.
   model.stepper = read_integrator_params(p, model.L, 0.05, 2);
   if (model.nail_radius >= 0.5 * model.L)
-    return "nail_radius (" + format_number(model.nail_radius) + " m) must be less than half the thread length L";
+    return text("pendulum.nail_too_large", {{"radius", format_number(model.nail_radius)}});
   return std::nullopt;
 }
 
@@ -187,7 +188,7 @@ void PendulumScene::snap_taut(std::vector<Event>& events) {
 std::optional<std::string> PendulumScene::advance_taut(double t_end, std::vector<Event>& events) {
   const Vec y_before = stepper_.y();
   const double t_before = stepper_.t();
-  if (!stepper_.step(taut_rhs(), t_end)) return "the taut-phase integrator could not keep its tolerance (step size underflow)";
+  if (!stepper_.step(taut_rhs(), t_end)) return text("pendulum.taut_underflow");
   ++steps_;
   const Vec& y = stepper_.y();
   auto indicator = [this](const Vec& s) {
@@ -257,7 +258,7 @@ void PendulumScene::advance_flight(double t_end, std::vector<Event>& events) {
 std::optional<std::string> PendulumScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   int guard = 0;
   while (t_ < t_end) {
-    if (++guard > 10000000) return "too many steps for one interval (events repeating without progress)";
+    if (++guard > 10000000) return text("pendulum.too_many_steps");
     if (taut_) {
       if (auto error = advance_taut(t_end, events)) return error;
     } else {
@@ -275,13 +276,13 @@ nlohmann::json PendulumScene::state_json() const {
 
 std::optional<std::string> PendulumScene::load_state_json(const nlohmann::json& state) {
   double t = 0;
-  if (auto error = read_state_time(state, true, t, "pendulum state")) return error;
+  const std::string what = text("pendulum.state.name");
+  if (auto error = read_state_time(state, true, t, what)) return error;
   std::array<double, 4> values;
-  if (auto error = read_finite_numbers(state, std::array{"x", "y", "vx", "vy"}, values, "pendulum state")) return error;
+  if (auto error = read_finite_numbers(state, std::array{"x", "y", "vx", "vy"}, values, what)) return error;
   const Eigen::Vector2d r(values[0], values[1]), v(values[2], values[3]);
   if (r.norm() > model_.L * (1 + 1e-9))
-    return "pendulum state: the mass is " + format_number(r.norm()) + " m from the nail, farther than L = " +
-           format_number(model_.L) + " m";
+    return text("pendulum.state.too_far", {{"distance", format_number(r.norm())}, {"length", format_number(model_.L)}});
   std::vector<Event> ignored;
   trail_.clear();
   set_state(t, r, v, &ignored);

@@ -1,6 +1,7 @@
 // What the pendulum scene shows: the recorded series and the sketch.
 #include <cmath>
 
+#include "core/text.h"
 #include "scenes/pendulum.h"
 
 namespace cl {
@@ -13,19 +14,19 @@ void PendulumScene::remember_trail() {
 }
 
 std::vector<SeriesSpec> PendulumScene::series() const {
-  return {{"t", "s", "time"},
-          {"x", "m", "x of the mass"},
-          {"y", "m", "height of the mass"},
-          {"r", "m", "distance from the nail"},
-          {"phi", "rad", "thread angle from the vertical"},
-          {"vx", "m/s", "velocity x"},
-          {"vy", "m/s", "velocity y"},
-          {"speed", "m/s", "speed"},
-          {"tension", "N", "thread tension"},
-          {"taut", "", "taut (1) or slack (0)"},
-          {"E_kin", "J", "kinetic energy"},
-          {"E_pot", "J", "potential energy"},
-          {"E_total", "J", "mechanical energy", true}};
+  return {{"t", "s", text("pendulum.series.t")},
+          {"x", "m", text("pendulum.series.x")},
+          {"y", "m", text("pendulum.series.y")},
+          {"r", "m", text("pendulum.series.r")},
+          {"phi", "rad", text("pendulum.series.phi")},
+          {"vx", "m/s", text("pendulum.series.vx")},
+          {"vy", "m/s", text("pendulum.series.vy")},
+          {"speed", "m/s", text("pendulum.series.speed")},
+          {"tension", "N", text("pendulum.series.tension")},
+          {"taut", "", text("pendulum.series.taut")},
+          {"E_kin", "J", text("pendulum.series.e_kin")},
+          {"E_pot", "J", text("pendulum.series.e_pot")},
+          {"E_total", "J", text("pendulum.series.e_total"), true}};
 }
 
 std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
@@ -76,13 +77,13 @@ Sketch PendulumScene::sketch(const Palette& palette) const {
   // Velocity (0.1 s of travel).
   if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, palette.velocity, 2.0f});
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Dot, palette.bodies[0], "mass"},
-              {Glyph::Dot, palette.pin, "nail"},
-              {Glyph::Line, palette.ink, "thread, taut"},
-              {Glyph::Line, palette.near, "thread, slack"},
-              {Glyph::Ring, palette.ink_faint, "reach of the thread"},
-              {Glyph::Arrow, palette.velocity, "velocity (0.1 s of travel)"},
-              {Glyph::Line, palette.bodies[0], "trail"}};
+  s.legend = {{Glyph::Dot, palette.bodies[0], text("pendulum.legend.mass")},
+              {Glyph::Dot, palette.pin, text("pendulum.legend.nail")},
+              {Glyph::Line, palette.ink, text("pendulum.legend.thread_taut")},
+              {Glyph::Line, palette.near, text("pendulum.legend.thread_slack")},
+              {Glyph::Ring, palette.ink_faint, text("pendulum.legend.reach")},
+              {Glyph::Arrow, palette.velocity, text("pendulum.legend.velocity")},
+              {Glyph::Line, palette.bodies[0], text("pendulum.legend.trail")}};
   return s;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/number_format.h"
 #include "core/random.h"
+#include "core/text.h"
 #include "io/json_numbers.h"
 #include "scenes/integrator_params.h"
 
@@ -79,15 +80,12 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   setup.view_pitch = params.number("view_pitch");
   const double r = model.r;
   if (setup.dim > 1 && setup.width < 2 * r)
-    return "the box (width " + format_number(setup.width) + " m) is narrower than a particle (2 r = " +
-           format_number(2 * r) + " m): widen it or make r smaller";
+    return text("pile.box_narrow", {{"width", format_number(setup.width)}, {"d", format_number(2 * r)}});
   if (setup.start != Start::Billiard && setup.start != Start::Block && setup.emit_height < r)
-    return "the emitter (height " + format_number(setup.emit_height) + " m) is below a particle's radius r = " +
-           format_number(r) + " m: raise it";
+    return text("pile.emitter_low", {{"height", format_number(setup.emit_height)}, {"r", format_number(r)}});
   if (setup.start == Start::Billiard) {
-    if (setup.dim != 2) return "the billiard start is 2D: set dim = 2";
-    if (setup.width < 20 * r)
-      return "the billiard needs a box of at least 20 r = " + format_number(20 * r) + " m: widen it or make r smaller";
+    if (setup.dim != 2) return text("pile.billiard_dim");
+    if (setup.width < 20 * r) return text("pile.billiard_box", {{"width", format_number(20 * r)}});
   }
 
   PileScene fresh(*this);
@@ -157,7 +155,7 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   auto whole_step_fits = [&] { return t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h; };
   while (whole_step_fits()) {
     if (!system_.step(model_))
-      return "a particle's position is no longer finite: the pile exploded (try a smaller dt, or k_p < 0.5)";
+      return text("pile.not_finite");
     ++segment_steps_;
     ++steps_;
     count_hits_in_bin();
@@ -173,9 +171,8 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
   const double scale = start_energy_above_rest_ + rest_energy();
   if (surplus - lowest_surplus_ > kExplosionMargin * scale && scale > 0)
-    return "the pile exploded with " + std::to_string(system_.size()) + " particles: it gained " +
-           format_number(surplus - lowest_surplus_) + " J that nothing brought in. This is the instability seed "
-           "003 reports for impulses: try a smaller dt, a smaller k_p (< 0.5) or the linear law";
+    return text("pile.exploded",
+                {{"n", std::to_string(system_.size())}, {"energy", format_number(surplus - lowest_surplus_)}});
   return std::nullopt;
 }
 
@@ -222,34 +219,36 @@ std::optional<std::string> PileScene::fit_params_to_state(const nlohmann::json& 
   const double n = static_cast<double>(list->size());
   if (n <= params.number("N_max")) return std::nullopt;
   if (auto error = params.set_number(*params.index_of("N_max"), n))
-    return "state lists " + std::to_string(list->size()) + " particles: " + *error;
+    return text("pile.state.too_many", {{"n", std::to_string(list->size())}, {"error", *error}});
   return std::nullopt;
 }
 
 std::optional<std::string> PileScene::load_state_json(const nlohmann::json& state) {
   auto list = state.is_object() ? state.find("particles") : state.end();
   if (list == state.end() || !list->is_array())
-    return "pile state needs a \"particles\" list of {x, y, z, vx, vy, vz, m}";
+    return text("pile.state.no_particles");
   if (static_cast<int>(list->size()) > setup_.n_max)
-    return "pile state has " + std::to_string(list->size()) + " particles, more than N_max = " +
-           std::to_string(setup_.n_max);
+    return text("pile.state.more_than_n_max",
+                {{"n", std::to_string(list->size())}, {"n_max", std::to_string(setup_.n_max)}});
   double t = 0;
-  if (auto error = read_state_time(state, true, t, "pile state")) return error;
+  const std::string pile_state = text("pile.state.name");
+  if (auto error = read_state_time(state, true, t, pile_state)) return error;
   std::array<double, 1> next_emit{0};
-  if (auto error = read_finite_numbers(state, std::array{"next_emit"}, next_emit, "pile state")) return error;
+  if (auto error = read_finite_numbers(state, std::array{"next_emit"}, next_emit, pile_state)) return error;
   ParticleSystem loaded;
   loaded.set_surfaces(box_surfaces());
   loaded.set_grid_bounds(grid_bounds());
   const double w = setup_.width;
   const double top = setup_.start == Start::Billiard ? w : kMaxHeight;
   for (size_t i = 0; i < list->size(); ++i) {
-    const std::string what = "pile state: particle " + std::to_string(i);
+    const std::string particle = std::to_string(i);
+    const std::string what = text("pile.state.particle", {{"i", particle}});
     std::array<double, 7> q;
     if (auto error = read_finite_numbers((*list)[i], std::array{"x", "y", "z", "vx", "vy", "vz", "m"}, q, what))
       return error;
     if (!(q[6] >= kMinMass && q[6] <= kMaxMass))
-      return what + ": mass m = " + format_number(q[6]) + " kg is outside [" + format_number(kMinMass) + ", " +
-             format_number(kMaxMass) + "] kg";
+      return text("pile.state.mass", {{"i", particle}, {"m", format_number(q[6])}, {"min", format_number(kMinMass)},
+                                      {"max", format_number(kMaxMass)}});
     Vector3d x(q[0], q[1], q[2]), v(q[3], q[4], q[5]);
     // Axes this dimension does not have stay zero.
     if (setup_.dim < 3) x.y() = v.y() = 0;
@@ -262,13 +261,13 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
                        {"z", x.z(), 0, top}};
     for (const auto& c : coordinates)
       if (!(c.value >= c.lo && c.value <= c.hi))
-        return what + " at " + c.name + " = " + format_number(c.value) + " m is outside the box [" +
-               format_number(c.lo) + ", " + format_number(c.hi) + "] m";
+        return text("pile.state.outside", {{"i", particle}, {"axis", c.name}, {"value", format_number(c.value)},
+                                           {"lo", format_number(c.lo)}, {"hi", format_number(c.hi)}});
     loaded.add(x, v, q[6]);
   }
   if (auto pair = loaded.pair_closer_than(model_.r))
-    return "pile state: particles " + std::to_string(pair->first) + " and " + std::to_string(pair->second) +
-           " overlap by more than a radius (centres closer than r = " + format_number(model_.r) + " m)";
+    return text("pile.state.overlap", {{"i", std::to_string(pair->first)}, {"j", std::to_string(pair->second)},
+                                       {"r", format_number(model_.r)}});
   system_ = std::move(loaded);
   t_ = t_segment_ = t;
   segment_steps_ = 0;

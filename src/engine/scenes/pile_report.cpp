@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "scenes/pile.h"
 
 namespace cl {
@@ -51,8 +52,8 @@ void PileScene::update_pile_means(double state_time) {
 }
 
 std::vector<std::pair<SeriesSpec, double>> PileScene::summary_values() const {
-  return {{{"pile_height", "m", "pile height"}, pile_height()},
-          {{"particles", "", "particles"}, static_cast<double>(system_.size())}};
+  return {{{"pile_height", "m", text("pile.series.pile_height")}, pile_height()},
+          {{"particles", "", text("pile.series.n")}, static_cast<double>(system_.size())}};
 }
 
 bool PileScene::has_report(const ParamValues& params) const {
@@ -62,7 +63,8 @@ bool PileScene::has_report(const ParamValues& params) const {
 std::optional<ReportTable> PileScene::report() const {
   if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return std::nullopt;
   ReportTable t;
-  t.title = "Compression of the pile (seed 003, Table 3.2-1)";
+  t.title = text("pile.report.title");
+  // The column names are the CSV header (machine names, like the series'): not translated.
   t.columns = {{"k_s", "N/m"},         {"particles in pile", ""},          {"pile height", "m"},
                {"pile compression", "%"}, {"bottom particle D", "m"},      {"bottom compression", "%"},
                {"static pile height", "m"}, {"static bottom D", "m"}, {"averaged over", "s"}};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
 #include "scenes/pile.h"
 
 namespace cl {
@@ -33,26 +34,26 @@ Rgba lighten(Rgba c, double f) {
 
 std::vector<SketchLegendEntry> pile_legend(const Palette& palette, const std::string& walls) {
   using Glyph = SketchLegendEntry::Glyph;
-  return {{Glyph::Line, palette.ink, walls}, {Glyph::Dot, palette.bodies[0], "particle (colours only tell them apart)"}};
+  return {{Glyph::Line, palette.ink, walls}, {Glyph::Dot, palette.bodies[0], text("pile.legend.particle")}};
 }
 
 }  // namespace
 
 std::vector<SeriesSpec> PileScene::series() const {
-  return {{"t", "s", "time"},
-          {"N", "", "particles"},
-          {"E_kin", "J", "kinetic energy"},
-          {"E_pot", "J", "potential energy"},
-          {"E_spring", "J", "spring energy"},
-          {"E_total", "J", "mechanical energy", true},
-          {"px", "kg m/s", "momentum x"},
-          {"py", "kg m/s", "momentum y"},
-          {"pz", "kg m/s", "momentum z (up)"},
-          {"com_height", "m", "height of the centre of mass"},
-          {"pile_height", "m", "pile height"},
-          {"bottom_diameter", "m", "bottom particle's diameter"},
-          {"hits_pp", "", "particle–particle contacts per 10 ms"},
-          {"hits_ps", "", "particle–wall contacts per 10 ms"}};
+  return {{"t", "s", text("pile.series.t")},
+          {"N", "", text("pile.series.n")},
+          {"E_kin", "J", text("pile.series.e_kin")},
+          {"E_pot", "J", text("pile.series.e_pot")},
+          {"E_spring", "J", text("pile.series.e_spring")},
+          {"E_total", "J", text("pile.series.e_total"), true},
+          {"px", "kg m/s", text("pile.series.px")},
+          {"py", "kg m/s", text("pile.series.py")},
+          {"pz", "kg m/s", text("pile.series.pz")},
+          {"com_height", "m", text("pile.series.com_height")},
+          {"pile_height", "m", text("pile.series.pile_height")},
+          {"bottom_diameter", "m", text("pile.series.bottom_diameter")},
+          {"hits_pp", "", text("pile.series.hits_pp")},
+          {"hits_ps", "", text("pile.series.hits_ps")}};
 }
 
 std::vector<std::vector<std::string>> PileScene::default_plots() const {
@@ -107,7 +108,7 @@ Sketch PileScene::sketch(const Palette& palette) const {
       s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
     s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
-    s.legend = pile_legend(palette, setup_.dim == 2 ? "box (floor and side walls)" : "floor");
+    s.legend = pile_legend(palette, setup_.dim == 2 ? text("pile.legend.box_2d") : text("pile.legend.floor"));
     return s;
   }
   // 3D: orthographic view about the box centre, turned by yaw about z and
@@ -157,7 +158,7 @@ Sketch PileScene::sketch(const Palette& palette) const {
   s.flat_grid = false;
   s.view_center = Vector2d(0, 0.5 * top * std::cos(pitch));
   s.view_half_height = 0.6 * std::max(top, 1.5 * w);
-  s.legend = pile_legend(palette, "box (drag with the right button or shift to turn it)");
+  s.legend = pile_legend(palette, text("pile.legend.box_3d"));
   return s;
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "io/json_numbers.h"
 #include "scenes/contact_params.h"
 
@@ -33,19 +34,18 @@ std::optional<std::string> StreetScene::read_model(const ParamValues& p, const S
   model.body.b = p.number("b");
   const double alpha = p.number("alpha"), beta = p.number("beta");
   if (alpha * alpha + beta * beta > 1)
-    return "the observer at (alpha a, beta b) lies outside the ellipse: alpha^2 + beta^2 = " +
-           format_number(alpha * alpha + beta * beta) + " must be <= 1";
+    return text("observer.outside", {{"sum", format_number(alpha * alpha + beta * beta)}});
   model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
   model.n = 1;
   model.gravity = Vector2d(0, -p.number("g"));
   model.boundary.kind = BoundaryKind::Street;
-  const std::string& text = p.text("street");
-  if (current_street && current_street->text() == text && !text.empty()) {
+  const std::string& expression = p.text("street");
+  if (current_street && current_street->text() == expression && !expression.empty()) {
     model.boundary.street = *current_street;  // the parsed street is kept (and shared by clones)
-  } else if (text.empty()) {
+  } else if (expression.empty()) {
     model.boundary.street = Street::seed(p.number("amplitude"), p.number("frequency"), p.integer("bumps"));
-  } else if (auto error = Street::typed(text, model.boundary.street)) {
-    return "street: " + *error;
+  } else if (auto error = Street::typed(expression, model.boundary.street)) {
+    return text("street.error", {{"error", *error}});
   }
   model.body_material = {p.number("E_e"), p.number("nu_e")};
   model.boundary.material = {p.number("E_s"), p.number("nu_s")};
@@ -62,11 +62,10 @@ std::optional<std::string> StreetScene::reset(const ParamValues& params) {
   const double x0 = params.number("x0");
   const Street& street = model.boundary.street;
   if (auto bad = street.first_nonfinite(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
-    return "street: s(x) or its slope is not finite at x = " + format_number(*bad) + " m (checked on x0 +- " +
-           format_number(kStreetCheckReach) + " m)";
+    return text("street.not_finite", {{"x", format_number(*bad)}, {"reach", format_number(kStreetCheckReach)}});
   if (auto jump = street.first_jump(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
-    return "street: s(x) is not continuous at x = " + format_number(jump->x) + " m (it jumps by " +
-           format_number(jump->size) + " m; checked on x0 +- " + format_number(kStreetCheckReach) + " m)";
+    return text("street.jump", {{"x", format_number(jump->x)}, {"size", format_number(jump->size)},
+                                {"reach", format_number(kStreetCheckReach)}});
   Vec y(6);
   y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0");
   if (auto error = start_at(model, y, 0)) return error;
@@ -80,12 +79,11 @@ std::optional<std::string> StreetScene::start_at(const WorldModel& model, const 
   // Without a common normal under it the gap is only a bound, which holds for an ellipse above the street.
   const double ground = model.boundary.street.height(y[0]);
   if (!(y[1] > ground))
-    return "the ellipse starts in the street (its centre at y = " + format_number(y[1]) + " m is below the street's " +
-           format_number(ground) + " m at x = " + format_number(y[0]) + " m): raise y0";
+    return text("street.start_below",
+                {{"y", format_number(y[1])}, {"ground", format_number(ground)}, {"x", format_number(y[0])}});
   const ContactState& contact = trial.contact_state(0);
   if (!(contact.gap > 0))
-    return "the ellipse starts in the street (gap " + format_number(contact.gap) + " m at x = " +
-           format_number(contact.warm) + " m): raise y0";
+    return text("street.start_inside", {{"gap", format_number(contact.gap)}, {"x", format_number(contact.warm)}});
   world_ = std::move(trial);
   trail_.clear();
   remember_trail();
@@ -100,7 +98,7 @@ std::optional<std::string> StreetScene::start_at(const WorldModel& model, const 
 std::optional<std::string> StreetScene::check_pending(const ParamValues& requested) const {
   if (!requested.text("street").empty() && requested.text("street") != street().text()) {
     Street probe;
-    if (auto error = Street::typed(requested.text("street"), probe)) return "street: " + *error;
+    if (auto error = Street::typed(requested.text("street"), probe)) return text("street.error", {{"error", *error}});
   }
   return std::nullopt;
 }
@@ -143,14 +141,14 @@ nlohmann::json StreetScene::state_json() const {
 }
 
 std::optional<std::string> StreetScene::load_state_json(const nlohmann::json& state) {
+  const std::string what = text("street.state.name");
   std::array<double, 6> values;
-  if (auto error = read_finite_numbers(state, std::array{"x", "y", "q", "vx", "vy", "w"}, values, "street state"))
-    return error;
+  if (auto error = read_finite_numbers(state, std::array{"x", "y", "q", "vx", "vy", "w"}, values, what)) return error;
   Vec y(6);
   for (int k = 0; k < 6; ++k) y[k] = values[k];
   double t = 0;
-  if (auto error = read_state_time(state, false, t, "street state")) return error;
-  if (auto error = start_at(model(), y, t)) return "street state: " + *error;
+  if (auto error = read_state_time(state, false, t, what)) return error;
+  if (auto error = start_at(model(), y, t)) return text("street.state.error", {{"error", *error}});
   return std::nullopt;
 }
 

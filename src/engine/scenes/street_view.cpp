@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
 #include "scenes/street.h"
 
 namespace cl {
@@ -20,25 +21,25 @@ void StreetScene::remember_trail() {
 }
 
 std::vector<SeriesSpec> StreetScene::series() const {
-  return {{"t", "s", "time"},
-          {"x", "m", "x of the centre"},
-          {"y", "m", "height of the centre"},
-          {"q", "rad", "angle"},
-          {"vx", "m/s", "velocity x"},
-          {"vy", "m/s", "velocity y"},
-          {"w", "rad/s", "spin"},
-          {"gap", "m", "gap to the street"},
-          {"contact_x", "m", "x of the contact point"},
-          {"penetration", "m", "penetration"},
-          {"force_n", "N", "normal force"},
-          {"force_t", "N", "friction force"},
-          {"E_kin", "J", "kinetic energy"},
-          {"E_pot", "J", "potential energy"},
-          {"E_spring", "J", "contact spring energy"},
-          {"E_diss", "J", "dissipated work"},
-          {"W_stiffness", "J", "stiffness work W_k"},
-          {"E_total", "J", "mechanical energy", true},
-          {"E_audit", "J", "audit residual (stays near 0)"}};
+  return {{"t", "s", text("street.series.t")},
+          {"x", "m", text("street.series.x")},
+          {"y", "m", text("street.series.y")},
+          {"q", "rad", text("street.series.q")},
+          {"vx", "m/s", text("street.series.vx")},
+          {"vy", "m/s", text("street.series.vy")},
+          {"w", "rad/s", text("street.series.w")},
+          {"gap", "m", text("street.series.gap")},
+          {"contact_x", "m", text("street.series.contact_x")},
+          {"penetration", "m", text("street.series.penetration")},
+          {"force_n", "N", text("street.series.force_n")},
+          {"force_t", "N", text("street.series.force_t")},
+          {"E_kin", "J", text("street.series.e_kin")},
+          {"E_pot", "J", text("street.series.e_pot")},
+          {"E_spring", "J", text("street.series.e_spring")},
+          {"E_diss", "J", text("street.series.e_diss")},
+          {"W_stiffness", "J", text("street.series.w_stiffness")},
+          {"E_total", "J", text("street.series.e_total"), true},
+          {"E_audit", "J", text("street.series.e_audit")}};
 }
 
 std::vector<std::vector<std::string>> StreetScene::default_plots() const {
@@ -103,13 +104,13 @@ Sketch StreetScene::sketch(const Palette& palette) const {
     s.arrows.push_back({p, p + 0.4 * model().body.b * (-g.normal), palette.contact, 1.5f});
   }
   using Glyph = SketchLegendEntry::Glyph;
-  s.legend = {{Glyph::Line, palette.ground, "street y = s(x)"},
-              {Glyph::Line, body, "ellipse"},
-              {Glyph::Dot, palette.marker, "centre of the ellipse"}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, palette.observer_fill, "observer mass"});
-  s.legend.push_back({Glyph::Cross, palette.near, "street point closest to contact"});
-  s.legend.push_back({Glyph::Arrow, palette.contact, "contact point and normal, in contact"});
-  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(body, 0x90), "trail of the centre"});
+  s.legend = {{Glyph::Line, palette.ground, text("street.legend.street")},
+              {Glyph::Line, body, text("street.legend.ellipse")},
+              {Glyph::Dot, palette.marker, text("street.legend.centre")}};
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, palette.observer_fill, text("street.legend.observer")});
+  s.legend.push_back({Glyph::Cross, palette.near, text("street.legend.closest")});
+  s.legend.push_back({Glyph::Arrow, palette.contact, text("street.legend.contact")});
+  if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(body, 0x90), text("street.legend.trail")});
   return s;
 }
 

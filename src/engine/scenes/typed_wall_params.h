@@ -8,11 +8,11 @@
 
 namespace cl {
 
-/// A scene's default wall: its expression, an example for the field's
-/// placeholder and help, and the box's half-width (m).
+/// A scene's default wall: its expression, the text key of `wall` (its help
+/// and placeholder give the scene's own examples), and the box's half-width (m).
 struct TypedWallDefaults {
   const char* wall;
-  const char* example;
+  const char* wall_text_key;
   double view;
 };
 

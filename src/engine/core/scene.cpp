@@ -1,0 +1,23 @@
+// The words of a scene description and of its presets, from the message table.
+#include "core/scene.h"
+
+#include "core/text.h"
+
+namespace cl {
+
+std::string Preset::name() const { return text(scene + ".preset." + id + ".name"); }
+std::string Preset::help() const { return text(scene + ".preset." + id + ".help"); }
+
+bool Preset::is_named(const std::string& name) const {
+  if (name == id) return true;
+  for (Language language : all_languages())
+    if (name == text_in(language, scene + ".preset." + id + ".name")) return true;
+  return false;
+}
+
+std::string SceneDescription::title() const { return text(id + ".title"); }
+std::string SceneDescription::summary() const { return text(id + ".summary"); }
+std::string SceneDescription::caption() const { return text(id + ".caption"); }
+std::string SceneDescription::cost_hint() const { return text(id + ".cost_hint"); }
+
+}  // namespace cl
