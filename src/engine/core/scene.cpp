@@ -1,4 +1,5 @@
-// The words of a scene description and of its presets, from the message table.
+// The words of a scene description and of its presets, and the default
+// answer of a scene whose bodies cannot be dragged, from the message table.
 #include "core/scene.h"
 
 #include "core/text.h"
@@ -19,5 +20,9 @@ std::string SceneDescription::title() const { return text(id + ".title"); }
 std::string SceneDescription::summary() const { return text(id + ".summary"); }
 std::string SceneDescription::caption() const { return text(id + ".caption"); }
 std::string SceneDescription::cost_hint() const { return text(id + ".cost_hint"); }
+
+std::optional<std::string> Scene::place_body(size_t, const Eigen::Vector2d&, const Eigen::Vector2d&) {
+  return text("scene.cannot_move");
+}
 
 }  // namespace cl

@@ -129,9 +129,7 @@ class Scene {
   /// the current time (the energy audit restarts). An invalid placement
   /// (overlap, outside the wall) returns why, and nothing changes.
   virtual std::optional<std::string> place_body(size_t i, const Eigen::Vector2d& position,
-                                                const Eigen::Vector2d& velocity) {
-    return std::string("the bodies of this scene cannot be moved");
-  }
+                                                const Eigen::Vector2d& velocity);
   /// A summary table of the run so far (seed 003's pile compression), or
   /// nothing when the scene or its current settings have none.
   virtual std::optional<ReportTable> report() const { return std::nullopt; }

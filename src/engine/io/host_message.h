@@ -17,9 +17,10 @@
 //   set_params  "params": {name: value, ...}
 //               number, string or boolean per value, each validated as
 //               ParamValues::set; one bad value refuses the whole message
-//   load        "scene": id, "preset": name (optional), "params": {...}
-//               (optional, after the preset), "state": {...} (optional, a
-//               scene file's state; checked by Simulation::load_state)
+//   load        "scene": id, "preset": its id or its name in any language
+//               (optional), "params": {...} (optional, after the preset),
+//               "state": {...} (optional, a scene file's state; checked by
+//               Simulation::load_state)
 //   play, pause, step, reset, get_state
 //   get_series  "names": [string, ...] (optional: all), "max_points": integer
 //               in [2, 1000000] (optional: all stored samples)
