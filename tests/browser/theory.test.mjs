@@ -1,0 +1,108 @@
+// The theory panel (web/theory.js, Scene::theory): the model's equations
+// typeset by KaTeX with MathML for screen readers, the law in use with the
+// run's numbers, following a change of law; in German; theory=1 opens it,
+// in embed mode too. Screenshots: artifacts/theory-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+/** What the panel shows: headings, formulas typeset, their TeX (MathML annotations), refused ones. */
+async function panel(page) {
+  return page.evaluate(() => {
+    const root = document.getElementById('theory');
+    const box = root.querySelector('details');
+    return {
+      visible: root.offsetParent !== null && getComputedStyle(root).display !== 'none',
+      open: !!(box && box.open),
+      headings: [...root.querySelectorAll('.theory-heading')].map((e) => e.textContent),
+      formulas: root.querySelectorAll('.theory-eq .katex').length,
+      mathml: root.querySelectorAll('.theory-eq math').length,
+      tex: [...root.querySelectorAll('annotation[encoding="application/x-tex"]')].map((e) => e.textContent),
+      notes: [...root.querySelectorAll('.theory-note')].map((e) => e.textContent),
+      refused: root.querySelectorAll('.theory-eq-error').length,
+      state: window.contactlab.theory(),
+    };
+  });
+}
+
+async function typeset(page, what = 'the theory typeset') {
+  return h.until(page, async (p) => {
+    const shown = await panel(p);
+    return shown.formulas >= 3 ? shown : null;
+  }, { what, timeout: 15_000 });
+}
+
+test('theory=1: the ellipses\' law with the run\'s numbers, typeset with MathML; a change of law follows', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=ellipses&law=hunt_crossley&c_tau=0.975&theory=1');
+  try {
+    const shown = await typeset(app.page);
+    console.log('ellipses:', shown.headings.join(' | '), `| ${shown.formulas} formulas, ${shown.mathml} MathML, ${shown.refused} refused`);
+    assert.deepEqual(shown.headings, ['Contact law', 'Equations of motion', 'Energy audit', 'Assumptions and limits']);
+    assert.equal(shown.refused, 0, 'KaTeX typeset every formula');
+    assert.equal(shown.state.error, null);
+    assert.equal(shown.mathml, shown.formulas, 'every formula carries MathML for screen readers');
+    assert.ok(shown.tex.some((t) => t.includes('\\tfrac{3}{2}(1-c_\\tau)')), 'Hunt–Crossley\'s β in symbols');
+    assert.ok(shown.tex.some((t) => t.includes('\\beta = 0.0375')), 'β = 3/2 (1 − 0.975) with the run\'s c_τ');
+    assert.ok(shown.notes.some((n) => /Hunt-Crossley, as integrated/.test(n)));
+    await h.saveScreenshot(app.page.locator('#theory'), 'theory-ellipses.png');
+
+    // The same link with Flores: the panel follows within its refresh.
+    await app.page.evaluate(() => window.contactlab.applyHash('#scene=ellipses&law=flores&c_tau=0.5&theory=1'));
+    const flores = await h.until(app.page, async (p) => {
+      const s = await panel(p);
+      return s.tex.some((t) => t.includes('\\dfrac{8(1-c_\\tau)}{5c_\\tau}')) ? s : null;
+    }, { what: 'the Flores law shown', timeout: 5_000 });
+    assert.ok(flores.tex.some((t) => t.includes('\\beta = 1.6')), 'β = 8 (1 − 0.5) / (5 · 0.5)');
+    assert.match(await h.hash(app.page), /theory=1/, 'the link keeps the panel open');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('every scene\'s theory in German, typeset without a refused formula', { timeout: 150_000 }, async () => {
+  for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
+    const app = await env.open(`#scene=${scene}&lang=de&theory=1`);
+    try {
+      const shown = await typeset(app.page, `${scene}: the theory typeset`);
+      console.log(`${scene} (de): ${shown.headings.join(' | ')} | ${shown.formulas} formulas, ${shown.notes.length} sentences`);
+      assert.equal(shown.refused, 0, `${scene}: KaTeX typeset every formula`);
+      assert.ok(shown.headings.includes('Bewegungsgleichungen'), `${scene}: German headings`);
+      assert.ok(shown.headings.includes('Annahmen und Grenzen'));
+      const missing = await app.page.evaluate(() => ContactLabText.missing());
+      assert.deepEqual(missing, []);
+      await h.saveScreenshot(app.page.locator('#theory'), `theory-${scene}-de.png`);
+      assert.deepEqual(h.errorReport(app.errors), []);
+    } finally {
+      await app.close();
+    }
+  }
+});
+
+test('embed=1 hides the panel unless theory=1; opening it by its summary puts theory=1 in the link', { timeout: 90_000 }, async () => {
+  const plain = await env.open('#scene=pendulum&embed=1');
+  const withTheory = await env.open('#scene=pendulum&embed=1&theory=1');
+  const full = await env.open('#scene=pendulum');
+  try {
+    assert.equal((await panel(plain.page)).visible, false, 'embed=1 alone: no theory panel');
+    const shown = await typeset(withTheory.page);
+    assert.equal(shown.visible, true, 'embed=1&theory=1: the panel shows');
+    await h.saveScreenshot(withTheory.page, 'theory-embed.png');
+
+    const closed = await panel(full.page);
+    assert.equal(closed.open, false, 'closed until asked for');
+    assert.equal(await full.page.evaluate(() => typeof window.katex), 'undefined', 'KaTeX not fetched for a closed panel');
+    await full.page.locator('#theory summary').click();
+    const opened = await typeset(full.page);
+    assert.equal(opened.open, true);
+    assert.match(await h.hash(full.page), /theory=1/);
+  } finally {
+    await plain.close();
+    await withTheory.close();
+    await full.close();
+  }
+});
