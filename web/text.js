@@ -21,7 +21,8 @@ var ContactLabText = (function () {
   var CLIP_CHARS = 80;  // user text quoted in a message is cut here (an origin fits)
 
   var table = {};    // key -> {en, de}
-  var missing = {};  // keys asked for and not in the table
+  var missing = {};  // keys asked for and not in the table (the first MISSING_KEPT)
+  var MISSING_KEPT = 1000;
   Object.keys(ContactLabTextFiles).forEach(function (file) {
     var entries = ContactLabTextFiles[file];
     Object.keys(entries).forEach(function (key) { table[key] = entries[key]; });
@@ -65,7 +66,10 @@ var ContactLabText = (function () {
   function textIn(code, key, args) {
     var entry = table[key];
     if (!entry || typeof entry[code] !== 'string') {
-      if (!missing[key]) { missing[key] = true; console.warn('ContactLab text missing: ' + key); }
+      if (!missing[key] && Object.keys(missing).length < MISSING_KEPT) {
+        missing[key] = true;
+        console.warn('ContactLab text missing: ' + key);
+      }
       return key;
     }
     return fill(entry[code], args);

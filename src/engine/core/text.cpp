@@ -89,6 +89,7 @@ const Table& table() {
 std::atomic<Language> current{Language::English};
 std::mutex missing_mutex;  // text() may be asked from a sweep's threads
 std::set<std::string> missing;
+constexpr size_t kMissingKept = 1000;  // bounded, whatever keys a run asks for
 
 std::string fill(const std::string& pattern, TextArgs args) {
   std::string out;
@@ -141,7 +142,7 @@ std::string text_in(Language language, const std::string& key, TextArgs args) {
   const auto found = texts.find(key);
   if (found != texts.end()) return fill(found->second, args);
   std::lock_guard<std::mutex> lock(missing_mutex);
-  missing.insert(key);
+  if (missing.size() < kMissingKept) missing.insert(key);
   return key;
 }
 
