@@ -2,7 +2,8 @@
  * the contact law with this run's numbers, the equations of motion as the
  * engine integrates them, the energy audit's terms, and the assumptions
  * and limits. The engine writes it (cl_theory_json: headings and notes in
- * the page's language, formulas as TeX); KaTeX typesets it, with MathML
+ * the page's language, formulas as TeX, a sentence's symbols between $
+ * signs); KaTeX typesets it, with MathML
  * beside the picture so screen readers read the formulas.
  *
  * KaTeX (katex.min.js/css and its fonts, from npm) is fetched the first
@@ -75,6 +76,26 @@ var ContactLabTheory = (function () {
       return box;
     }
 
+    /** A sentence whose $...$ parts are symbols set inline ("the slip velocity $v_t$"). */
+    function sentence(katex, text) {
+      var p = el('p', 'theory-note');
+      String(text).split(/(\$[^$]+\$)/).forEach(function (part) {
+        if (!/^\$[^$]+\$$/.test(part)) {
+          if (part) p.appendChild(document.createTextNode(part));
+          return;
+        }
+        var symbol = el('span', 'theory-symbol');
+        try {
+          katex.render(part.slice(1, -1), symbol, { throwOnError: true, output: 'htmlAndMathml' });
+        } catch (e) {
+          symbol.textContent = part.slice(1, -1);
+          renderError = String(e && e.message || e);
+        }
+        p.appendChild(symbol);
+      });
+      return p;
+    }
+
     function render(katex, theory) {
       var fresh = document.createDocumentFragment();
       renderError = null;
@@ -84,7 +105,7 @@ var ContactLabTheory = (function () {
         part.appendChild(el('h3', 'theory-heading', section.heading));
         (section.items || []).forEach(function (item) {
           if (item.tex) part.appendChild(formula(katex, item.tex));
-          if (item.text) part.appendChild(el('p', 'theory-note', item.text));
+          if (item.text) part.appendChild(sentence(katex, item.text));
         });
         fresh.appendChild(part);
       });

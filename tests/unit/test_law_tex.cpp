@@ -13,6 +13,8 @@ TEST_CASE("tex_number: four significant digits, powers of ten written out") {
   CHECK(cl::tex_number(1234.5678) == "1235");
   CHECK(cl::tex_number(123456.0) == R"(1.235\times 10^{5})");
   CHECK(cl::tex_number(1e5) == R"(10^{5})");
+  CHECK(cl::tex_number(1e4) == R"(10^{4})");  // not printf's "1e+04"
+  CHECK(cl::tex_number(12346.0) == R"(1.235\times 10^{4})");
   CHECK(cl::tex_number(9.99996e5) == R"(10^{6})");  // rounding carries into the next decade
   CHECK(cl::tex_number(2.5e-7) == R"(2.5\times 10^{-7})");
   CHECK(cl::tex_number(0.001) == "0.001");

@@ -44,7 +44,7 @@ std::string tex_number(double x, int digits) {
   if (x == 0) return "0";
   const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(x))));
   char buffer[64];
-  if (exponent >= -3 && exponent < 5) {
+  if (exponent >= -3 && exponent < digits) {  // %g itself switches to e+NN from `digits` on
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, x);
     return buffer;
   }

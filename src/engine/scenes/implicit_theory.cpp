@@ -28,8 +28,8 @@ Theory ImplicitScene::theory() const {
         .formula(R"(d(\mathbf x) = \min_{f(\mathbf y) = 0} |\mathbf x - \mathbf y|,\quad d(\mathbf x(t^*)) = r = )" +
                  tex_number(model_.r) + R"(\ \mathrm{m})");
     TheorySection audit{text("theory.audit_heading"), {}};
-    audit.formula(R"(E_\text{kin} + E_\text{pot} + W_\text{diss} = E_0,\quad \Delta W_\text{diss} = \tfrac12\,m\,(1-e^2)\,(v_n^-)^2)"
-                  R"(\ \text{)" + text("theory.per_impact") + "}")
+    audit.formula(R"(E_\text{kin} + E_\text{pot} + W_\text{diss} = E_0)")
+        .formula(R"(\Delta W_\text{diss} = \tfrac12\,m\,(1-e^2)\,(v_n^-)^2\ \text{)" + text("theory.per_impact") + "}")
         .sentence(text("theory.audit_impulse_note"));
     theory.sections = {std::move(contact), std::move(motion), std::move(audit)};
   }

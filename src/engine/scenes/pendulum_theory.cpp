@@ -22,8 +22,8 @@ Theory PendulumScene::theory() const {
       .sentence(text("theory.pendulum.snap"))
       .formula(R"(v_r^+ = -e\,v_r^-,\quad e = )" + tex_number(model_.restitution));
   TheorySection audit{text("theory.audit_heading"), {}};
-  audit.formula(R"(E = \tfrac12\,m\,|\dot{\mathbf r}|^2 + m\,g\,y,\quad \Delta E = -\tfrac12\,m\,(1-e^2)\,(v_r^-)^2\ \text{)" +
-                text("theory.pendulum.per_snap") + "}")
+  audit.formula(R"(E = \tfrac12\,m\,|\dot{\mathbf r}|^2 + m\,g\,y)")
+      .formula(R"(\Delta E = -\tfrac12\,m\,(1-e^2)\,(v_r^-)^2\ \text{)" + text("theory.pendulum.per_snap") + "}")
       .sentence(text("theory.pendulum.audit_note"));
   TheorySection limits{text("theory.limits_heading"), {}};
   limits.sentence(text("theory.pendulum.limits", {{"nail", format_number(model_.nail_radius)}}));

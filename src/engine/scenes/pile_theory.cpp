@@ -41,7 +41,8 @@ TheorySection pile_motion(const ParticleModel& model, int dim) {
   TheorySection section{text("theory.motion_heading"), {}};
   section.sentence(text("theory.pile.motion", {{"dim", std::to_string(dim)}}))
       .formula(R"(m_i\,\ddot{\mathbf x}_i = m_i\,\mathbf g + \sum_j f_{ij}\,\mathbf n_{ij} + \sum_\text{)" + text("theory.wall") +
-               R"(} f_{i}\,\mathbf n_{i},\quad \rho_{ij} = 2r - |\mathbf x_i - \mathbf x_j|,\quad r = )" + tex_number(model.r) +
+               R"(} f_{i}\,\mathbf n_{i})")
+      .formula(R"(\rho_{ij} = 2r - |\mathbf x_i - \mathbf x_j|,\quad r = )" + tex_number(model.r) +
                R"(\ \mathrm{m},\quad g = )" + tex_number(model.g) + R"(\ \mathrm{m/s^2})");
   switch (model.integrator) {
     case IntegratorKind::SemiImplicitEuler:

@@ -8,7 +8,8 @@ namespace cl {
 
 Theory StreetScene::theory() const {
   Theory theory;
-  theory.summary = text("theory.street.summary", {{"s", quoted(street().text())}});
+  theory.summary = street().text().empty() ? text("theory.street.summary_seed")
+                                            : text("theory.street.summary", {{"s", quoted(street().text())}});
   theory.sections = world_theory(world_);
   TheorySection limits{text("theory.limits_heading"), {}};
   limits.formula(R"(g(x) = \bigl(\mathbf p(x) - (x,\ s(x))\bigr)\cdot\boldsymbol\nu(x),\quad )"

@@ -64,7 +64,8 @@ TheorySection contact_section(const World& world) {
         .formula(hertz_stiffness_tex())
         .formula(material_tex(text("theory.body").c_str(), model.body_material));
     if (model.boundary.kind != BoundaryKind::None)
-      section.formula(material_tex(text("theory.wall").c_str(), model.boundary.material));
+      section.formula(material_tex(text(model.boundary.kind == BoundaryKind::Street ? "theory.street" : "theory.wall").c_str(),
+                                   model.boundary.material));
     const std::string now = stiffness_now_tex(world);
     if (now.empty()) {
       section.sentence(text("theory.k0_varies"));
@@ -91,11 +92,13 @@ TheorySection motion_section(const World& world) {
   TheorySection section{text("theory.motion_heading"), {}};
   section.sentence(text("theory.ellipse_body"))
       .formula(R"(M(\varphi)\,\ddot{\mathbf q} = \mathbf F + m_o\dot\varphi^{2}\begin{pmatrix}\mathbf u\\ 0\end{pmatrix},\quad)"
-               R"(\mathbf q = \begin{pmatrix}x\\ z\\ \varphi\end{pmatrix},\quad \mathbf u = R(\varphi)\,\mathbf s)")
-      .formula(R"(M = \begin{pmatrix} m+m_o & 0 & -m_o u_z\\ 0 & m+m_o & m_o u_x\\ -m_o u_z & m_o u_x & I + m_o|\mathbf s|^2)"
-               R"(\end{pmatrix},\quad I = \tfrac14\,m\,(a^2+b^2))")
+               R"(\mathbf q = \begin{pmatrix}x\\ y\\ \varphi\end{pmatrix})")
+      .formula(R"(M = \begin{pmatrix} m+m_o & 0 & -m_o u_y\\ 0 & m+m_o & m_o u_x\\ -m_o u_y & m_o u_x & I + m_o|\mathbf s|^2)"
+               R"(\end{pmatrix})")
+      .formula(R"(\mathbf u = R(\varphi)\,\mathbf s,\quad I = \tfrac14\,m\,(a^2+b^2))")
       .formula("m = " + tex_number(body.m) + R"(\ \mathrm{kg},\quad a = )" + tex_number(body.a) + R"(\ \mathrm{m},\quad b = )" +
-               tex_number(body.b) + R"(\ \mathrm{m},\quad m_o = )" + tex_number(body.m_o) + R"(\ \mathrm{kg},\quad \mathbf s = ()" +
+               tex_number(body.b) + R"(\ \mathrm{m})")
+      .formula("m_o = " + tex_number(body.m_o) + R"(\ \mathrm{kg},\quad \mathbf s = ()" +
                tex_number(body.s.x()) + ",\\ " + tex_number(body.s.y()) + R"()\ \mathrm{m})")
       .sentence(text("theory.forces", {{"g", format_number(-model.gravity.y())}}))
       .sentence(integrator_sentence(model.contact.stepper));
@@ -106,14 +109,15 @@ TheorySection audit_section(const World& world) {
   const ContactSettings& contact = world.model().contact;
   TheorySection section{text("theory.audit_heading"), {}};
   if (contact.impulse) {
-    section.formula(R"(E_\text{kin} + E_\text{pot} + W_\text{diss} = E_0,\quad )"
-                    R"(\Delta W_\text{diss} = \dfrac{(1-e^2)\,(v_n^-)^2}{2w}\ \text{)" + text("theory.per_impact") + "}")
+    section.formula(R"(E_\text{kin} + E_\text{pot} + W_\text{diss} = E_0)")
+        .formula(R"(\Delta W_\text{diss} = \dfrac{(1-e^2)\,(v_n^-)^2}{2w}\ \text{)" + text("theory.per_impact") + "}")
         .sentence(text("theory.audit_impulse_note"));
     return section;
   }
   section.formula(R"(E_\text{kin} + E_\text{pot} + U + W_\text{diss} - W_k = E_0)")
-      .formula(elastic_energy_tex(contact.law) + R"(,\quad \dot W_\text{diss} = (f_n - f_\text{el})\,\dot\rho - f_t\,v_t \ge 0)" +
-               (contact.law == NormalLaw::LinearSpringDashpot ? "" : R"(,\quad \dot W_k = \tfrac25\,\dot k_0\,\rho^{5/2})"))
+      .formula(elastic_energy_tex(contact.law) + R"(,\quad \dot W_\text{diss} = (f_n - f_\text{el})\,\dot\rho - f_t\,v_t \ge 0)");
+  if (contact.law != NormalLaw::LinearSpringDashpot) section.formula(R"(\dot W_k = \tfrac25\,\dot k_0\,\rho^{5/2})");
+  section
       .sentence(text(contact.law == NormalLaw::LinearSpringDashpot ? "theory.audit_note_linear" : "theory.audit_note"));
   return section;
 }
