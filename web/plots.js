@@ -238,9 +238,15 @@ var ContactLabPlots = (function () {
     };
   }
 
-  /** Colours, fonts and grid of every plot's axes (shared with loops.js, inspector.js, sweep.js). */
+  /**
+   * Colours, fonts, grid and tick numbers of every plot's axes (shared with
+   * loops.js, inspector.js, sweep.js). Ticks are written like every other
+   * number on the page (decimal point, no thousands separator): uPlot's own
+   * follow the browser's locale, and "1,000" reads as 1 in German.
+   */
   function axisStyle() {
     return { stroke: themeColor('axis'), font: FONT, labelFont: LABEL_FONT,
+      values: function (u, splits) { return splits.map(formatNumber); },
       grid: { stroke: themeColor('grid'), width: 1 }, ticks: { stroke: themeColor('grid'), width: 1 } };
   }
 
@@ -624,7 +630,8 @@ var ContactLabPlots = (function () {
         };
         return Object.assign({ scale: k === 0 ? 'y' : 'y2', side: k === 0 ? 3 : 1, label: label, labelSize: 18,
           labelGap: 0, size: axisSize, grid: k === 0 ? axisCommon.grid : { show: false } },
-        { stroke: axisCommon.stroke, font: axisCommon.font, labelFont: axisCommon.labelFont, ticks: axisCommon.ticks });
+        { stroke: axisCommon.stroke, font: axisCommon.font, labelFont: axisCommon.labelFont, ticks: axisCommon.ticks,
+          values: axisCommon.values });
       });
       p.axisLabels = [];
       var scales = { x: { time: false } };
