@@ -34,10 +34,10 @@ var ContactLabText = (function () {
     return CHOICES.indexOf(primary) >= 0 ? primary : null;
   }
 
-  /** The lang= value of a hash, or null. */
-  function fromHash(hash) {
+  /** The raw value of `key` in a link's hash ("#a=1&lang=de", "lang" -> "de"), or null. */
+  function hashValue(hash, key) {
     var parts = String(hash || '').replace(/^#/, '').split('&');
-    for (var i = 0; i < parts.length; i++) if (parts[i].indexOf('lang=') === 0) return parts[i].slice(5);
+    for (var i = 0; i < parts.length; i++) if (parts[i].indexOf(key + '=') === 0) return parts[i].slice(key.length + 1);
     return null;
   }
 
@@ -47,7 +47,7 @@ var ContactLabText = (function () {
     return DEFAULT_CHOICE;
   }
 
-  var linked = fromHash(location.hash);
+  var linked = hashValue(location.hash, 'lang');
   var decoded = null;
   try { decoded = linked == null ? null : decodeURIComponent(linked); } catch (e) { decoded = linked; }
   var language = (decoded && CHOICES.indexOf(decoded) >= 0) ? decoded : browserLanguage();
@@ -104,6 +104,7 @@ var ContactLabText = (function () {
     textIn: textIn,
     apply: apply,
     clip: clip,
+    hashValue: hashValue,
     /** The page's language: 'en' or 'de'. */
     language: function () { return language; },
     /** The link's lang= value when it is no language of the table, else null. */

@@ -5,7 +5,8 @@
  * (src/engine/core/palette.h, told by page.js). Series and runs use the
  * Okabe–Ito colours, which stay apart for every kind of colour vision.
  *
- * Loaded in <head>, before the body is drawn: the link's theme= is applied at
+ * Loaded in <head> after text.js (it reads the link with ContactLabText.hashValue),
+ * before the body is drawn: the link's theme= is applied at
  * once, so a light page never flashes dark first.
  * Global: ContactLabTheme.
  */
@@ -70,13 +71,6 @@ var ContactLabTheme = (function () {
     listeners.slice().forEach(function (fn) { fn(theme); });
   }
 
-  /** The theme= value of a hash, or null. */
-  function fromHash(hash) {
-    var parts = String(hash || '').replace(/^#/, '').split('&');
-    for (var i = 0; i < parts.length; i++) if (parts[i].indexOf('theme=') === 0) return parts[i].slice(6);
-    return null;
-  }
-
   /** Sets 'dark', 'light' or 'auto'; false (and nothing changed) for anything else. */
   function set(value) {
     if (CHOICES.indexOf(value) < 0) return false;
@@ -90,7 +84,7 @@ var ContactLabTheme = (function () {
     if (media.addEventListener) media.addEventListener('change', follow);
     else if (media.addListener) media.addListener(follow);
   }
-  var linked = fromHash(location.hash);
+  var linked = ContactLabText.hashValue(location.hash, 'theme');
   if (!set(linked)) apply();
 
   return {

@@ -10,7 +10,7 @@
  * time the panel opens, so a page that never shows it loads nothing more.
  *
  * Usage (see page.js): ContactLabTheory.create({api, hostEl, open, onToggle}).start().
- * Global: ContactLabTheory only.
+ * Needs plots.js (ContactLabPlots.el). Global: ContactLabTheory only.
  */
 var ContactLabTheory = (function () {
   'use strict';
@@ -18,13 +18,7 @@ var ContactLabTheory = (function () {
   var REFRESH_MS = 400;  // a law or parameter change shows within this
   var T = ContactLabText.t;
   var katexLoad = null;  // Promise of window.katex
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text != null) node.textContent = text;
-    return node;
-  }
+  var el = ContactLabPlots.el;
 
   /** Loads KaTeX's script and style once; resolves to window.katex. */
   function loadKatex() {
