@@ -108,7 +108,7 @@ TEST_CASE("ellipses in a typed wall: a diamond's corners keep the bodies in and 
     sim.advance(0.01);
     REQUIRE_MESSAGE(!sim.failed(), sim.failure());
     for (size_t i = 0; i < scene.body_count(); ++i)
-      deepest = std::max(deepest, -scene.world().exact_gap(scene.world().contact_index(static_cast<int>(i), -1)));
+      deepest = std::max(deepest, -scene.world().exact_gap(static_cast<int>(i), -1));
   }
   const double audit = worst_audit(sim, e0);
   const size_t walls = events_of_kind(sim, "wall");
@@ -157,7 +157,7 @@ TEST_CASE("ellipses in a typed wall: the implicit scene's balls under gravity, u
       sim.advance(0.01);
       REQUIRE_MESSAGE(!sim.failed(), law << ": " << sim.failure());
       for (size_t i = 0; i < scene.body_count(); ++i)
-        deepest = std::max(deepest, -world.exact_gap(world.contact_index(static_cast<int>(i), -1)));
+        deepest = std::max(deepest, -world.exact_gap(static_cast<int>(i), -1));
     }
     const auto& s = sim.series();
     const auto& names = s.names();

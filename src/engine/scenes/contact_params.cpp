@@ -58,6 +58,7 @@ ContactSettings read_contact_params(const ParamValues& p, double length) {
   c.friction.speed_coefficient = p.number("friction");
   c.friction.coulomb_coefficient = p.number("friction");
   c.stepper = read_integrator_params(p, length, 2e-3, 0);  // 2 ms: keeps contacts from starting and ending inside one step
+  if (p.index_of("stepping") && p.choice("stepping") == "global") c.stepping = Stepping::Global;  // else islands
   return c;
 }
 

@@ -163,11 +163,10 @@ std::optional<std::string> EllipsesScene::start_at(const WorldModel& model, doub
   World trial;
   if (auto error = trial.start(model, t, y)) return error;
   // A start must be contact-free.
-  for (size_t index = 0; index < trial.contact_count(); ++index) {
-    const ContactState& c = trial.contact_state(index);
-    if (c.gap <= 0)
-      return c.j < 0 ? text("ellipses.start.touches_wall", {{"i", std::to_string(c.i)}})
-                     : text("ellipses.start.overlap", {{"i", std::to_string(c.i)}, {"j", std::to_string(c.j)}});
+  if (const auto closed = trial.closed_contact()) {
+    const auto [i, j] = *closed;
+    return j < 0 ? text("ellipses.start.touches_wall", {{"i", std::to_string(i)}})
+                 : text("ellipses.start.overlap", {{"i", std::to_string(i)}, {"j", std::to_string(j)}});
   }
   world_ = std::move(trial);
   trails_.assign(std::min(model.n, 50), {});

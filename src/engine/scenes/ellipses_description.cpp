@@ -22,7 +22,7 @@ const SceneDescription& ellipses_description() {
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
-        {"n", "", ParamKind::Integer, reset, 2, 1, 200},
+        {"n", "", ParamKind::Integer, reset, 2, 1, 2000},
         {"a", "m", real, reset, 2, 0.05, 10},
         {"b", "m", real, reset, 1, 0.05, 10},
         {"m", "kg", real, reset, 1, 1e-3, 1e3, {}, "", true},
@@ -47,6 +47,9 @@ const SceneDescription& ellipses_description() {
     s.params.insert(std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "nu_e"; }),
                     wall.begin(), wall.end());
     insert_contact_params(s.params, "v_max", {0.975, 1e6, 0.01});
+    // After the integrator's own parameters: how the world applies it.
+    const auto after_dt = std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "dt"; });
+    s.params.insert(after_dt + 1, ParamSpec{"stepping", "", ParamKind::Choice, live, 0, 0, 0, {"islands", "global"}});
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E_e", "E_w", "law", "rtol", "integrator"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());

@@ -72,11 +72,11 @@ void EllipsesScene::sample(std::vector<double>& values) const {
   for (int i = 0; i < shown; ++i) {
     const Coordinates Q = coordinates(i);
     const Velocities V = velocities(i);
-    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), world_.exact_gap(i)});
+    values.insert(values.end(), {Q.x(), Q.y(), Q.z(), V.x(), V.y(), V.z(), world_.exact_gap(i, -1)});
   }
   const int paired = std::min(n, kGapBodies);
   for (int i = 0; i < paired; ++i)
-    for (int j = i + 1; j < paired; ++j) values.push_back(world_.exact_gap(world_.contact_index(i, j)));
+    for (int j = i + 1; j < paired; ++j) values.push_back(world_.exact_gap(i, j));
   const double e_kin = kinetic_energy(), e_pot = world_.potential_energy(), e_spring = spring_energy();
   const double e_diss = dissipated_energy(), e_total = e_kin + e_pot + e_spring;
   const double w_k = stiffness_work();

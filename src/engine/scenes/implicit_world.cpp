@@ -38,11 +38,10 @@ std::optional<std::string> ImplicitScene::start_world(const WorldModel& model, c
   }
   World trial;
   if (auto error = trial.start(model, t, y)) return error;
-  for (size_t index = 0; index < trial.contact_count(); ++index) {
-    const ContactState& c = trial.contact_state(index);
-    if (c.gap <= 0 && (c.j < 0 || model.body_contacts))
-      return c.j < 0 ? text("implicit.start.touches_wall", {{"i", std::to_string(c.i)}})
-                     : text("implicit.start.overlap", {{"i", std::to_string(c.i)}, {"j", std::to_string(c.j)}});
+  if (const auto closed = trial.closed_contact()) {
+    const auto [i, j] = *closed;
+    return j < 0 ? text("implicit.start.touches_wall", {{"i", std::to_string(i)}})
+                 : text("implicit.start.overlap", {{"i", std::to_string(i)}, {"j", std::to_string(j)}});
   }
   world_ = std::move(trial);
   return std::nullopt;

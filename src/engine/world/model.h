@@ -33,6 +33,12 @@ struct Boundary {
   ElasticMaterial material;
 };
 
+/// How the bodies are integrated (world/world.h).
+enum class Stepping {
+  Islands,  ///< bodies that touch or might in islands, each with its own step; the others in closed form
+  Global,   ///< every body in one system with one step: the reference the islands must match
+};
+
 /// How contacts push, damp and rub, and how time is stepped.
 struct ContactSettings {
   /// Impulse law: at each located onset the normal approach speed is
@@ -46,6 +52,7 @@ struct ContactSettings {
   FrictionLaw friction_law = FrictionLaw::SpeedProportional;
   FrictionParams friction;
   StepperSettings stepper;
+  Stepping stepping = Stepping::Islands;
 };
 
 /// n alike bodies (an ellipse with its observer mass; a disc is a = b with

@@ -9,8 +9,10 @@
 #include "contact/impulse_law.h"
 #include "core/number_format.h"
 #include "core/text.h"
+#include "dynamics/free_flight.h"
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
+#include "world/island_plan.h"
 
 namespace cl {
 namespace {
@@ -25,6 +27,20 @@ const char* kind_of(const WorldModel& model, int j) {
   return model.boundary.kind == BoundaryKind::Street ? "street" : "wall";
 }
 
+/// The island's contacts by position, as earliest_crossing() reads them.
+struct IslandContacts {
+  const ContactTable& table;
+  const std::vector<size_t>& indices;
+  const ContactState& operator[](size_t k) const { return table[indices[k]]; }
+};
+
+/// Boundary contacts first (by body), then pairs by (i, j): the order the
+/// forces are summed in, the same for an island as for the whole system.
+bool contact_order(const ContactState& a, const ContactState& b) {
+  if ((a.j < 0) != (b.j < 0)) return a.j < 0;
+  return a.i != b.i ? a.i < b.i : a.j < b.j;
+}
+
 }  // namespace
 
 std::optional<std::string> World::start(const WorldModel& model, double t, const Vec& coordinates_and_velocities) {
@@ -33,104 +49,110 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   state_.t = t;
   state_.y = Vec::Zero(6 * n + 2);
   state_.y.head(6 * n) = coordinates_and_velocities.head(6 * n);
-  state_.contacts.clear();
-  if (model.boundary.kind != BoundaryKind::None)
-    for (int i = 0; i < n; ++i) state_.contacts.emplace_back(i, -1);
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) state_.contacts.emplace_back(i, j);
-  sweep_order_.clear();
-  storm_.restart(t);
+  state_.contacts.reset(n, model.boundary.kind != BoundaryKind::None);
+  islands_.clear();
+  slab_ = Slab{};
+  retired_steps_ = 0;
   loops_.clear();
   failure_.clear();
   contact_evaluations_ = 0;
-  refresh_contacts(state_.y);
+  // Every pair the broad phase cannot rule out, so closed_contact() sees overlaps.
+  const double size = std::max(model.body.a, model.body.b);
+  const double distance = 2 * size + broad_phase_margin(model.body);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if ((state_.y.segment<2>(3 * i) - state_.y.segment<2>(3 * j)).norm() <= distance)
+        state_.contacts.find_or_add(i, j);
+  for (size_t index = 0; index < state_.contacts.slots(); ++index) {
+    ContactState& c = state_.contacts[index];
+    const ContactResponse r = respond_now(index, PairSearch::Global);
+    c.gap = r.geometry.gap;
+    if (r.geometry.searched) {
+      c.warm = r.geometry.warm;
+      c.has_warm = true;
+    }
+  }
   if (!failure_.empty()) return failure_;
-  steps_before_ = -stepper_.steps();  // restart_stepper() adds them back
-  restart_stepper();
   return std::nullopt;
 }
 
 void World::set_model(const WorldModel& model) {
   model_ = model;
-  restart_stepper();
+  drop_islands();  // the next slab starts their integrators afresh with the new model
 }
 
-Ellipse World::ellipse_of(const Vec& y, int i) const {
-  return Ellipse{y.segment<2>(3 * i), y[3 * i + 2], model_.body.a, model_.body.b};
+long long World::step_count() const {
+  long long steps = retired_steps_;
+  for (const Island& island : islands_) steps += island.stepper.steps();
+  return steps;
+}
+
+size_t World::integrated_bodies() const {
+  size_t bodies = 0;
+  for (const Island& island : islands_) bodies += island.bodies.size();
+  return bodies;
+}
+
+void World::drop_islands() {
+  for (const Island& island : islands_) retired_steps_ += island.stepper.steps();
+  islands_.clear();
+  slab_ = Slab{};
+}
+
+Ellipse World::ellipse_of(const Vec& y, int l) const {
+  return Ellipse{y.segment<2>(3 * l), y[3 * l + 2], model_.body.a, model_.body.b};
 }
 
 Ellipse World::ellipse(int i) const { return ellipse_of(state_.y, i); }
 
-size_t World::contact_index(int i, int j) const {
-  const int n = model_.n;
-  const size_t boundary_contacts = model_.boundary.kind == BoundaryKind::None ? 0 : n;
-  if (j < 0) return static_cast<size_t>(i);
-  // Pairs follow the boundary contacts in (0,1), (0,2), ..., (1,2), ... order.
-  return boundary_contacts + static_cast<size_t>(i) * (2 * n - i - 1) / 2 + (j - i - 1);
+std::optional<std::pair<int, int>> World::closed_contact() const {
+  for (size_t index = 0; index < state_.contacts.slots(); ++index) {
+    if (!state_.contacts.used(index)) continue;
+    const ContactState& c = state_.contacts[index];
+    if (c.gap <= 0 && (c.j < 0 || model_.body_contacts)) return std::pair(c.i, c.j);
+  }
+  return std::nullopt;
 }
 
-std::vector<size_t> World::near_contacts(const Vec& y) const {
-  // Broad phase: sweep along x over the bounding discs (grown by the margin
-  // respond() uses), so the cost grows about linearly with n. Every active
-  // contact must be followed until it ends; an active pair's gap is at most
-  // that margin, so the sweep always lists it.
-  const int n = model_.n;
-  const double size = std::max(model_.body.a, model_.body.b);
-  const double reach = size + 0.5 * broad_phase_margin(model_.body);
+std::vector<size_t> World::near_contacts() const {
+  const double margin = broad_phase_margin(model_.body);
   std::vector<size_t> near;
-  const Boundary& boundary = model_.boundary;
-  for (int i = 0; i < n && boundary.kind != BoundaryKind::None; ++i) {
-    bool is_near = state_.contacts[i].active;
-    if (boundary.kind == BoundaryKind::CircleWall)
-      is_near = is_near || y.segment<2>(3 * i).norm() + reach >= boundary.radius - reach;
-    else if (boundary.kind == BoundaryKind::TypedWall)  // the same reach, from the centre's clearance
-      is_near = is_near || implicit_wall_clearance_bound(ellipse_of(y, i), boundary.wall->curve) <= 2 * reach - size;
+  for (size_t index = 0; index < state_.contacts.slots(); ++index) {
+    if (!state_.contacts.used(index)) continue;
+    const ContactState& c = state_.contacts[index];
+    bool is_near = c.active;
+    const Ellipse A = ellipse(c.i);
+    if (c.j >= 0)
+      is_near = is_near || may_touch(A, ellipse(c.j), margin);
+    else if (model_.boundary.kind == BoundaryKind::CircleWall)
+      is_near = is_near || may_touch_wall(A, model_.boundary.radius, margin);
+    else if (model_.boundary.kind == BoundaryKind::TypedWall)
+      is_near = is_near || may_touch_implicit_wall(A, model_.boundary.wall->curve, margin);
     else
       is_near = true;  // the street: its search window stays under the body
-    if (is_near) near.push_back(i);
+    if (is_near) near.push_back(index);
   }
-  // Bodies by x; the last call's order is nearly sorted already, so
-  // insertion sort takes about n steps.
-  std::vector<int>& order = sweep_order_;
-  if (static_cast<int>(order.size()) != n) {
-    order.resize(n);
-    for (int i = 0; i < n; ++i) order[i] = i;
-  }
-  for (int k = 1; k < n; ++k)
-    for (int l = k; l > 0 && y[3 * order[l]] < y[3 * order[l - 1]]; --l) std::swap(order[l], order[l - 1]);
-  if (model_.body_contacts) {
-    for (int k = 0; k < n; ++k)
-      for (int l = k + 1; l < n && y[3 * order[l]] - y[3 * order[k]] <= 2 * reach; ++l) {
-        const int i = std::min(order[k], order[l]), j = std::max(order[k], order[l]);
-        if (std::abs(y[3 * i + 1] - y[3 * j + 1]) <= 2 * reach) near.push_back(contact_index(i, j));
-      }
-  } else {
-    for (size_t index = contact_index(0, 1); index < state_.contacts.size(); ++index)
-      if (state_.contacts[index].active) near.push_back(index);
-  }
-  std::sort(near.begin(), near.end());
-  near.erase(std::unique(near.begin(), near.end()), near.end());
   return near;
 }
 
-ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, PairSearch search) const {
+ContactResponse World::respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
+                               PairSearch search) const {
   ++contact_evaluations_;
   ContactResponse r;
-  const int n = model_.n;
-  const Ellipse A = ellipse_of(y, c.i);
-  const Coordinates Qa = y.segment<3>(3 * c.i);
-  const Velocities Va = y.segment<3>(3 * (n + c.i));
+  const Ellipse A = ellipse_of(y, la);
+  const Coordinates Qa = y.segment<3>(3 * la);
+  const Velocities Va = y.segment<3>(3 * (count + la));
   const double size = std::max(model_.body.a, model_.body.b);
   const double margin = broad_phase_margin(model_.body);
-  const bool with_boundary = c.j < 0;
+  const bool with_boundary = lb < 0;
   Coordinates Qb = Coordinates::Zero();
   Velocities Vb = Velocities::Zero();
   if (with_boundary) {
     r.geometry = boundary_geometry(model_, A, c, search, margin);
   } else {
-    Qb = y.segment<3>(3 * c.j);
-    Vb = y.segment<3>(3 * (n + c.j));
-    r.geometry = pair_geometry(model_, A, ellipse_of(y, c.j), c, search, margin);
+    Qb = y.segment<3>(3 * lb);
+    Vb = y.segment<3>(3 * (count + lb));
+    r.geometry = pair_geometry(model_, A, ellipse_of(y, lb), c, search, margin);
   }
   const PairGeometry& g = r.geometry;
   if (g.nonfinite_x) {
@@ -183,96 +205,269 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, Vec* F, Pair
   r.dissipated_power = f.dissipated_power - r.friction * slip;  // friction opposes slip: -f_t slip >= 0
   if (F) {
     const Vector2d on_b = f.force * g.normal + r.friction * tangent;  // force on B (the boundary); A gets the opposite
-    F->segment<2>(3 * c.i) -= on_b;
-    (*F)[3 * c.i + 2] -= cross(g.point - Qa.head<2>(), on_b);
+    F->segment<2>(3 * la) -= on_b;
+    (*F)[3 * la + 2] -= cross(g.point - Qa.head<2>(), on_b);
     if (!with_boundary) {
-      F->segment<2>(3 * c.j) += on_b;
-      (*F)[3 * c.j + 2] += cross(g.point - Qb.head<2>(), on_b);
+      F->segment<2>(3 * lb) += on_b;
+      (*F)[3 * lb + 2] += cross(g.point - Qb.head<2>(), on_b);
     }
   }
   return r;
 }
 
-void World::derivative(const Vec& y, Vec& dydt) const {
-  const int n = model_.n;
-  Vec F = Vec::Zero(3 * n);
+ContactResponse World::respond_now(size_t index, PairSearch search) const {
+  const ContactState& c = state_.contacts[index];
+  return respond(c, state_.y, model_.n, c.i, c.j, nullptr, search);
+}
+
+void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
+  const int k = static_cast<int>(island.bodies.size());
+  Vec F = Vec::Zero(3 * k);
   if (model_.gravity != Vector2d::Zero())
-    for (int i = 0; i < n; ++i) {
+    for (int l = 0; l < k; ++l) {
       // On the ellipse at its centre and on the observer at u = R(q) s.
       const Vector2d observer_weight = model_.body.m_o * model_.gravity;
-      F.segment<2>(3 * i) = model_.body.total_mass() * model_.gravity;
-      F[3 * i + 2] = cross(observer_offset(model_.body, y[3 * i + 2]), observer_weight);
+      F.segment<2>(3 * l) = model_.body.total_mass() * model_.gravity;
+      F[3 * l + 2] = cross(observer_offset(model_.body, y[3 * l + 2]), observer_weight);
     }
   double power = 0, stiffness_power = 0;
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
   const double h = kStiffnessRateStep;
-  for (size_t index : near_contacts(y)) {
-    const ContactState& c = state_.contacts[index];
-    const ContactResponse r = respond(c, y, &F, PairSearch::Follow);
+  for (size_t p = 0; p < island.contacts.size(); ++p) {
+    const ContactState& c = state_.contacts[island.contacts[p]];
+    const auto [la, lb] = island.local[p];
+    const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow);
     power += r.dissipated_power;
     if (r.stiffness == 0) continue;
     if (y_ahead.size() == 0) {
       y_ahead = y_behind = y;
-      y_ahead.head(3 * n) += h * y.segment(3 * n, 3 * n);
-      y_behind.head(3 * n) -= h * y.segment(3 * n, 3 * n);
+      y_ahead.head(3 * k) += h * y.segment(3 * k, 3 * k);
+      y_behind.head(3 * k) -= h * y.segment(3 * k, 3 * k);
     }
-    const double k_rate = (respond(c, y_ahead, nullptr, PairSearch::Follow).stiffness -
-                           respond(c, y_behind, nullptr, PairSearch::Follow).stiffness) / (2 * h);
+    const double k_rate = (respond(c, y_ahead, k, la, lb, nullptr, PairSearch::Follow).stiffness -
+                           respond(c, y_behind, k, la, lb, nullptr, PairSearch::Follow).stiffness) / (2 * h);
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }
-  for (int i = 0; i < n; ++i) {
-    const Coordinates Q = y.segment<3>(3 * i);
-    const Velocities V = y.segment<3>(3 * (n + i));
-    dydt.segment<3>(3 * i) = V;
-    dydt.segment<3>(3 * (n + i)) = accelerations(model_.body, Q, V, F.segment<3>(3 * i));
+  for (int l = 0; l < k; ++l) {
+    const Coordinates Q = y.segment<3>(3 * l);
+    const Velocities V = y.segment<3>(3 * (k + l));
+    dydt.segment<3>(3 * l) = V;
+    dydt.segment<3>(3 * (k + l)) = accelerations(model_.body, Q, V, F.segment<3>(3 * l));
   }
-  dydt[6 * n] = power;
-  dydt[6 * n + 1] = stiffness_power;
+  dydt[6 * k] = power;
+  dydt[6 * k + 1] = stiffness_power;
 }
 
-OdeRhs World::rhs() const {
+OdeRhs World::rhs(const Island& island) const {
   // Made per call: a stored lambda would point at the world it was copied from.
-  return [this](double, const Vec& y, Vec& dydt) { derivative(y, dydt); };
+  return [this, &island](double, const Vec& y, Vec& dydt) { derivative(island, y, dydt); };
 }
 
-void World::restart_stepper() {
-  steps_before_ += stepper_.steps();  // configure() starts a fresh integrator
+void World::restart(Island& island, double t, const Vec& y) {
+  retired_steps_ += island.stepper.steps();  // configure() starts a fresh integrator
   StepperSettings settings = model_.contact.stepper;
-  settings.positions = 3 * model_.n;  // y = [Q, V, work integrals]
-  stepper_.configure(settings);
-  stepper_.start(state_.t, state_.y, rhs());
+  settings.positions = 3 * static_cast<Eigen::Index>(island.bodies.size());  // y = [Q, V, work integrals]
+  island.stepper.configure(settings);
+  island.stepper.start(t, y, rhs(island));
 }
 
-std::vector<ContactResponse> World::global_responses(const std::vector<size_t>& near, const Vec& y) const {
+Vec World::island_state(const Island& island) const {
+  const int n = model_.n, k = static_cast<int>(island.bodies.size());
+  Vec y(6 * k + 2);
+  for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    y.segment<3>(3 * l) = state_.y.segment<3>(3 * i);
+    y.segment<3>(3 * (k + l)) = state_.y.segment<3>(3 * (n + i));
+  }
+  y[6 * k] = y[6 * k + 1] = 0;  // the island's own work integrals, added to the world's at each slab end
+  return y;
+}
+
+double World::slab_limit() const {
+  // Farther than its bounding radius, a body's reach would bring most
+  // neighbours into its island; the plan stays sharp with shorter slabs.
+  const double lever = model_.body.m_o / model_.body.total_mass() * model_.body.s.norm();
+  double fastest = 0;
+  for (int i = 0; i < model_.n; ++i) {
+    const Velocities V = velocities(i);
+    fastest = std::max(fastest, V.head<2>().norm() + std::abs(V.z()) * 2 * lever);
+  }
+  const double size = std::max(model_.body.a, model_.body.b);
+  return fastest > 0 ? size / fastest : std::numeric_limits<double>::infinity();
+}
+
+void World::plan_slab(double t1) {
+  const int n = model_.n;
+  const double dt = t1 - state_.t;
+  ContactTable& table = state_.contacts;
+  std::vector<std::pair<int, int>> links;
+  std::vector<double> link_energies;
+  for (size_t index = table.boundary_contacts(); index < table.slots(); ++index)
+    if (table.used(index) && table[index].active) {
+      links.emplace_back(table[index].i, table[index].j);
+      link_energies.push_back(respond_now(index, PairSearch::Follow).elastic_energy);
+    }
+  IslandPlan plan;
+  if (model_.contact.stepping == Stepping::Global) {
+    plan = single_island(n, model_.boundary.kind != BoundaryKind::None, model_.body_contacts, links);
+  } else {
+    IslandPlanInput input;
+    input.centres.resize(n);
+    input.energies.resize(n);
+    for (int i = 0; i < n; ++i) {
+      input.centres[i] = coordinates(i).head<2>();
+      input.energies[i] = cl::kinetic_energy(model_.body, coordinates(i), velocities(i));
+    }
+    // Boundary contacts in progress add their elastic energy to their body.
+    for (size_t index = 0; index < table.boundary_contacts(); ++index)
+      if (table[index].active) input.energies[index] += respond_now(index, PairSearch::Follow).elastic_energy;
+    input.links = links;
+    input.link_energies = link_energies;
+    const double size = std::max(model_.body.a, model_.body.b);
+    const double margin = broad_phase_margin(model_.body);
+    input.contact_distance = 2 * size + margin;
+    input.body_contacts = model_.body_contacts;
+    const double g = model_.gravity.norm(), mass = model_.body.total_mass();
+    input.reach = [&](double energy, int bodies) { return centre_reach(model_.body, energy, bodies * mass, g, dt); };
+    input.boundary_risk = [&](int i, double reach) {
+      if (table[i].active) return true;
+      const Ellipse A = ellipse(i);
+      switch (model_.boundary.kind) {
+        case BoundaryKind::CircleWall: return may_touch_wall(A, model_.boundary.radius, reach + margin);
+        case BoundaryKind::TypedWall: return may_touch_implicit_wall(A, model_.boundary.wall->curve, reach + margin);
+        case BoundaryKind::Street: return true;
+        case BoundaryKind::None: break;
+      }
+      return false;
+    };
+    plan = plan_islands(input);
+  }
+
+  // The islands, their integrators carried on where the same bodies were an island before.
+  std::vector<int> island_of(n, -1);
+  std::vector<Island> planned(plan.islands.size());
+  for (size_t k = 0; k < plan.islands.size(); ++k) {
+    planned[k].bodies = plan.islands[k];
+    for (int i : plan.islands[k]) island_of[i] = static_cast<int>(k);
+  }
+  for (int i = 0; i < n; ++i)
+    if (plan.boundary[i]) planned[island_of[i]].contacts.push_back(static_cast<size_t>(i));
+  std::vector<unsigned char> kept(table.slots(), 0);
+  for (const auto& [i, j] : plan.pairs) {
+    const size_t index = table.find_or_add(i, j);
+    if (index >= kept.size()) kept.resize(index + 1, 0);
+    kept[index] = 1;
+    planned[island_of[i]].contacts.push_back(index);
+  }
+  // Pairs that may not touch within the slab leave the table (none is active: links are planned pairs).
+  for (size_t index = table.boundary_contacts(); index < table.slots(); ++index)
+    if (table.used(index) && (index >= kept.size() || !kept[index])) table.remove(index);
+
+  std::vector<int> old_island_of(n, -1);
+  for (size_t k = 0; k < islands_.size(); ++k)
+    for (int i : islands_[k].bodies) old_island_of[i] = static_cast<int>(k);
+  std::vector<unsigned char> reused(islands_.size(), 0);
+  for (Island& island : planned) {
+    std::sort(island.contacts.begin(), island.contacts.end(),
+              [&](size_t a, size_t b) { return contact_order(table[a], table[b]); });
+    std::vector<int> local_of_body;  // only the island's bodies are looked up
+    for (size_t p = 0; p < island.contacts.size(); ++p) {
+      const ContactState& c = table[island.contacts[p]];
+      const auto local = [&](int i) {
+        return static_cast<int>(std::lower_bound(island.bodies.begin(), island.bodies.end(), i) - island.bodies.begin());
+      };
+      island.local.emplace_back(local(c.i), c.j < 0 ? -1 : local(c.j));
+    }
+    const int old = old_island_of[island.bodies.front()];
+    const bool same = old >= 0 && !reused[old] && islands_[old].bodies == island.bodies &&
+                      islands_[old].stepper.t() == state_.t;
+    if (same) {
+      reused[old] = 1;
+      Island& before = islands_[old];
+      island.stepper = std::move(before.stepper);
+      island.synced_dissipation = before.synced_dissipation;
+      island.synced_stiffness_work = before.synced_stiffness_work;
+      island.storm = before.storm;
+      before.stepper = Stepper();
+      if (island.contacts == before.contacts) continue;  // their gaps are those of the last accepted step
+    } else {
+      island.storm.restart(state_.t);
+    }
+    // Contacts new to the island: their gaps and warm starts at the slab's start.
+    for (size_t p = 0; p < island.contacts.size(); ++p) {
+      ContactState& c = table[island.contacts[p]];
+      const ContactResponse r = respond_now(island.contacts[p], PairSearch::Global);
+      c.gap = r.geometry.gap;
+      if (r.geometry.searched) {
+        c.warm = r.geometry.warm;
+        c.has_warm = true;
+      }
+    }
+    if (!same) restart(island, state_.t, island_state(island));
+  }
+  for (size_t k = 0; k < islands_.size(); ++k)
+    if (!reused[k]) retired_steps_ += islands_[k].stepper.steps();
+  islands_ = std::move(planned);
+  slab_ = Slab{true, t1, 0, {}};
+}
+
+void World::close_slab(std::vector<FinishedImpact>& impacts) {
+  const int n = model_.n;
+  const double dt = slab_.t1 - state_.t;
+  std::vector<unsigned char> integrated(n, 0);
+  for (Island& island : islands_) {
+    const int k = static_cast<int>(island.bodies.size());
+    const Vec& y = island.stepper.y();
+    for (int l = 0; l < k; ++l) {
+      const int i = island.bodies[l];
+      integrated[i] = 1;
+      state_.y.segment<3>(3 * i) = y.segment<3>(3 * l);
+      state_.y.segment<3>(3 * (n + i)) = y.segment<3>(3 * (k + l));
+    }
+    state_.y[6 * n] += y[6 * k] - island.synced_dissipation;
+    state_.y[6 * n + 1] += y[6 * k + 1] - island.synced_stiffness_work;
+    island.synced_dissipation = y[6 * k];
+    island.synced_stiffness_work = y[6 * k + 1];
+  }
+  for (int i = 0; i < n; ++i) {
+    if (integrated[i]) continue;
+    Coordinates Q = coordinates(i);
+    Velocities V = velocities(i);
+    advance_free_flight(model_.body, model_.gravity, dt, Q, V);
+    state_.y.segment<3>(3 * i) = Q;
+    state_.y.segment<3>(3 * (n + i)) = V;
+  }
+  state_.t = slab_.t1;
+  std::stable_sort(slab_.impacts.begin(), slab_.impacts.end(), [](const FinishedImpact& a, const FinishedImpact& b) {
+    return a.summary.onset < b.summary.onset;
+  });
+  impacts.insert(impacts.end(), slab_.impacts.begin(), slab_.impacts.end());
+  slab_ = Slab{};
+}
+
+std::vector<ContactResponse> World::global_responses(const Island& island, const Vec& y) const {
+  const int k = static_cast<int>(island.bodies.size());
   std::vector<ContactResponse> responses;
-  responses.reserve(near.size());
-  for (size_t index : near) responses.push_back(respond(state_.contacts[index], y, nullptr, PairSearch::Global));
+  responses.reserve(island.contacts.size());
+  for (size_t p = 0; p < island.contacts.size(); ++p)
+    responses.push_back(respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first,
+                                island.local[p].second, nullptr, PairSearch::Global));
   return responses;
 }
 
-bool World::refresh_contacts(const Vec& y) {
-  const std::vector<size_t> near = near_contacts(y);
-  return refresh_contacts(near, global_responses(near, y), y);
-}
-
-bool World::refresh_contacts(const std::vector<size_t>& near, const std::vector<ContactResponse>& responses,
-                             const Vec& y) {
+bool World::refresh_contacts(const Island& island, const std::vector<ContactResponse>& responses, const Vec& y) {
+  const int k = static_cast<int>(island.bodies.size());
   bool jumped = false;
-  size_t next_near = 0;
-  for (size_t index = 0; index < state_.contacts.size(); ++index) {
-    ContactState& c = state_.contacts[index];
-    const bool is_near = next_near < near.size() && near[next_near] == index;
-    if (!is_near) {  // far apart: a positive lower bound of the gap will do
-      c.gap = std::max(c.gap, 0.5 * broad_phase_margin(model_.body));
-      continue;
-    }
-    const ContactResponse& r = responses[next_near++];
-    c.gap = r.geometry.gap;
+  for (size_t p = 0; p < island.contacts.size(); ++p) {
+    ContactState& c = state_.contacts[island.contacts[p]];
+    const ContactResponse& r = responses[p];
+    c.gap = r.geometry.gap;  // a lower bound where the broad phase ruled the contact out
     if (r.geometry.searched) {
       // The minimum the step followed is found again to round-off; anything more is a take-over.
       if (c.active && c.has_warm) {
-        const double followed = respond(c, y, nullptr, PairSearch::Follow).geometry.warm;
+        const double followed =
+            respond(c, y, k, island.local[p].first, island.local[p].second, nullptr, PairSearch::Follow).geometry.warm;
         jumped |= std::abs(warm_start_shift(model_, c, followed, r.geometry.warm)) > 1e-6;
       }
       c.warm = r.geometry.warm;
@@ -283,120 +478,149 @@ bool World::refresh_contacts(const std::vector<size_t>& near, const std::vector<
   return jumped;
 }
 
-std::vector<size_t> World::impulse_candidates(const std::vector<size_t>& near,
-                                              const std::function<double(size_t, const Vec&)>& gap_at) {
+std::vector<size_t> World::impulse_candidates(const Island& island, double t,
+                                              const std::function<double(size_t, const Vec&)>& gap_at,
+                                              const Vec& y_end) {
   std::vector<size_t> candidates;
-  for (size_t index : near) {
-    const ContactState& c = state_.contacts[index];
+  for (size_t p = 0; p < island.contacts.size(); ++p) {
+    const ContactState& c = state_.contacts[island.contacts[p]];
     if (c.gap > 0) {
-      candidates.push_back(index);
+      candidates.push_back(p);
       continue;
     }
-    const double gap_end = gap_at(index, stepper_.y());
+    const double gap_end = gap_at(p, y_end);
     if (gap_end < c.gap && failure_.empty()) {
       const std::string other = c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
                                 : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
                                                                                : text("world.impulse_rest_other.wall");
-      failure_ = text("world.impulse_rest",
-                      {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(state_.t)}});
+      failure_ = text("world.impulse_rest", {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(t)}});
     }
   }
   return candidates;
 }
 
-FinishedImpact World::apply_impulse(const ContactState& c, const ContactResponse& r) {
+FinishedImpact World::apply_impulse(const Island& island, size_t p, const ContactResponse& r, double t, Vec& y) const {
   // Generalized impulse P G^T on each body, G = (n, (p - c) x n) mapping its
   // velocities to the speed of its point p along n. With K = sum of
   // G M^-1 G^T over the bodies, the impulse law's P (contact/impulse_law.h)
   // with w = K reverses the closing speed to e times itself.
-  const int n = model_.n;
+  const int k = static_cast<int>(island.bodies.size());
+  const ContactState& c = state_.contacts[island.contacts[p]];
+  const auto [la, lb] = island.local[p];
   const PairGeometry& g = r.geometry;
   struct Side {
-    int body;
+    int body;     // local
     double sign;  // A is pushed along -n, B along +n
   };
-  Side sides[2] = {{c.i, -1}, {c.j, 1}};
-  const int count = c.j < 0 ? 1 : 2;
+  const Side sides[2] = {{la, -1}, {lb, 1}};
+  const int count = lb < 0 ? 1 : 2;
   Eigen::Vector3d response[2];  // M^-1 G^T per body
   double K = 0;
-  for (int k = 0; k < count; ++k) {
-    const Coordinates Q = coordinates(sides[k].body);
+  for (int s = 0; s < count; ++s) {
+    const Coordinates Q = y.segment<3>(3 * sides[s].body);
     const Eigen::Vector3d G(g.normal.x(), g.normal.y(), cross(g.point - Q.head<2>(), g.normal));
-    response[k] = mass_matrix(model_.body, Q.z()).ldlt().solve(G);
-    K += G.dot(response[k]);
+    response[s] = mass_matrix(model_.body, Q.z()).ldlt().solve(G);
+    K += G.dot(response[s]);
   }
   const RestitutionImpulse P = restitution_impulse(r.rate, K, model_.contact.restitution);
-  for (int k = 0; k < count; ++k)
-    state_.y.segment<3>(3 * (n + sides[k].body)) += sides[k].sign * P.impulse * response[k];
-  state_.y[6 * n] += P.energy_lost;
-  const double rebound = -respond(c, state_.y, nullptr, PairSearch::Follow).rate;
+  for (int s = 0; s < count; ++s) y.segment<3>(3 * (k + sides[s].body)) += sides[s].sign * P.impulse * response[s];
+  y[6 * k] += P.energy_lost;
+  const double rebound = -respond(c, y, k, la, lb, nullptr, PairSearch::Follow).rate;
   FinishedImpact impact{c.i, c.j, c.j < 0 ? g.point_b : g.point, g.normal, {}};
-  impact.summary.onset = state_.t;
+  impact.summary.onset = t;
   impact.summary.impact_speed = r.rate;
   impact.summary.rebound_speed = rebound;
   impact.summary.restitution = rebound / r.rate;
   return impact;
 }
 
-std::optional<std::string> World::take_step(double t_end, std::vector<FinishedImpact>& impacts) {
-  const double t0 = stepper_.t();
+std::optional<std::string> World::island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
+  const int k = static_cast<int>(island.bodies.size());
+  Stepper& stepper = island.stepper;
+  const double t0 = stepper.t();
   failure_.clear();
-  if (!stepper_.step(rhs(), t_end))
-    return text("world.step_underflow");
+  if (!stepper.step(rhs(island), t_end)) return text("world.step_underflow");
   if (!failure_.empty()) return failure_;
   // The step's end gets the global search once: for the crossings and, if none, for the refresh.
-  const Vec& y_end = stepper_.y();
-  const std::vector<size_t> near = near_contacts(y_end);
-  const std::vector<ContactResponse> at_end = global_responses(near, y_end);
-  const auto gap_at = [&](size_t index, const Vec& y) {
-    if (&y == &y_end) return at_end[std::lower_bound(near.begin(), near.end(), index) - near.begin()].geometry.gap;
-    return respond(state_.contacts[index], y, nullptr, PairSearch::Global).geometry.gap;
+  const Vec& y_end = stepper.y();
+  const std::vector<ContactResponse> at_end = global_responses(island, y_end);
+  const std::function<double(size_t, const Vec&)> gap_at = [&](size_t p, const Vec& y) {
+    if (&y == &y_end) return at_end[p].geometry.gap;
+    return respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first, island.local[p].second, nullptr,
+                   PairSearch::Global)
+        .geometry.gap;
   };
-  const std::vector<size_t> candidates = model_.contact.impulse ? impulse_candidates(near, gap_at) : near;
-  const std::optional<ContactCrossing> crossing = earliest_crossing(stepper_, t0, state_.contacts, candidates, gap_at);
+  std::vector<size_t> candidates;
+  if (model_.contact.impulse) {
+    candidates = impulse_candidates(island, stepper.t(), gap_at, y_end);
+  } else {
+    candidates.resize(island.contacts.size());
+    for (size_t p = 0; p < candidates.size(); ++p) candidates[p] = p;
+  }
+  const IslandContacts contacts{state_.contacts, island.contacts};
+  const std::optional<ContactCrossing> crossing = earliest_crossing(stepper, t0, contacts, candidates, gap_at);
   if (!failure_.empty()) return failure_;
   if (!crossing) {
-    state_.t = stepper_.t();
-    state_.y = y_end;
-    if (refresh_contacts(near, at_end, state_.y)) restart_stepper();  // the force jumped: the last stage is stale
+    if (refresh_contacts(island, at_end, y_end)) restart(island, stepper.t(), Vec(y_end));  // the force jumped: the last stage is stale
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.
-  stepper_.dense(crossing->t, state_.y);
-  state_.t = crossing->t;
-  refresh_contacts(state_.y);
-  ContactState& c = state_.contacts[crossing->index];
-  const ContactResponse r = respond(c, state_.y, nullptr, PairSearch::Global);
+  const double t = crossing->t;
+  Vec y(y_end.size());
+  stepper.dense(t, y);
+  refresh_contacts(island, global_responses(island, y), y);
+  const size_t p = crossing->index;
+  ContactState& c = state_.contacts[island.contacts[p]];
+  const auto [la, lb] = island.local[p];
+  const ContactResponse r = respond(c, y, k, la, lb, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
     const size_t before = impacts.size();
-    if (r.rate > 0) impacts.push_back(apply_impulse(c, r));  // a graze that is already opening needs none
+    if (r.rate > 0) impacts.push_back(apply_impulse(island, p, r, t, y));  // a graze that is already opening needs none
     // Contacts that cross at the same instant (a symmetric start meeting two
     // walls at once) get theirs too, one after another: the next step starts
     // with them touching, where only a crossing from outside is looked for.
-    for (size_t index : near) {
-      if (index == crossing->index) continue;
-      ContactState& other = state_.contacts[index];
-      const ContactResponse o = respond(other, state_.y, nullptr, PairSearch::Global);
-      if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(other, o));
+    for (size_t q = 0; q < island.contacts.size(); ++q) {
+      if (q == p) continue;
+      const ContactState& other = state_.contacts[island.contacts[q]];
+      const ContactResponse o =
+          respond(other, y, k, island.local[q].first, island.local[q].second, nullptr, PairSearch::Global);
+      if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(island, q, o, t, y));
     }
-    if (impacts.size() > before && storm_.storm(state_.t))
-      failure_ = text("world.impact_storm", {{"storm", storm_.describe()}});
+    bool storm = false;
+    for (size_t e = before; e < impacts.size(); ++e) storm |= island.storm.storm(t);
+    if (storm) failure_ = text("world.impact_storm", {{"storm", island.storm.describe()}});
   } else if (!c.active) {
-    begin_contact(c, state_.t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
+    begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
     c.onset_normal = r.geometry.normal;
   } else {
-    impacts.push_back(FinishedImpact{c.i, c.j, c.onset_point, c.onset_normal, end_contact(c, state_.t, r.rate)});
+    impacts.push_back(FinishedImpact{c.i, c.j, c.onset_point, c.onset_normal, end_contact(c, t, r.rate)});
   }
-  restart_stepper();
+  restart(island, t, y);
   return failure_.empty() ? std::nullopt : std::optional(failure_);
 }
 
 std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedImpact>& impacts,
                                              const YieldCheck& yield) {
-  for (long long guard = 0; state_.t < t_end; ++guard) {
-    if (guard > kMaxStepsPerCall) return text("world.too_many_steps");
-    if (auto error = take_step(t_end, impacts)) return error;
+  if (slab_.open && slab_.t1 > t_end) drop_islands();  // asked for less than the open slab: plan afresh
+  long long steps = 0;
+  while (state_.t < t_end) {
+    if (!slab_.open) {
+      const bool islands = model_.contact.stepping == Stepping::Islands;
+      plan_slab(islands ? std::min(t_end, state_.t + slab_limit()) : t_end);
+    }
+    for (; slab_.next < islands_.size(); ++slab_.next) {
+      Island& island = islands_[slab_.next];
+      while (island.stepper.t() < slab_.t1) {
+        if (++steps > kMaxStepsPerCall) return text("world.too_many_steps");
+        if (auto error = island_step(island, slab_.t1, slab_.impacts)) {
+          drop_islands();  // the state stays at the last whole slab
+          return error;
+        }
+        if (yield && island.stepper.t() < slab_.t1 && yield()) return std::nullopt;
+      }
+    }
+    close_slab(impacts);
     if (yield && state_.t < t_end && yield()) return std::nullopt;
   }
   return std::nullopt;
@@ -422,8 +646,7 @@ double World::potential_energy() const {
 
 double World::spring_energy() const {
   double e = 0;
-  for (size_t index : near_contacts(state_.y))
-    e += respond(state_.contacts[index], state_.y, nullptr, PairSearch::Global).elastic_energy;
+  for (size_t index : near_contacts()) e += respond_now(index, PairSearch::Global).elastic_energy;
   return e;
 }
 
@@ -440,16 +663,15 @@ double World::angular_momentum() const {
 }
 
 ContactResponse World::contact_response(size_t index, PairSearch search) const {
-  return respond(state_.contacts[index], state_.y, nullptr, search);
+  return respond_now(index, search);
 }
 
-double World::exact_gap(size_t index) const {
-  const ContactState& c = state_.contacts[index];
-  const ContactState fresh(c.i, c.j);  // no warm start: the global search alone
+double World::exact_gap(int i, int j) const {
+  const ContactState fresh(i, j);  // no warm start: the global search alone
   constexpr double kNoBroadPhase = std::numeric_limits<double>::infinity();
-  const Ellipse A = ellipse_of(state_.y, c.i);
-  if (c.j < 0) return boundary_geometry(model_, A, fresh, PairSearch::Global, kNoBroadPhase).gap;
-  return pair_geometry(model_, A, ellipse_of(state_.y, c.j), fresh, PairSearch::Global, kNoBroadPhase).gap;
+  const Ellipse A = ellipse(i);
+  if (j < 0) return boundary_geometry(model_, A, fresh, PairSearch::Global, kNoBroadPhase).gap;
+  return pair_geometry(model_, A, ellipse(j), fresh, PairSearch::Global, kNoBroadPhase).gap;
 }
 
 }  // namespace cl

@@ -3,15 +3,24 @@
 // for every scene built on it (ellipses in a circular or typed wall, an
 // ellipse on a street): the pair table gives each contact's geometry, the
 // law switch its force (contact/normal_law.h, friction_law.h), the integrator
-// switch the step (integrators/stepper.h). Each accepted step is checked for
-// contacts that began or ended inside it; the earliest is located on the
-// dense output, the integrator restarts there, and the contact tracker takes
-// the impact speed ρ̇⁻ of the damped laws at that instant. The dissipated
-// work and the work of the changing Hertz stiffness are integrated as extra
-// states, so the energy audit closes.
+// switch the step (integrators/stepper.h).
+//
+// Time advances in slabs. At the start of each, the bodies that touch or
+// might touch within it are grouped into islands (world/island_plan.h);
+// every other body flies free in closed form (dynamics/free_flight.h), and
+// each island is integrated on its own with its own adaptive step, so a
+// stiff contact sets the step of its own island only. Each accepted step of
+// an island is checked for contacts that began or ended inside it; the
+// earliest is located on the dense output, the island's integrator restarts
+// there, and the contact tracker takes the impact speed ρ̇⁻ of the damped
+// laws at that instant. The dissipated work and the work of the changing
+// Hertz stiffness are integrated as extra states, so the energy audit
+// closes. With Stepping::Global every body is in one island for good: the
+// whole system integrated at once, as the reference the islands must match.
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/impact_loop.h"
@@ -45,27 +54,34 @@ class World {
  public:
   /// Starts `model` at time t (s) from y = [Q_0 .. Q_{n-1}, V_0 .. V_{n-1}]
   /// (the dissipated and stiffness work start at 0). No contact may be
-  /// closed at the start; the scene checks the gaps (contact_state()).
-  /// An error if the contacts cannot be evaluated there (a street that is
-  /// not finite under the body).
+  /// closed at the start; the scene checks (closed_contact()). An error if
+  /// the contacts cannot be evaluated there (a street that is not finite
+  /// under the body).
   std::optional<std::string> start(const WorldModel& model, double t, const Vec& coordinates_and_velocities);
-  /// Takes new materials, law, friction, integrator or gravity while
-  /// running (the bodies and the boundary's shape stay); the state is kept.
+  /// Takes new materials, law, friction, integrator, stepping or gravity
+  /// while running (the bodies and the boundary's shape stay); the state is kept.
   void set_model(const WorldModel& model);
 
   const WorldModel& model() const { return model_; }
   const WorldState& state() const { return state_; }
   double time() const { return state_.t; }
-  long long step_count() const { return steps_before_ + stepper_.steps(); }
+  /// Accepted integrator steps since start, over all islands.
+  long long step_count() const;
   /// Pair searches since start (for benchmarks).
   long long contact_evaluations() const { return contact_evaluations_; }
+  /// Islands integrated in the last slab, and the bodies in them (for benchmarks).
+  size_t island_count() const { return islands_.size(); }
+  size_t integrated_bodies() const;
 
   /// Asked between steps; true stops early (Scene::YieldCheck).
   using YieldCheck = std::function<bool()>;
-  /// Advances to t_end (s), appending the impacts that ended, or less when
-  /// `yield` answers true between steps. An error message if a step cannot
-  /// be taken (step-size underflow, a conformal contact, a street that is
-  /// not finite); the state is then that of the last accepted step.
+  /// Advances to t_end (s), appending the impacts that ended (in the order
+  /// of their onsets), or less when `yield` answers true between steps: the
+  /// state stays at the end of the last whole slab, and the next call
+  /// carries on with the slab's islands where they stopped. An error
+  /// message if a step cannot be taken (step-size underflow, a conformal
+  /// contact, a street that is not finite); the state is then that of the
+  /// last whole slab.
   std::optional<std::string> advance_to(double t_end, std::vector<FinishedImpact>& impacts,
                                         const YieldCheck& yield = nullptr);
 
@@ -85,55 +101,87 @@ class World {
   Eigen::Vector2d linear_momentum() const;
   double angular_momentum() const;  ///< about the origin, kg m²/s
 
-  size_t contact_count() const { return state_.contacts.size(); }
+  /// A contact closed now (gap <= 0): body i with the boundary (j < 0) or
+  /// with body j > i. Pairs count only if bodies touch each other.
+  std::optional<std::pair<int, int>> closed_contact() const;
+  /// The contact kept for body i with the boundary (j < 0) or with body j, if any.
+  std::optional<size_t> find_contact(int i, int j) const { return state_.contacts.find(i, j); }
   const ContactState& contact_state(size_t index) const { return state_.contacts[index]; }
-  /// Index of the contact of body i with the boundary (j < 0) or with body j > i.
-  size_t contact_index(int i, int j) const;
   /// Contacts the broad phase cannot rule out now, in index order.
-  std::vector<size_t> near_contacts() const { return near_contacts(state_.y); }
+  std::vector<size_t> near_contacts() const;
   /// Contact `index` now.
   ContactResponse contact_response(size_t index, PairSearch search) const;
-  /// Its exact gap now by a fresh global search (m): between steps the
-  /// state keeps only a lower bound for pairs far apart.
-  double exact_gap(size_t index) const;
+  /// The exact gap now of body i with the boundary (j < 0) or with body j
+  /// (m), by a fresh global search.
+  double exact_gap(int i, int j) const;
 
   const ImpactLoopLog& impact_loops() const { return loops_; }
 
  private:
-  std::vector<size_t> near_contacts(const Vec& y) const;
-  Ellipse ellipse_of(const Vec& y, int i) const;
-  /// Adds the contact's generalized force to F if given.
-  ContactResponse respond(const ContactState& c, const Vec& y, Vec* F, PairSearch search) const;
-  void derivative(const Vec& y, Vec& dydt) const;
-  OdeRhs rhs() const;
-  void restart_stepper();
-  /// The global-search responses at y of the contacts `near` (in its order).
-  std::vector<ContactResponse> global_responses(const std::vector<size_t>& near, const Vec& y) const;
-  /// Gaps and warm starts at y by the global search. True if a contact in
-  /// progress moved to another, deeper minimum (its force jumped there).
-  bool refresh_contacts(const Vec& y);
-  /// The same from the responses at y of the contacts near_contacts(y) listed.
-  bool refresh_contacts(const std::vector<size_t>& near, const std::vector<ContactResponse>& responses, const Vec& y);
-  std::optional<std::string> take_step(double t_end, std::vector<FinishedImpact>& impacts);
-  /// Impulse law: contacts the step may have closed. A contact already at
-  /// gap <= 0 when the step began (just after its impulse) is left out if it
-  /// opens; if it closes further the body is resting against the other,
-  /// which impulses cannot hold, and `failure_` says so.
-  std::vector<size_t> impulse_candidates(const std::vector<size_t>& near,
-                                         const std::function<double(size_t, const Vec&)>& gap_at);
-  /// Impulse law: the impulse of contact `c` at the current state, closing at
-  /// rate (m/s, > 0); the impact it makes; the lost energy joins E_diss.
-  FinishedImpact apply_impulse(const ContactState& c, const ContactResponse& r);
+  /// Bodies integrated together over the slab, with the contacts they may make.
+  struct Island {
+    std::vector<int> bodies;     // ascending; local index = position
+    std::vector<size_t> contacts;  // table indices: boundary contacts, then pairs by (i, j)
+    std::vector<std::pair<int, int>> local;  // each contact's bodies as local indices (second < 0: the boundary)
+    Stepper stepper;             // on y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies
+    double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
+    StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
+  };
+  struct Slab {
+    bool open = false;
+    double t1 = 0;       // s, where it ends (it starts at state_.t)
+    size_t next = 0;     // the island being integrated
+    std::vector<FinishedImpact> impacts;  // ended inside it so far
+  };
+
+  /// Body l of a state y (the world's or an island's).
+  Ellipse ellipse_of(const Vec& y, int l) const;
+  /// Contact c between local bodies la and lb (< 0: the boundary) of a
+  /// state y of `count` bodies; adds its generalized force to F if given.
+  ContactResponse respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
+                          PairSearch search) const;
+  /// Contact `index` of the table at the world's state.
+  ContactResponse respond_now(size_t index, PairSearch search) const;
+  void derivative(const Island& island, const Vec& y, Vec& dydt) const;
+  OdeRhs rhs(const Island& island) const;
+  void restart(Island& island, double t, const Vec& y);
+  /// The island's state cut out of the world's.
+  Vec island_state(const Island& island) const;
+
+  /// The largest slab (s) in which no body's centre moves more than its bounding radius.
+  double slab_limit() const;
+  /// Groups the bodies for the slab to t1 and readies the islands' integrators.
+  void plan_slab(double t1);
+  /// Writes the islands back and moves the free bodies: the state is at the slab's end.
+  void close_slab(std::vector<FinishedImpact>& impacts);
+  /// Forgets the islands (their integrators restart with the next slab).
+  void drop_islands();
+
+  /// Gaps and warm starts of the island's contacts from their responses at
+  /// its state y. True if a contact in progress moved to another, deeper
+  /// minimum (its force jumped there).
+  bool refresh_contacts(const Island& island, const std::vector<ContactResponse>& responses, const Vec& y);
+  std::vector<ContactResponse> global_responses(const Island& island, const Vec& y) const;
+  std::optional<std::string> island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
+  /// Impulse law: positions of the island's contacts the step may have
+  /// closed. A contact already at gap <= 0 when the step began (just after
+  /// its impulse) is left out if it opens; if it closes further the body is
+  /// resting against the other, which impulses cannot hold, and `failure_` says so.
+  std::vector<size_t> impulse_candidates(const Island& island, double t,
+                                         const std::function<double(size_t, const Vec&)>& gap_at, const Vec& y_end);
+  /// Impulse law: the impulse of the island's contact at position k on its
+  /// state y at time t, closing at rate (m/s, > 0); the impact it makes; the
+  /// lost energy joins E_diss.
+  FinishedImpact apply_impulse(const Island& island, size_t k, const ContactResponse& r, double t, Vec& y) const;
 
   WorldModel model_;
   WorldState state_;
-  Stepper stepper_;
-  long long steps_before_ = 0;            // steps of integrators replaced at restarts
-  mutable std::vector<int> sweep_order_;  // bodies by x at the last broad phase (a warm start for sorting)
+  std::vector<Island> islands_;  // of the open slab, or of the last one (their integrators carry on)
+  Slab slab_;
+  long long retired_steps_ = 0;  // steps of integrators dropped or restarted
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
-  StormGuard storm_{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
   static constexpr long long kStormImpacts = 2000;
   static constexpr double kStormSpan = 2e-5;  // s
 };

@@ -1,0 +1,108 @@
+#include "world/island_plan.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace cl {
+namespace {
+
+/// Union–find over body indices (path halving, union by size).
+class Groups {
+ public:
+  explicit Groups(int n) : parent_(n), size_(n, 1) { std::iota(parent_.begin(), parent_.end(), 0); }
+  int find(int i) {
+    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+    return i;
+  }
+  bool join(int i, int j) {
+    i = find(i);
+    j = find(j);
+    if (i == j) return false;
+    if (size_[i] < size_[j]) std::swap(i, j);
+    parent_[j] = i;
+    size_[i] += size_[j];
+    return true;
+  }
+  int size(int root) const { return size_[root]; }
+
+ private:
+  std::vector<int> parent_, size_;
+};
+
+/// Pairs whose centres are within the sum of their reaches plus `distance`.
+std::vector<std::pair<int, int>> pairs_within(const std::vector<Eigen::Vector2d>& centres,
+                                              const std::vector<double>& reach, double distance) {
+  const int n = static_cast<int>(centres.size());
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  const auto low = [&](int i) { return centres[i].x() - reach[i] - 0.5 * distance; };
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return low(a) < low(b); });
+  std::vector<std::pair<int, int>> pairs;
+  for (int k = 0; k < n; ++k) {
+    const int i = order[k];
+    const double high = centres[i].x() + reach[i] + 0.5 * distance;
+    for (int l = k + 1; l < n && low(order[l]) <= high; ++l) {
+      const int j = order[l];
+      const double within = reach[i] + reach[j] + distance;
+      if ((centres[i] - centres[j]).squaredNorm() <= within * within) pairs.emplace_back(std::min(i, j), std::max(i, j));
+    }
+  }
+  return pairs;
+}
+
+}  // namespace
+
+IslandPlan plan_islands(const IslandPlanInput& input) {
+  const int n = static_cast<int>(input.centres.size());
+  Groups groups(n);
+  for (const auto& [i, j] : input.links) groups.join(i, j);
+  std::vector<double> reach(n), group_energy(n);
+  std::vector<std::pair<int, int>> pairs;
+  for (;;) {
+    std::fill(group_energy.begin(), group_energy.end(), 0.0);
+    for (int i = 0; i < n; ++i) group_energy[groups.find(i)] += input.energies[i];
+    for (size_t k = 0; k < input.links.size(); ++k) group_energy[groups.find(input.links[k].first)] += input.link_energies[k];
+    for (int i = 0; i < n; ++i) {
+      const int root = groups.find(i);
+      reach[i] = input.reach(group_energy[root], groups.size(root));
+    }
+    pairs = input.body_contacts ? pairs_within(input.centres, reach, input.contact_distance) : input.links;
+    bool joined = false;
+    for (const auto& [i, j] : pairs) joined |= groups.join(i, j);
+    if (!joined) break;  // the reaches were those of the final groups
+  }
+  IslandPlan plan;
+  plan.boundary.assign(n, 0);
+  std::vector<unsigned char> integrated(n, 0);
+  for (int i = 0; i < n; ++i)
+    if (input.boundary_risk && input.boundary_risk(i, reach[i])) plan.boundary[i] = integrated[i] = 1;
+  for (const auto& [i, j] : pairs) integrated[i] = integrated[j] = 1;
+  std::vector<int> island_of(n, -1);
+  for (int i = 0; i < n; ++i) {
+    if (!integrated[i]) continue;
+    const int root = groups.find(i);
+    if (island_of[root] < 0) {
+      island_of[root] = static_cast<int>(plan.islands.size());
+      plan.islands.emplace_back();
+    }
+    plan.islands[island_of[root]].push_back(i);
+  }
+  plan.pairs = std::move(pairs);
+  return plan;
+}
+
+IslandPlan single_island(int n, bool boundary, bool body_contacts, const std::vector<std::pair<int, int>>& links) {
+  IslandPlan plan;
+  plan.boundary.assign(n, boundary ? 1 : 0);
+  plan.islands.emplace_back(n);
+  std::iota(plan.islands[0].begin(), plan.islands[0].end(), 0);
+  if (!body_contacts) {
+    plan.pairs = links;
+    return plan;
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) plan.pairs.emplace_back(i, j);
+  return plan;
+}
+
+}  // namespace cl
