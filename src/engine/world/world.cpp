@@ -21,6 +21,10 @@ using Eigen::Vector2d;
 
 constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 along the motion
 constexpr long long kMaxStepsPerCall = 10000000;
+// s: the shortest advance while coasting. Closer than the conservative bound
+// allows, a contact's onset is looked for this far ahead (a graze in and out
+// within it would be missed, as inside an integrator step of 2 ms).
+constexpr double kMinCoast = 1e-4;
 
 const char* kind_of(const WorldModel& model, int j) {
   if (j >= 0) return "pair";
@@ -268,8 +272,37 @@ void World::restart(Island& island, double t, const Vec& y) {
   retired_steps_ += island.stepper.steps();  // configure() starts a fresh integrator
   StepperSettings settings = model_.contact.stepper;
   settings.positions = 3 * static_cast<Eigen::Index>(island.bodies.size());  // y = [Q, V, work integrals]
+  island.coasting = false;
   island.stepper.configure(settings);
   island.stepper.start(t, y, rhs(island));
+}
+
+void World::resume(Island& island, double t, const Vec& y) {
+  // Global stepping integrates everything, always: it is the reference.
+  bool touching = model_.contact.stepping == Stepping::Global;
+  for (size_t index : island.contacts) touching = touching || state_.contacts[index].active;
+  if (touching) {
+    restart(island, t, y);
+    return;
+  }
+  retired_steps_ += island.stepper.steps();
+  island.stepper = Stepper();
+  island.coasting = true;
+  island.t = t;
+  island.y = y;
+}
+
+Vec World::coasted(const Island& island, const Vec& y, double dt) const {
+  const int k = static_cast<int>(island.bodies.size());
+  Vec out = y;
+  for (int l = 0; l < k; ++l) {
+    Coordinates Q = y.segment<3>(3 * l);
+    Velocities V = y.segment<3>(3 * (k + l));
+    advance_free_flight(model_.body, model_.gravity, dt, Q, V);
+    out.segment<3>(3 * l) = Q;
+    out.segment<3>(3 * (k + l)) = V;
+  }
+  return out;
 }
 
 Vec World::island_state(const Island& island) const {
@@ -381,10 +414,13 @@ void World::plan_slab(double t1) {
     }
     const int old = old_island_of[island.bodies.front()];
     const bool same = old >= 0 && !reused[old] && islands_[old].bodies == island.bodies &&
-                      islands_[old].stepper.t() == state_.t;
+                      island_time(islands_[old]) == state_.t;
     if (same) {
       reused[old] = 1;
       Island& before = islands_[old];
+      island.coasting = before.coasting;
+      island.t = before.t;
+      island.y = std::move(before.y);
       island.stepper = std::move(before.stepper);
       island.synced_dissipation = before.synced_dissipation;
       island.synced_stiffness_work = before.synced_stiffness_work;
@@ -404,7 +440,7 @@ void World::plan_slab(double t1) {
         c.has_warm = true;
       }
     }
-    if (!same) restart(island, state_.t, island_state(island));
+    if (!same) resume(island, state_.t, island_state(island));
   }
   for (size_t k = 0; k < islands_.size(); ++k)
     if (!reused[k]) retired_steps_ += islands_[k].stepper.steps();
@@ -418,7 +454,7 @@ void World::close_slab(std::vector<FinishedImpact>& impacts) {
   std::vector<unsigned char> integrated(n, 0);
   for (Island& island : islands_) {
     const int k = static_cast<int>(island.bodies.size());
-    const Vec& y = island.stepper.y();
+    const Vec& y = island_y(island);
     for (int l = 0; l < k; ++l) {
       const int i = island.bodies[l];
       integrated[i] = 1;
@@ -574,21 +610,7 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const auto [la, lb] = island.local[p];
   const ContactResponse r = respond(c, y, k, la, lb, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
-    const size_t before = impacts.size();
-    if (r.rate > 0) impacts.push_back(apply_impulse(island, p, r, t, y));  // a graze that is already opening needs none
-    // Contacts that cross at the same instant (a symmetric start meeting two
-    // walls at once) get theirs too, one after another: the next step starts
-    // with them touching, where only a crossing from outside is looked for.
-    for (size_t q = 0; q < island.contacts.size(); ++q) {
-      if (q == p) continue;
-      const ContactState& other = state_.contacts[island.contacts[q]];
-      const ContactResponse o =
-          respond(other, y, k, island.local[q].first, island.local[q].second, nullptr, PairSearch::Global);
-      if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(island, q, o, t, y));
-    }
-    bool storm = false;
-    for (size_t e = before; e < impacts.size(); ++e) storm |= island.storm.storm(t);
-    if (storm) failure_ = text("world.impact_storm", {{"storm", island.storm.describe()}});
+    apply_impulses(island, p, r, t, y, impacts);
   } else if (!c.active) {
     begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
     c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
@@ -596,8 +618,117 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   } else {
     impacts.push_back(FinishedImpact{c.i, c.j, c.onset_point, c.onset_normal, end_contact(c, t, r.rate)});
   }
-  restart(island, t, y);
+  resume(island, t, y);
   return failure_.empty() ? std::nullopt : std::optional(failure_);
+}
+
+void World::apply_impulses(Island& island, size_t first, const ContactResponse& r, double t, Vec& y,
+                           std::vector<FinishedImpact>& impacts) {
+  const int k = static_cast<int>(island.bodies.size());
+  const size_t before = impacts.size();
+  if (r.rate > 0) impacts.push_back(apply_impulse(island, first, r, t, y));  // a graze that is already opening needs none
+  // Contacts that cross at the same instant (a symmetric start meeting two
+  // walls at once) get theirs too, one after another: the next step starts
+  // with them touching, where only a crossing from outside is looked for.
+  for (size_t q = 0; q < island.contacts.size(); ++q) {
+    if (q == first) continue;
+    const ContactState& other = state_.contacts[island.contacts[q]];
+    const ContactResponse o =
+        respond(other, y, k, island.local[q].first, island.local[q].second, nullptr, PairSearch::Global);
+    if (o.geometry.searched && o.geometry.gap <= 0 && o.rate > 0) impacts.push_back(apply_impulse(island, q, o, t, y));
+  }
+  bool storm = false;
+  for (size_t e = before; e < impacts.size(); ++e) storm |= island.storm.storm(t);
+  if (storm) failure_ = text("world.impact_storm", {{"storm", island.storm.describe()}});
+}
+
+std::optional<std::string> World::coast(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
+  const int k = static_cast<int>(island.bodies.size());
+  const EllipseBody& body = model_.body;
+  // Farthest a point of the body lies from its centre of mass, m.
+  const double lever = std::max(body.a, body.b) + body.m_o / body.total_mass() * body.s.norm();
+  const double g = model_.gravity.norm();
+  failure_.clear();
+  std::vector<ContactResponse> now = global_responses(island, island.y);
+  if (!failure_.empty()) return failure_;
+  while (island.t < t_end) {
+    // The longest advance in which no contact can close: a gap shrinks no
+    // faster than the points of the two bodies (or the body and the fixed
+    // boundary) can move towards each other.
+    std::vector<Eigen::Vector2d> com_velocity(k);
+    for (int l = 0; l < k; ++l)
+      com_velocity[l] = cl::linear_momentum(body, island.y.segment<3>(3 * l), island.y.segment<3>(3 * (k + l))) /
+                        body.total_mass();
+    double dt = t_end - island.t;
+    for (size_t p = 0; p < island.contacts.size(); ++p) {
+      const auto [la, lb] = island.local[p];
+      const double closing =
+          lb < 0 ? com_velocity[la].norm() + g * (t_end - island.t) + std::abs(island.y[3 * (k + la) + 2]) * lever
+                 : (com_velocity[la] - com_velocity[lb]).norm() +
+                       (std::abs(island.y[3 * (k + la) + 2]) + std::abs(island.y[3 * (k + lb) + 2])) * lever;
+      const double gap = now[p].geometry.gap;
+      if (closing > 0) dt = std::min(dt, std::max(gap / closing, kMinCoast));
+    }
+    const double t_next = std::min(island.t + dt, t_end);
+    const Vec y_next = coasted(island, island.y, t_next - island.t);
+    const std::vector<ContactResponse> next = global_responses(island, y_next);
+    if (!failure_.empty()) return failure_;
+    // The earliest contact that closed, located on the closed-form motion.
+    std::optional<ContactCrossing> crossing;
+    for (size_t p = 0; p < island.contacts.size(); ++p) {
+      const double gap = now[p].geometry.gap, gap_next = next[p].geometry.gap;
+      if (gap <= 0) {  // just after its impulse: it must open
+        if (model_.contact.impulse && gap_next < gap && failure_.empty()) {
+          const ContactState& c = state_.contacts[island.contacts[p]];
+          const std::string other =
+              c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
+              : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
+                                                             : text("world.impulse_rest_other.wall");
+          failure_ = text("world.impulse_rest", {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(t_next)}});
+        }
+        continue;
+      }
+      if (!(gap_next <= 0)) continue;
+      const auto [la, lb] = island.local[p];
+      const ContactState& c = state_.contacts[island.contacts[p]];
+      Vec probe;
+      const double t = find_root(
+          [&](double t) {
+            probe = coasted(island, island.y, t - island.t);
+            return respond(c, probe, k, la, lb, nullptr, PairSearch::Global).geometry.gap;
+          },
+          island.t, gap, t_next, gap_next, 1e-12 * std::max(1.0, std::abs(t_next)));
+      if (!crossing || t < crossing->t) crossing = ContactCrossing{p, t};
+    }
+    if (!failure_.empty()) return failure_;
+    if (!crossing) {
+      refresh_contacts(island, next, y_next);
+      island.t = t_next;
+      island.y = y_next;
+      now = next;
+      continue;
+    }
+    const double t = crossing->t;
+    Vec y = coasted(island, island.y, t - island.t);
+    refresh_contacts(island, global_responses(island, y), y);
+    const size_t p = crossing->index;
+    ContactState& c = state_.contacts[island.contacts[p]];
+    const ContactResponse r = respond(c, y, k, island.local[p].first, island.local[p].second, nullptr, PairSearch::Global);
+    island.t = t;
+    if (model_.contact.impulse) {
+      apply_impulses(island, p, r, t, y, impacts);
+      island.y = y;
+      if (!failure_.empty()) return failure_;
+      now = global_responses(island, island.y);
+      continue;
+    }
+    begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
+    c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
+    c.onset_normal = r.geometry.normal;
+    resume(island, t, y);
+    return failure_.empty() ? std::nullopt : std::optional(failure_);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedImpact>& impacts,
@@ -611,13 +742,15 @@ std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedI
     }
     for (; slab_.next < islands_.size(); ++slab_.next) {
       Island& island = islands_[slab_.next];
-      while (island.stepper.t() < slab_.t1) {
+      while (island_time(island) < slab_.t1) {
         if (++steps > kMaxStepsPerCall) return text("world.too_many_steps");
-        if (auto error = island_step(island, slab_.t1, slab_.impacts)) {
+        std::optional<std::string> error =
+            island.coasting ? coast(island, slab_.t1, slab_.impacts) : island_step(island, slab_.t1, slab_.impacts);
+        if (error) {
           drop_islands();  // the state stays at the last whole slab
           return error;
         }
-        if (yield && island.stepper.t() < slab_.t1 && yield()) return std::nullopt;
+        if (yield && island_time(island) < slab_.t1 && yield()) return std::nullopt;
       }
     }
     close_slab(impacts);

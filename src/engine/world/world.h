@@ -123,7 +123,13 @@ class World {
     std::vector<int> bodies;     // ascending; local index = position
     std::vector<size_t> contacts;  // table indices: boundary contacts, then pairs by (i, j)
     std::vector<std::pair<int, int>> local;  // each contact's bodies as local indices (second < 0: the boundary)
-    Stepper stepper;             // on y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies
+    // While no contact of the island is in progress its bodies coast: they
+    // fly free in closed form from (t, y), and its contacts are watched by
+    // conservative advancement; otherwise the stepper integrates them.
+    bool coasting = true;
+    double t = 0;                // s, while coasting
+    Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting
+    Stepper stepper;             // on the same y, while integrating
     double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
     StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
   };
@@ -145,6 +151,22 @@ class World {
   void derivative(const Island& island, const Vec& y, Vec& dydt) const;
   OdeRhs rhs(const Island& island) const;
   void restart(Island& island, double t, const Vec& y);
+  /// Carries the island on from (t, y): integrating while a contact is in
+  /// progress, else coasting.
+  void resume(Island& island, double t, const Vec& y);
+  double island_time(const Island& island) const { return island.coasting ? island.t : island.stepper.t(); }
+  const Vec& island_y(const Island& island) const { return island.coasting ? island.y : island.stepper.y(); }
+  /// The island's bodies flown free from y by dt (s).
+  Vec coasted(const Island& island, const Vec& y, double dt) const;
+  /// Coasts the island to t_end (s) or to the onset of its first contact,
+  /// located on the closed-form motion (an impulse is applied and coasting
+  /// goes on; a compliant contact begins and the island is integrated from there).
+  std::optional<std::string> coast(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
+  /// The impulses of contacts closing at the island's state y at time t: at
+  /// least `first` (a position among its contacts), then every other one
+  /// touching and approaching there; `failure_` says so if they make an impulse storm.
+  void apply_impulses(Island& island, size_t first, const ContactResponse& r, double t, Vec& y,
+                      std::vector<FinishedImpact>& impacts);
   /// The island's state cut out of the world's.
   Vec island_state(const Island& island) const;
 
