@@ -36,7 +36,11 @@ double inertia_about_mass_centre(const EllipseBody& body) {
   return body.inertia() + body.m * eps * eps * s2 + body.m_o * (1 - eps) * (1 - eps) * s2;
 }
 
-double centre_reach(const EllipseBody& body, double energy, double group_mass, double g, double dt) {
+double centre_offset(const EllipseBody& body) { return observer_share(body) * body.s.norm(); }
+
+double farthest_point(const EllipseBody& body) { return std::max(body.a, body.b) + centre_offset(body); }
+
+double point_reach(const EllipseBody& body, double radius, double energy, double group_mass, double g, double dt) {
   // A member's kinetic energy is at most u(t) = E + M g d(t), where d bounds
   // how far any member's centre of mass has fallen. With ½ m_t v² <= u and
   // d' = v, sqrt(u) grows linearly: sqrt(u) = sqrt(E) + M g t / sqrt(2 m_t),
@@ -46,9 +50,8 @@ double centre_reach(const EllipseBody& body, double energy, double group_mass, d
   const double com_reach = dt * std::sqrt(2 * e / mt) + 0.5 * (group_mass / mt) * g * dt * dt;
   const double root_u = std::sqrt(e) + group_mass * g * dt / std::sqrt(2 * mt);
   const double w_max = std::sqrt(2 * root_u * root_u / inertia_about_mass_centre(body));
-  // The centre turns about the centre of mass at distance ε |s|.
-  const double lever = observer_share(body) * body.s.norm();
-  return com_reach + lever * std::min(2.0, w_max * dt);
+  // The point turns about the centre of mass at distance `radius`.
+  return com_reach + radius * std::min(2.0, w_max * dt);
 }
 
 }  // namespace cl

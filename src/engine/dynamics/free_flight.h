@@ -22,9 +22,15 @@ void advance_free_flight(const EllipseBody& body, const Eigen::Vector2d& gravity
 /// The body's moment of inertia about its centre of mass (ellipse and observer), kg m².
 double inertia_about_mass_centre(const EllipseBody& body);
 
-/// How far (m) the centre of any member of a group of bodies can move within
-/// dt (s): the group holds `energy` (J, kinetic plus elastic), has total mass
-/// `group_mass` (kg), and falls under gravity of size g (m/s²).
-double centre_reach(const EllipseBody& body, double energy, double group_mass, double g, double dt);
+/// Distance (m) of the ellipse's centre from the body's centre of mass.
+double centre_offset(const EllipseBody& body);
+/// Distance (m) of the body's farthest point from its centre of mass.
+double farthest_point(const EllipseBody& body);
+
+/// How far (m) a material point at `radius` (m) from its body's centre of
+/// mass can move within dt (s), for any member of a group of bodies that
+/// holds `energy` (J, kinetic plus elastic), has total mass `group_mass`
+/// (kg), and falls under gravity of size g (m/s²).
+double point_reach(const EllipseBody& body, double radius, double energy, double group_mass, double g, double dt);
 
 }  // namespace cl

@@ -20,6 +20,8 @@ constexpr int kMaxStepsPerMinimum = 200;
 // Newton estimate, and the cap on the doubling.
 constexpr double kFirstBlindStep = 0.05;
 constexpr double kLongestStep = kTwoPi / 8;
+// Plain Newton steps tried from a warm start before bracketing.
+constexpr int kNewtonTries = 3;
 // Largest coarse sample (ContactSearch::samples is clamped to it).
 constexpr int kMaxSamples = 256;
 
@@ -69,10 +71,31 @@ struct Search {
     return x;
   }
 
+  // From a warm start: Newton while it converges, else refine_bracketed().
+  Point refine_from(Point start) {
+    if (converged(start.f)) return start;
+    // A warm start from the last state is usually a Newton step or two from
+    // the minimum: plain Newton first, while f is convex there and each step
+    // is less than half the one before (quadratic convergence).
+    Point x = start;
+    double step_before = kFirstBlindStep;
+    for (int i = 0; i < kNewtonTries && x.f.d2_dtheta2 > 0; ++i) {
+      const double step = -x.f.d_dtheta / x.f.d2_dtheta2;
+      if (!(std::abs(step) <= 0.5 * step_before)) break;
+      const Point next = at(x.angle + step);
+      if (!(next.f.value <= x.f.value + kTieTolerance)) break;  // overshot: bracket from x instead
+      ++result.newton_steps;
+      x = next;
+      if (converged(x.f)) return x;
+      step_before = std::abs(step);
+    }
+    return refine_bracketed(x);
+  }
+
   // Walks downhill from `start` with doubling steps (at most π/4) until f'
   // changes sign, then refines that bracket. The first step is 1.5 Newton
   // steps, so near a minimum one step usually brackets it.
-  Point refine_from(Point start) {
+  Point refine_bracketed(Point start) {
     const AngleDerivatives& f = start.f;
     if (converged(f)) return start;
     const bool newton_works = f.d2_dtheta2 > 0;
@@ -122,6 +145,17 @@ struct Search {
 
 AngleMinimum minimize_over_angle(const AngleFunction& f, const ContactSearch& search) {
   Search run{f};
+  if (search.one_newton_step && search.warm_angle && !search.global_check) {
+    const Point warm = run.at(*search.warm_angle);
+    if (warm.f.d2_dtheta2 > 0) {
+      const double step = -warm.f.d_dtheta / warm.f.d2_dtheta2;
+      run.result.angle = std::remainder(warm.angle + step, kTwoPi);
+      run.result.direction = Eigen::Vector2d(std::cos(run.result.angle), std::sin(run.result.angle));
+      run.result.value = warm.f.value + 0.5 * warm.f.d_dtheta * step;  // the quadratic model's minimum
+      ++run.result.newton_steps;
+      return run.result;
+    }
+  }
   std::optional<Point> best;
   if (search.warm_angle) best = run.refine_from(run.at(*search.warm_angle));
   if (!best || search.global_check) {

@@ -23,6 +23,10 @@ struct ContactSearch {
   std::optional<double> warm_angle;
   bool global_check = true;
   int samples = 48;  ///< 3 to 256
+  /// With a warm angle and no global check: one Newton step from it and no
+  /// more, for a state a microsecond from the one whose minimum the warm
+  /// angle is (its error is the square of a step that is itself ~1e-6 rad).
+  bool one_newton_step = false;
 };
 
 /// Where the search ended and what it cost.

@@ -61,7 +61,9 @@ void Dopri5::start(double t, const Vec& y, const OdeRhs& f) {
 
   // Hairer's initial step: a step with which an explicit Euler step would
   // make a scaled error of about 0.01, checked against an estimate of y''.
-  const Eigen::ArrayXd scale = options_.atol + options_.rtol * y_.array().abs();
+  Eigen::ArrayXd scale = options_.atol + options_.rtol * y_.array().abs();
+  const Eigen::Index tail = std::min(options_.tail, n);
+  scale.tail(tail) += options_.tail_atol - options_.atol;
   const double y_size = rms(y_.array() / scale);
   const double slope_size = rms(k1_.array() / scale);
   double h_euler = (y_size < 1e-5 || slope_size < 1e-5) ? 1e-6 : 0.01 * y_size / slope_size;
@@ -111,10 +113,14 @@ bool Dopri5::step(const OdeRhs& f, double t_limit) {
     f(t_new, y_new_, k7_);
     evaluations_ += 6;
 
-    err_ = h * (e1 * k1_ + e3 * k3_ + e4 * k4_ + e5 * k5_ + e6 * k6_ + e7 * k7_);
-    const double err =
-        rms(err_.array() /
-            (options_.atol + options_.rtol * y_.array().abs().max(y_new_.array().abs())));
+    // Each component's error over atol + rtol |y| (the tail's over its own atol).
+    const Eigen::Index n = y_.size(), tail = std::min(options_.tail, n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double scale = (i < n - tail ? options_.atol : options_.tail_atol) +
+                           options_.rtol * std::max(std::abs(y_[i]), std::abs(y_new_[i]));
+      err_[i] = h * (e1 * k1_[i] + e3 * k3_[i] + e4 * k4_[i] + e5 * k5_[i] + e6 * k6_[i] + e7 * k7_[i]) / scale;
+    }
+    const double err = rms(err_.array());
 
     if (!(err <= 1.0)) {  // also rejects NaN
       ++rejected_;

@@ -1,6 +1,7 @@
 #pragma once
 // Adaptive Dormand–Prince 5(4) with the 4th-order continuous extension of
 // Hairer, Nørsett & Wanner (dense output), as in scipy's RK45 / dopri5.f.
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -14,6 +15,11 @@ struct Dopri5Options {
   double h_max = std::numeric_limits<double>::infinity();  ///< s
   double h_min = 1e-14;  ///< s; a smaller step is reported as a failure
                          ///< (so is a step below the resolution of t)
+  /// The last `tail` components (quadratures riding along, such as work
+  /// integrals) are held to `tail_atol` absolute (their units) instead of
+  /// atol, with the same rtol.
+  Eigen::Index tail = 0;
+  double tail_atol = 0;
 };
 
 class Dopri5 : public StepInterval {
@@ -36,6 +42,9 @@ class Dopri5 : public StepInterval {
   /// Continuous solution on [t_previous(), t()], 4th order (local error
   /// O(h^5)); equals y() before the first step after start().
   void dense(double t, Vec& out) const;
+
+  /// The longest step the next call can take (s): rejections only shorten it.
+  double next_step() const { return std::min(h_, options_.h_max); }
 
   long long accepted_steps() const { return accepted_; }
   long long rejected_steps() const { return rejected_; }

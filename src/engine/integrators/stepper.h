@@ -2,6 +2,7 @@
 // One interface over the integrators a scene lets the user pick, so a scene
 // is written once and runs under each of them (solver2d's pattern).
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "integrators/dopri5.h"
@@ -21,6 +22,10 @@ struct StepperSettings {
   /// The second-order methods' split y = [q, v, w]: the length of q (and v).
   Eigen::Index positions = 0;
   double h_max = 0.05; ///< Dopri5 largest step (s): keeps events from hiding inside a step
+  /// The last `quadratures` components of y (work integrals, J) and Dopri5's
+  /// absolute tolerance for them, in their units.
+  Eigen::Index quadratures = 0;
+  double quadrature_atol = 0;
 };
 
 class Stepper {
@@ -29,7 +34,13 @@ class Stepper {
   /// Takes new settings; call start() before the next step.
   void configure(const StepperSettings& s) {
     switch (s.kind) {
-      case IntegratorKind::Dopri5: method_ = Dopri5(Dopri5Options{s.rtol, s.atol, s.h_max}); break;
+      case IntegratorKind::Dopri5: {
+        Dopri5Options options{s.rtol, s.atol, s.h_max};
+        options.tail = s.quadratures;
+        options.tail_atol = s.quadrature_atol;
+        method_ = Dopri5(options);
+        break;
+      }
       case IntegratorKind::Rk4: method_ = Rk4(s.h); break;
       case IntegratorKind::SemiImplicitEuler: method_ = SemiImplicitEuler(s.h, s.positions); break;
       case IntegratorKind::Leapfrog: method_ = Leapfrog(s.h, s.positions); break;
@@ -42,6 +53,15 @@ class Stepper {
   double t_previous() const { return std::visit([](const auto& m) { return m.t_previous(); }, method_); }
   void dense(double t, Vec& out) const { std::visit([&](const auto& m) { m.dense(t, out); }, method_); }
   long long steps() const { return std::visit([](const auto& m) { return m.accepted_steps(); }, method_); }
+  /// The longest step the next call to step() can take (s).
+  double next_step() const {
+    return std::visit(
+        [](const auto& m) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(m)>, Dopri5>) return m.next_step();
+          else return m.step_size();
+        },
+        method_);
+  }
 
  private:
   std::variant<Dopri5, Rk4, SemiImplicitEuler, Leapfrog> method_{Dopri5()};

@@ -30,7 +30,14 @@ PairGeometry from_angle_search(const ContactGeometry& g) {
   return p;
 }
 
-PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global,
+/// The angle search a PairSearch asks for, with `samples` for its global check.
+ContactSearch angle_search(const ContactState& c, PairSearch search, int samples) {
+  ContactSearch s{warm_start(c), search == PairSearch::Global || !c.has_warm, samples};
+  s.one_newton_step = search == PairSearch::Nearby && c.has_warm;
+  return s;
+}
+
+PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
                                  double margin) {
   const double radius = model.boundary.radius;
   if (!may_touch_wall(A, radius, margin)) {
@@ -38,10 +45,10 @@ PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, cons
     p.gap = radius - farthest_distance_bound(A);
     return p;
   }
-  return from_angle_search(ellipse_in_circle(A, radius, ContactSearch{warm_start(c), global, kWallSearchSamples}));
+  return from_angle_search(ellipse_in_circle(A, radius, angle_search(c, search, kWallSearchSamples)));
 }
 
-PairGeometry ellipse_typed_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global,
+PairGeometry ellipse_typed_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
                                 double margin) {
   const ImplicitCurve& wall = model.boundary.wall->curve;
   if (!may_touch_implicit_wall(A, wall, margin)) {
@@ -49,7 +56,7 @@ PairGeometry ellipse_typed_wall(const WorldModel& model, const Ellipse& A, const
     p.gap = implicit_wall_clearance_bound(A, wall);
     return p;
   }
-  return from_angle_search(ellipse_in_implicit_wall(A, wall, ContactSearch{warm_start(c), global, kWallSearchSamples}));
+  return from_angle_search(ellipse_in_implicit_wall(A, wall, angle_search(c, search, kWallSearchSamples)));
 }
 
 PairGeometry ellipse_street(const WorldModel& model, const Ellipse& A, const ContactState& c, bool global) {
@@ -81,11 +88,10 @@ double warm_start_shift(const WorldModel& model, const ContactState& contact, do
 
 PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
                                double margin) {
-  const bool global = search == PairSearch::Global || !c.has_warm;
   switch (model.boundary.kind) {
-    case BoundaryKind::CircleWall: return ellipse_circle_wall(model, A, c, global, margin);
-    case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A, c, global, margin);
-    case BoundaryKind::Street: return ellipse_street(model, A, c, global);
+    case BoundaryKind::CircleWall: return ellipse_circle_wall(model, A, c, search, margin);
+    case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A, c, search, margin);
+    case BoundaryKind::Street: return ellipse_street(model, A, c, search == PairSearch::Global || !c.has_warm);
     case BoundaryKind::None: break;
   }
   return PairGeometry{};
@@ -101,7 +107,9 @@ PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Elli
   // Fast path from the last angle: exact while there is a gap (separated
   // convex shapes have one minimum); in overlap the global check runs too.
   const std::optional<double> warm = warm_start(c);
-  ContactGeometry g = ellipse_ellipse(A, B, ContactSearch{warm, !warm.has_value(), kPairSearchSamples});
+  ContactSearch fast = angle_search(c, search, kPairSearchSamples);
+  fast.global_check = !warm.has_value();
+  ContactGeometry g = ellipse_ellipse(A, B, fast);
   if (g.distance <= 0 && warm && search == PairSearch::Global)
     g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
   p = from_angle_search(g);

@@ -18,7 +18,9 @@ namespace cl {
 /// contact's current minimum from its warm start (a few Newton steps);
 /// accepted states and event location get the global search, which cannot
 /// miss a deeper minimum.
-enum class PairSearch { Follow, Global };
+/// Nearby is for a state a microsecond from one whose minimum the warm
+/// start is (the stiffness's rate by central difference): one Newton step.
+enum class PairSearch { Follow, Global, Nearby };
 
 /// Where body A meets the boundary or body B.
 struct PairGeometry {

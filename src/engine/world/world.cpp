@@ -21,10 +21,9 @@ using Eigen::Vector2d;
 
 constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 along the motion
 constexpr long long kMaxStepsPerCall = 10000000;
-// s: the shortest advance while coasting. Closer than the conservative bound
-// allows, a contact's onset is looked for this far ahead (a graze in and out
-// within it would be missed, as inside an integrator step of 2 ms).
-constexpr double kMinCoast = 1e-4;
+// A contact's searches are skipped for a step while its gap exceeds this
+// many times how far the bodies' points can approach within the step.
+constexpr double kStageAllowance = 3;
 
 const char* kind_of(const WorldModel& model, int j) {
   if (j >= 0) return "pair";
@@ -238,6 +237,7 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
   const double h = kStiffnessRateStep;
   for (size_t p = 0; p < island.contacts.size(); ++p) {
+    if (island.skipped[p]) continue;  // apart throughout the step: no force
     const ContactState& c = state_.contacts[island.contacts[p]];
     const auto [la, lb] = island.local[p];
     const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow);
@@ -248,8 +248,12 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
       y_ahead.head(3 * k) += h * y.segment(3 * k, 3 * k);
       y_behind.head(3 * k) -= h * y.segment(3 * k, 3 * k);
     }
-    const double k_rate = (respond(c, y_ahead, k, la, lb, nullptr, PairSearch::Follow).stiffness -
-                           respond(c, y_behind, k, la, lb, nullptr, PairSearch::Follow).stiffness) / (2 * h);
+    // A microsecond from the minimum just found: one Newton step from it finds the minimum there.
+    ContactState here = c;
+    here.warm = r.geometry.warm;
+    here.has_warm = true;
+    const double k_rate = (respond(here, y_ahead, k, la, lb, nullptr, PairSearch::Nearby).stiffness -
+                           respond(here, y_behind, k, la, lb, nullptr, PairSearch::Nearby).stiffness) / (2 * h);
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }
@@ -271,7 +275,14 @@ OdeRhs World::rhs(const Island& island) const {
 void World::restart(Island& island, double t, const Vec& y) {
   retired_steps_ += island.stepper.steps();  // configure() starts a fresh integrator
   StepperSettings settings = model_.contact.stepper;
-  settings.positions = 3 * static_cast<Eigen::Index>(island.bodies.size());  // y = [Q, V, work integrals]
+  const int k = static_cast<int>(island.bodies.size());
+  settings.positions = 3 * k;  // y = [Q, V, work integrals]
+  // The work integrals start at 0 in each island: held to the tolerance
+  // relative to the energy the island holds, not to atol's 1e-12 J.
+  double energy = island.elastic_energy;
+  for (int l = 0; l < k; ++l) energy += cl::kinetic_energy(model_.body, y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
+  settings.quadratures = 2;
+  settings.quadrature_atol = std::max(settings.rtol * energy, settings.atol);
   island.coasting = false;
   island.stepper.configure(settings);
   island.stepper.start(t, y, rhs(island));
@@ -287,6 +298,7 @@ void World::resume(Island& island, double t, const Vec& y) {
   }
   retired_steps_ += island.stepper.steps();
   island.stepper = Stepper();
+  std::fill(island.skipped.begin(), island.skipped.end(), 0);  // coasting searches every contact
   island.coasting = true;
   island.t = t;
   island.y = y;
@@ -320,7 +332,7 @@ Vec World::island_state(const Island& island) const {
 double World::slab_limit() const {
   // Farther than its bounding radius, a body's reach would bring most
   // neighbours into its island; the plan stays sharp with shorter slabs.
-  const double lever = model_.body.m_o / model_.body.total_mass() * model_.body.s.norm();
+  const double lever = centre_offset(model_.body);
   double fastest = 0;
   for (int i = 0; i < model_.n; ++i) {
     const Velocities V = velocities(i);
@@ -362,7 +374,10 @@ void World::plan_slab(double t1) {
     input.contact_distance = 2 * size + margin;
     input.body_contacts = model_.body_contacts;
     const double g = model_.gravity.norm(), mass = model_.body.total_mass();
-    input.reach = [&](double energy, int bodies) { return centre_reach(model_.body, energy, bodies * mass, g, dt); };
+    const double offset = centre_offset(model_.body);
+    input.reach = [&](double energy, int bodies) {
+      return point_reach(model_.body, offset, energy, bodies * mass, g, dt);
+    };
     input.boundary_risk = [&](int i, double reach) {
       if (table[i].active) return true;
       const Ellipse A = ellipse(i);
@@ -412,6 +427,9 @@ void World::plan_slab(double t1) {
       };
       island.local.emplace_back(local(c.i), c.j < 0 ? -1 : local(c.j));
     }
+    island.closing.assign(island.contacts.size(), 0.0);
+    island.skipped.assign(island.contacts.size(), 0);
+    island.gap_is_bound.assign(island.contacts.size(), 0);
     const int old = old_island_of[island.bodies.front()];
     const bool same = old >= 0 && !reused[old] && islands_[old].bodies == island.bodies &&
                       island_time(islands_[old]) == state_.t;
@@ -426,14 +444,20 @@ void World::plan_slab(double t1) {
       island.synced_stiffness_work = before.synced_stiffness_work;
       island.storm = before.storm;
       before.stepper = Stepper();
-      if (island.contacts == before.contacts) continue;  // their gaps are those of the last accepted step
+      if (island.contacts == before.contacts) {  // their gaps are those of the last accepted step
+        island.gap_is_bound = std::move(before.gap_is_bound);
+        island.elastic_energy = before.elastic_energy;
+        continue;
+      }
     } else {
       island.storm.restart(state_.t);
     }
     // Contacts new to the island: their gaps and warm starts at the slab's start.
+    island.elastic_energy = 0;
     for (size_t p = 0; p < island.contacts.size(); ++p) {
       ContactState& c = table[island.contacts[p]];
       const ContactResponse r = respond_now(island.contacts[p], PairSearch::Global);
+      island.elastic_energy += r.elastic_energy;
       c.gap = r.geometry.gap;
       if (r.geometry.searched) {
         c.warm = r.geometry.warm;
@@ -486,18 +510,31 @@ std::vector<ContactResponse> World::global_responses(const Island& island, const
   const int k = static_cast<int>(island.bodies.size());
   std::vector<ContactResponse> responses;
   responses.reserve(island.contacts.size());
-  for (size_t p = 0; p < island.contacts.size(); ++p)
+  for (size_t p = 0; p < island.contacts.size(); ++p) {
+    if (island.skipped[p]) {  // apart throughout the step
+      responses.emplace_back();
+      continue;
+    }
     responses.push_back(respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first,
                                 island.local[p].second, nullptr, PairSearch::Global));
+  }
   return responses;
 }
 
-bool World::refresh_contacts(const Island& island, const std::vector<ContactResponse>& responses, const Vec& y) {
+bool World::refresh_contacts(Island& island, const std::vector<ContactResponse>& responses, const Vec& y) {
   const int k = static_cast<int>(island.bodies.size());
   bool jumped = false;
+  island.elastic_energy = 0;
   for (size_t p = 0; p < island.contacts.size(); ++p) {
     ContactState& c = state_.contacts[island.contacts[p]];
     const ContactResponse& r = responses[p];
+    island.elastic_energy += r.elastic_energy;
+    if (island.skipped[p]) {  // apart throughout the step: the gap shrank by at most its reach
+      c.gap -= island.closing[p];
+      island.gap_is_bound[p] = 1;
+      continue;
+    }
+    island.gap_is_bound[p] = 0;
     c.gap = r.geometry.gap;  // a lower bound where the broad phase ruled the contact out
     if (r.geometry.searched) {
       // The minimum the step followed is found again to round-off; anything more is a take-over.
@@ -519,6 +556,7 @@ std::vector<size_t> World::impulse_candidates(const Island& island, double t,
                                               const Vec& y_end) {
   std::vector<size_t> candidates;
   for (size_t p = 0; p < island.contacts.size(); ++p) {
+    if (island.skipped[p]) continue;  // apart throughout the step
     const ContactState& c = state_.contacts[island.contacts[p]];
     if (c.gap > 0) {
       candidates.push_back(p);
@@ -570,11 +608,40 @@ FinishedImpact World::apply_impulse(const Island& island, size_t p, const Contac
   return impact;
 }
 
+void World::plan_step(Island& island, double t_end) {
+  const int k = static_cast<int>(island.bodies.size());
+  const Vec& y = island.stepper.y();
+  const double h = std::min(island.stepper.next_step(), t_end - island.stepper.t());
+  double energy = island.elastic_energy;
+  for (int l = 0; l < k; ++l) energy += cl::kinetic_energy(model_.body, y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
+  const double reach = point_reach(model_.body, farthest_point(model_.body), energy, k * model_.body.total_mass(),
+                                   model_.gravity.norm(), h);
+  for (size_t p = 0; p < island.contacts.size(); ++p) {
+    ContactState& c = state_.contacts[island.contacts[p]];
+    island.closing[p] = island.local[p].second < 0 ? reach : 2 * reach;
+    // The stages of a step stray from the motion by a fraction of its length: room for that.
+    const auto apart = [&] { return c.gap > kStageAllowance * island.closing[p]; };
+    island.skipped[p] = !c.active && apart();
+    if (island.skipped[p] || !island.gap_is_bound[p]) continue;
+    // A bound too small to skip on: the exact gap now, at the step's start.
+    const ContactResponse r = respond(c, y, k, island.local[p].first, island.local[p].second, nullptr, PairSearch::Global);
+    c.gap = r.geometry.gap;
+    if (r.geometry.searched) {
+      c.warm = r.geometry.warm;
+      c.has_warm = true;
+    }
+    island.gap_is_bound[p] = 0;
+    island.skipped[p] = apart();
+  }
+}
+
 std::optional<std::string> World::island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
   const int k = static_cast<int>(island.bodies.size());
   Stepper& stepper = island.stepper;
   const double t0 = stepper.t();
   failure_.clear();
+  plan_step(island, t_end);
+  if (!failure_.empty()) return failure_;
   if (!stepper.step(rhs(island), t_end)) return text("world.step_underflow");
   if (!failure_.empty()) return failure_;
   // The step's end gets the global search once: for the crossings and, if none, for the refresh.
@@ -590,8 +657,8 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   if (model_.contact.impulse) {
     candidates = impulse_candidates(island, stepper.t(), gap_at, y_end);
   } else {
-    candidates.resize(island.contacts.size());
-    for (size_t p = 0; p < candidates.size(); ++p) candidates[p] = p;
+    for (size_t p = 0; p < island.contacts.size(); ++p)
+      if (!island.skipped[p]) candidates.push_back(p);
   }
   const IslandContacts contacts{state_.contacts, island.contacts};
   const std::optional<ContactCrossing> crossing = earliest_crossing(stepper, t0, contacts, candidates, gap_at);
@@ -604,6 +671,7 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const double t = crossing->t;
   Vec y(y_end.size());
   stepper.dense(t, y);
+  std::fill(island.skipped.begin(), island.skipped.end(), 0);  // every contact searched at the event
   refresh_contacts(island, global_responses(island, y), y);
   const size_t p = crossing->index;
   ContactState& c = state_.contacts[island.contacts[p]];
@@ -645,8 +713,7 @@ void World::apply_impulses(Island& island, size_t first, const ContactResponse& 
 std::optional<std::string> World::coast(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
   const int k = static_cast<int>(island.bodies.size());
   const EllipseBody& body = model_.body;
-  // Farthest a point of the body lies from its centre of mass, m.
-  const double lever = std::max(body.a, body.b) + body.m_o / body.total_mass() * body.s.norm();
+  const double lever = farthest_point(body);  // m, from the centre of mass
   const double g = model_.gravity.norm();
   failure_.clear();
   std::vector<ContactResponse> now = global_responses(island, island.y);
@@ -667,7 +734,10 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
                  : (com_velocity[la] - com_velocity[lb]).norm() +
                        (std::abs(island.y[3 * (k + la) + 2]) + std::abs(island.y[3 * (k + lb) + 2])) * lever;
       const double gap = now[p].geometry.gap;
-      if (closing > 0) dt = std::min(dt, std::max(gap / closing, kMinCoast));
+      // Closer than that allows, an onset is looked for one integrator step
+      // ahead (h_max): a graze in and out within it would be missed, as it
+      // would inside an integrator step.
+      if (closing > 0) dt = std::min(dt, std::max(gap / closing, model_.contact.stepper.h_max));
     }
     const double t_next = std::min(island.t + dt, t_end);
     const Vec y_next = coasted(island, island.y, t_next - island.t);

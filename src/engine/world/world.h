@@ -130,6 +130,12 @@ class World {
     double t = 0;                // s, while coasting
     Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting
     Stepper stepper;             // on the same y, while integrating
+    // Per contact, for the step under way: how fast its gap can close (m/s),
+    // whether it cannot close within the step (its searches are skipped),
+    // and whether its gap is only a lower bound left by skipped steps.
+    std::vector<double> closing;
+    std::vector<unsigned char> skipped, gap_is_bound;
+    double elastic_energy = 0;   // J, held by its contacts at its last accepted state
     double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
     StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
   };
@@ -182,8 +188,13 @@ class World {
   /// Gaps and warm starts of the island's contacts from their responses at
   /// its state y. True if a contact in progress moved to another, deeper
   /// minimum (its force jumped there).
-  bool refresh_contacts(const Island& island, const std::vector<ContactResponse>& responses, const Vec& y);
+  bool refresh_contacts(Island& island, const std::vector<ContactResponse>& responses, const Vec& y);
   std::vector<ContactResponse> global_responses(const Island& island, const Vec& y) const;
+  /// Before an integrator step from the island's state: which contacts
+  /// cannot close within the longest step it may take. Their gaps shrink by
+  /// no more than the bodies' points can approach, bounded by the energy the
+  /// island holds (dynamics/free_flight.h).
+  void plan_step(Island& island, double t_end);
   std::optional<std::string> island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
   /// Impulse law: positions of the island's contacts the step may have
   /// closed. A contact already at gap <= 0 when the step began (just after
