@@ -759,7 +759,7 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
         continue;
       }
       if (!(gap_next <= 0)) continue;
-      const auto [la, lb] = island.local[p];
+      const int la = island.local[p].first, lb = island.local[p].second;  // captured below: no structured binding
       const ContactState& c = state_.contacts[island.contacts[p]];
       Vec probe;
       const double t = find_root(
