@@ -105,12 +105,18 @@ PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Elli
     return p;
   }
   // Fast path from the last angle: exact while there is a gap (separated
-  // convex shapes have one minimum); in overlap the global check runs too.
+  // convex shapes have one minimum). In overlap the penetration is the
+  // distance from the origin to the boundary of A − B, whose radii of
+  // curvature are sums of A's and B's, so at least ρ = ρ_min(A) + ρ_min(B);
+  // a disc of radius ρ rolls freely inside it (Blaschke), so a local minimum
+  // shallower than ρ is the global one. Deeper, the global check runs too.
   const std::optional<double> warm = warm_start(c);
   ContactSearch fast = angle_search(c, search, kPairSearchSamples);
   fast.global_check = !warm.has_value();
   ContactGeometry g = ellipse_ellipse(A, B, fast);
-  if (g.distance <= 0 && warm && search == PairSearch::Global)
+  const auto flattest = [](const Ellipse& e) { return std::min(e.a, e.b) * std::min(e.a, e.b) / std::max(e.a, e.b); };
+  const double unique_depth = flattest(A) + flattest(B);  // m
+  if (g.distance <= 0 && -g.distance >= unique_depth && warm && search == PairSearch::Global)
     g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
   p = from_angle_search(g);
   p.point = 0.5 * (g.point_a + g.point_b);

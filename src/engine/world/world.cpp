@@ -870,11 +870,24 @@ ContactResponse World::contact_response(size_t index, PairSearch search) const {
 }
 
 double World::exact_gap(int i, int j) const {
-  const ContactState fresh(i, j);  // no warm start: the global search alone
   constexpr double kNoBroadPhase = std::numeric_limits<double>::infinity();
   const Ellipse A = ellipse(i);
-  if (j < 0) return boundary_geometry(model_, A, fresh, PairSearch::Global, kNoBroadPhase).gap;
-  return pair_geometry(model_, A, ellipse(j), fresh, PairSearch::Global, kNoBroadPhase).gap;
+  if (j < 0) return boundary_geometry(model_, A, ContactState(i, j), PairSearch::Global, kNoBroadPhase).gap;
+  // Two ellipses have one minimum while apart, and one within a depth
+  // pair_geometry() knows: the kept contact's warm start, or for bodies
+  // whose bounding discs are apart the line of centres, is searched exactly
+  // from there; a deeper overlap gets the global check.
+  const Ellipse B = ellipse(j);
+  ContactState seed(i, j);
+  const std::optional<size_t> kept = state_.contacts.find(i, j);
+  if (kept && state_.contacts[*kept].has_warm) {
+    seed = state_.contacts[*kept];
+  } else if (!may_touch(A, B, 0)) {
+    const Vector2d line = B.center - A.center;
+    seed.warm = std::atan2(line.y(), line.x());
+    seed.has_warm = true;
+  }
+  return pair_geometry(model_, A, B, seed, PairSearch::Global, kNoBroadPhase).gap;
 }
 
 }  // namespace cl
