@@ -187,6 +187,7 @@ void App::advance_run(double wall_dt) {
   // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
   const Scene::YieldCheck out_of_time = [deadline] { return wall_now() > deadline; };
   const long long steps_before = total_steps();
+  const double t_before = sim_->time();
   if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way, every run alike
     for (Simulation* run : all_runs())
       if (!run->failed() && run->time() < step_until_) run->advance(step_until_ - run->time(), out_of_time);
@@ -209,6 +210,7 @@ void App::advance_run(double wall_dt) {
     meter_.add(advanced, wall_dt);  // the whole frame, however long: the factor the user sees
     judge_speed(wall_now() - start, total_steps() - steps_before);
   }
+  timing_.add_advance(wall_now() - start, std::max(0.0, sim_->time() - t_before));
   report_variant_failures();
   if (sim_->failed()) {
     running_ = false;
@@ -482,6 +484,9 @@ std::string App::status_json() const {
                       {"failed", sim_->failed()},
                       {"message", sim_->failed() ? sim_->failure() : last_message_},
                       {"rtf", meter_.factor()},
+                      {"frame", {{"sim_ms", timing_.sim_ms()},
+                                 {"draw_ms", timing_.draw_ms()},
+                                 {"engine_rtf", timing_.engine_factor()}}},
                       {"speed_text", speed_text()},
                       {"behind", behind_},
                       {"speed", speed_},

@@ -18,6 +18,7 @@
 #include "io/host_message.h"
 #include "page.h"
 #include "sketch_drawing.h"
+#include "frame_timing.h"
 #include "speed_meter.h"
 
 namespace cl::app {
@@ -35,6 +36,8 @@ class App {
 
   /// One frame between ImGui::NewFrame and ImGui::Render: advance, panel, drawing.
   void frame(double wall_seconds);
+  /// The frame's CPU time (s) from ImGui's new frame to the GL submission.
+  void frame_cpu(double seconds) { timing_.add_frame(seconds); }
   /// Called after the frame is on screen (PNG export reads it then).
   void after_present(int framebuffer_width, int framebuffer_height);
   /// Pinch gesture from touch: `factor` > 1 zooms in about `center` (px).
@@ -215,6 +218,7 @@ class App {
   double owed_time_ = 0;        // simulated s due but not yet run (less than a sample)
   double step_until_ = -1;      // s; Step runs to here over as many frames as it needs
   SpeedMeter meter_;            // the true real-time factor
+  FrameTiming timing_;          // sim and draw time per frame, the engine's own factor
   bool behind_ = false;         // the simulation could not keep up
   double wall_per_step_ = 0;    // s, smoothed cost of one integrator step
   double step_size_ = 0;        // s, smoothed simulated time per step

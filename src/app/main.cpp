@@ -106,6 +106,7 @@ void frame(void* arg) {
   fit_canvas(p);
   load_fonts(p);
 
+  const Uint64 frame_start = SDL_GetPerformanceCounter();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -119,6 +120,8 @@ void frame(void* arg) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  p.app->frame_cpu(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) /
+                   static_cast<double>(SDL_GetPerformanceFrequency()));
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
   SDL_GL_SwapWindow(p.window);
   p.app->after_present(fw, fh);

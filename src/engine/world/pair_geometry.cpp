@@ -45,6 +45,16 @@ PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, cons
     p.gap = radius - farthest_distance_bound(A);
     return p;
   }
+  // A local minimum of the gap is a farthest point q of the ellipse from the
+  // wall's centre O. The ellipse lies in a disc of its largest radius of
+  // curvature ρ tangent at q (Blaschke), which reaches no farther from O
+  // than |q| when |q| >= ρ: so a minimum with gap <= R − ρ is the global one,
+  // and the followed minimum needs no sampled check.
+  if (search == PairSearch::Global && c.has_warm) {
+    const ContactGeometry followed = ellipse_in_circle(A, radius, angle_search(c, PairSearch::Follow, kWallSearchSamples));
+    const double roundest = std::max(A.a, A.b) * std::max(A.a, A.b) / std::min(A.a, A.b);  // m
+    if (followed.distance <= radius - roundest) return from_angle_search(followed);
+  }
   return from_angle_search(ellipse_in_circle(A, radius, angle_search(c, search, kWallSearchSamples)));
 }
 
