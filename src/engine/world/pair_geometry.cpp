@@ -53,7 +53,11 @@ PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, cons
   if (search == PairSearch::Global && c.has_warm) {
     const ContactGeometry followed = ellipse_in_circle(A, radius, angle_search(c, PairSearch::Follow, kWallSearchSamples));
     const double roundest = std::max(A.a, A.b) * std::max(A.a, A.b) / std::min(A.a, A.b);  // m
-    if (followed.distance <= radius - roundest) return from_angle_search(followed);
+    if (followed.distance <= radius - roundest) {
+      PairGeometry p = from_angle_search(followed);
+      p.followed = true;
+      return p;
+    }
   }
   return from_angle_search(ellipse_in_circle(A, radius, angle_search(c, search, kWallSearchSamples)));
 }
@@ -126,9 +130,10 @@ PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Elli
   ContactGeometry g = ellipse_ellipse(A, B, fast);
   const auto flattest = [](const Ellipse& e) { return std::min(e.a, e.b) * std::min(e.a, e.b) / std::max(e.a, e.b); };
   const double unique_depth = flattest(A) + flattest(B);  // m
-  if (g.distance <= 0 && -g.distance >= unique_depth && warm && search == PairSearch::Global)
-    g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
+  const bool check = g.distance <= 0 && -g.distance >= unique_depth && warm && search == PairSearch::Global;
+  if (check) g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
   p = from_angle_search(g);
+  p.followed = warm.has_value() && !check;
   p.point = 0.5 * (g.point_a + g.point_b);
   return p;
 }

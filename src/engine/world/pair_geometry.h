@@ -27,6 +27,9 @@ struct PairGeometry {
   /// false: the broad phase ruled the pair out, and `gap` is only a lower
   /// bound (the other fields are unset).
   bool searched = false;
+  /// The minimum followed from the warm start and no other looked for: a
+  /// global search found it to be the global one without sampling.
+  bool followed = false;
   double gap = 1;                           ///< m: > 0 apart, < 0 penetration depth
   Eigen::Vector2d normal{1, 0};             ///< unit, from A towards B (or the boundary)
   Eigen::Vector2d point_a{0, 0};            ///< on A, m

@@ -538,7 +538,7 @@ bool World::refresh_contacts(Island& island, const std::vector<ContactResponse>&
     c.gap = r.geometry.gap;  // a lower bound where the broad phase ruled the contact out
     if (r.geometry.searched) {
       // The minimum the step followed is found again to round-off; anything more is a take-over.
-      if (c.active && c.has_warm) {
+      if (c.active && c.has_warm && !r.geometry.followed) {
         const double followed =
             respond(c, y, k, island.local[p].first, island.local[p].second, nullptr, PairSearch::Follow).geometry.warm;
         jumped |= std::abs(warm_start_shift(model_, c, followed, r.geometry.warm)) > 1e-6;
@@ -871,18 +871,16 @@ ContactResponse World::contact_response(size_t index, PairSearch search) const {
 
 double World::exact_gap(int i, int j) const {
   constexpr double kNoBroadPhase = std::numeric_limits<double>::infinity();
+  // From the kept contact's warm start: the searches know where a followed
+  // minimum is the global one (pair_geometry.h) and check globally elsewhere.
   const Ellipse A = ellipse(i);
-  if (j < 0) return boundary_geometry(model_, A, ContactState(i, j), PairSearch::Global, kNoBroadPhase).gap;
-  // Two ellipses have one minimum while apart, and one within a depth
-  // pair_geometry() knows: the kept contact's warm start, or for bodies
-  // whose bounding discs are apart the line of centres, is searched exactly
-  // from there; a deeper overlap gets the global check.
-  const Ellipse B = ellipse(j);
   ContactState seed(i, j);
   const std::optional<size_t> kept = state_.contacts.find(i, j);
-  if (kept && state_.contacts[*kept].has_warm) {
-    seed = state_.contacts[*kept];
-  } else if (!may_touch(A, B, 0)) {
+  if (kept && state_.contacts[*kept].has_warm) seed = state_.contacts[*kept];
+  if (j < 0) return boundary_geometry(model_, A, seed, PairSearch::Global, kNoBroadPhase).gap;
+  // Two ellipses apart have one minimum: for bounding discs apart the line of centres leads to it.
+  const Ellipse B = ellipse(j);
+  if (!seed.has_warm && !may_touch(A, B, 0)) {
     const Vector2d line = B.center - A.center;
     seed.warm = std::atan2(line.y(), line.x());
     seed.has_warm = true;

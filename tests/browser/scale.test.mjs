@@ -1,0 +1,63 @@
+// Scale (issue 14): a link to a gas of 1,000 ellipses and one to a pile of
+// 10,000 particles run in the page, and perf=1 prints what a frame costs.
+// Recorded (printed, and held to what keeps the page responsive): the
+// engine's own real-time factor (simulated seconds per second spent
+// advancing), the simulation's and the drawing's CPU milliseconds per frame,
+// and the plots' refresh. The machine renders with SwiftShader and has two
+// cores, so the frame rate says little; the engine's factor and the CPU
+// times are the measures. Screenshots: artifacts/scale-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './harness.mjs';
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+/** The perf line's figures once the page has run `seconds` of wall time. */
+async function figuresAfter(page, seconds) {
+  await h.sleep(1000 * seconds);
+  return h.until(page, () => page.evaluate(() => window.contactlab.frameTiming()), { what: 'frame timing' });
+}
+
+const GAS = '#scene=ellipses&n=1000&R_wall=145.344&play=1&perf=1';  // the seed case's area fraction: 6.5 sqrt(n / 2)
+const PILE = '#scene=pile&start=block&dim=2&N_max=10000&width=60&play=1&perf=1';
+
+for (const [name, link] of [['gas of 1,000 ellipses', GAS], ['pile of 10,000 particles', PILE]]) {
+  test(`${name}: the page runs it, prints what a frame costs, and stays responsive`, { timeout: 120_000 }, async () => {
+    const app = await env.open(link);
+    try {
+      const f = await figuresAfter(app.page, 8);
+      const st = await h.status(app.page);
+      const line = await app.page.evaluate(() => document.getElementById('frame-timing').textContent);
+      console.log(`${name}: engine ${f.engineRtf.toFixed(2)}x real time; per frame: sim ${f.simMs.toFixed(1)} ms, ` +
+        `draw ${f.drawMs.toFixed(1)} ms; plots ${f.plotMs.toFixed(1)} ms per refresh; page factor ${st.rtf.toFixed(2)}, ` +
+        `t = ${st.t.toFixed(3)} s, ${st.steps} steps`);
+      console.log(`  the page says: ${line}`);
+      assert.ok(!st.failed, st.message);
+      assert.ok(st.t > 0, 'the run advanced');
+      assert.ok(f.engineRtf > 0 && Number.isFinite(f.engineRtf));
+      assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms; plots [0-9.]+ ms per refresh/);
+      // The step budget is half a frame, capped at 35 ms (app.cpp): one
+      // frame's simulation never blocks the tab for long.
+      assert.ok(f.simMs < 60, `sim ${f.simMs} ms per frame`);
+      await h.saveScreenshot(app.page, `scale-${name.startsWith('gas') ? 'gas' : 'pile'}.png`);
+      assert.deepEqual(h.errorReport(app.errors), []);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('without perf=1 the line stays hidden and the link does not gain it', { timeout: 60_000 }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    await h.frames(app.page, 5);
+    const hidden = await app.page.evaluate(() => document.getElementById('frame-timing').hidden);
+    assert.equal(hidden, true);
+    assert.doesNotMatch(await h.hash(app.page), /perf=/);
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});
