@@ -21,8 +21,9 @@ var Module = (function () {
   var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from;
   var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js);
   var LANG_KEY = 'lang';                                   //   en or de (web/text.js);
-  var THEORY_KEY = 'theory';                               //   1: the theory panel open (also in embed=1)
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY];
+  var THEORY_KEY = 'theory';                               //   1: the theory panel open (also in embed=1);
+  var PERF_KEY = 'perf';                                   //   1: what each frame costs, printed (web/frame_timing.js)
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY, PERF_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -34,6 +35,7 @@ var Module = (function () {
   var loops = null;         // ContactLabLoops instance (hysteresis panel)
   var inspector = null;     // ContactLabInspector instance (asked vs measured restitution)
   var theory = null;        // ContactLabTheory instance (the model's equations)
+  var frameTiming = null;   // ContactLabFrameTiming instance (perf=1)
   var sweep = null;         // ContactLabSweep instance (parameter sweeps in a Web Worker)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
@@ -124,11 +126,14 @@ var Module = (function () {
     return split;
   }
 
-  /** Whether the link opens the theory panel (theory=1). */
-  function theoryLinked() {
-    var value = splitHash(location.hash)[THEORY_KEY];
+  /** Whether the link sets page key `key` to 1 (theory=1, perf=1). */
+  function keyLinked(key) {
+    var value = splitHash(location.hash)[key];
     return value === '1' || value === 'true';
   }
+
+  /** Whether the link opens the theory panel (theory=1). */
+  function theoryLinked() { return keyLinked(THEORY_KEY); }
 
   function updateEmbedClass(appPart) {
     var embed = hashParts(appPart).some(function (p) { return p === 'embed=1' || p === 'embed=true'; });
@@ -151,6 +156,7 @@ var Module = (function () {
     var lang = chosenLanguage();
     if (lang) parts.push(LANG_KEY + '=' + lang);
     if (theory ? theory.state().open : theoryLinked()) parts.push(THEORY_KEY + '=1');
+    if (keyLinked(PERF_KEY)) parts.push(PERF_KEY + '=1');  // set by the link only
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -611,6 +617,13 @@ var Module = (function () {
     theory = ContactLabTheory.create({ api: api, hostEl: document.getElementById('theory'), open: theoryLinked(),
       onToggle: writeHash });
     theory.start();
+    frameTiming = ContactLabFrameTiming.create({
+      hostEl: document.getElementById('frame-timing'),
+      shown: keyLinked(PERF_KEY),
+      status: function () { return parseJson(api.status()); },
+      plotMs: function () { return plots.refreshMs(); }
+    });
+    frameTiming.start();
     sweep = ContactLabSweep.create({
       api: api,
       hostEl: document.getElementById('sweep'),
@@ -695,6 +708,8 @@ var Module = (function () {
     hostSubscribers: function () { return hostLink ? hostLink.subscribers() : 0; },
     /** The theory panel: {open, shown (typeset once), error (a formula KaTeX refused, or null)}. */
     theory: function () { return theory ? theory.state() : null; },
+    /** What a frame costs: {simMs, drawMs, plotMs, engineRtf} (web/frame_timing.js), or null before the first reading. */
+    frameTiming: function () { return frameTiming ? frameTiming.figures() : null; },
     /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
     compare: function () { return parseJson(requireApi().compareJson()); },
     controls: {

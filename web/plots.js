@@ -799,7 +799,16 @@ var ContactLabPlots = (function () {
       }
     }
 
-    var poller = pollEvery(REFRESH_MS, poll, opts.onError);
+    // The plots' refresh time (ms, smoothed over ~10 refreshes), uPlot's
+    // redraw included: it runs in a microtask after setData.
+    var refreshMs = 0;
+    function timedPoll() {
+      var start = performance.now();
+      poll();
+      queueMicrotask(function () { refreshMs = 0.9 * refreshMs + 0.1 * (performance.now() - start); });
+    }
+
+    var poller = pollEvery(REFRESH_MS, timedPoll, opts.onError);
 
     // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
     document.addEventListener('click', function (ev) {
@@ -828,6 +837,8 @@ var ContactLabPlots = (function () {
       },
       // For tests and embedding pages:
       count: function () { return panels.length; },
+      /** ms the plots' last refreshes took, smoothed. */
+      refreshMs: function () { return refreshMs; },
       series: function (k) { return panels[k] ? panels[k].names.slice() : null; },
       points: function (k) { return panels[k] ? panels[k].points : 0; },
       /** The y axis labels of panel k as last drawn (left, then right). */

@@ -256,6 +256,7 @@ std::string App::speed_text() const {
 void App::frame(double wall_seconds) {
   const double wall_dt = last_wall_ < 0 ? 0 : wall_seconds - last_wall_;
   last_wall_ = wall_seconds;
+  if (shapes_) shapes_->begin_frame();
   advance_run(wall_dt);
   widget_rects_.clear();
 
@@ -329,6 +330,11 @@ bool App::orbit_view_input() {
   values.set_number(*pitch, new_pitch);
   set_params(values);
   return true;
+}
+
+void App::init_shapes(const char* glsl_version) {
+  auto shapes = std::make_unique<InstancedShapes>();
+  if (shapes->init(glsl_version)) shapes_ = std::move(shapes);
 }
 
 void App::pinch(double factor, float cx, float cy) {
@@ -486,6 +492,7 @@ std::string App::status_json() const {
                       {"rtf", meter_.factor()},
                       {"frame", {{"sim_ms", timing_.sim_ms()},
                                  {"draw_ms", timing_.draw_ms()},
+                                 {"gl_ms", timing_.gl_ms()},
                                  {"engine_rtf", timing_.engine_factor()}}},
                       {"speed_text", speed_text()},
                       {"behind", behind_},

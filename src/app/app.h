@@ -19,6 +19,7 @@
 #include "page.h"
 #include "sketch_drawing.h"
 #include "frame_timing.h"
+#include "instanced_shapes.h"
 #include "speed_meter.h"
 
 namespace cl::app {
@@ -36,8 +37,12 @@ class App {
 
   /// One frame between ImGui::NewFrame and ImGui::Render: advance, panel, drawing.
   void frame(double wall_seconds);
-  /// The frame's CPU time (s) from ImGui's new frame to the GL submission.
-  void frame_cpu(double seconds) { timing_.add_frame(seconds); }
+  /// Builds the instanced drawing of ellipses and discs for GLSL `glsl_version`
+  /// (after the GL context); without it they are drawn as ImGui shapes.
+  void init_shapes(const char* glsl_version);
+  /// The frame's CPU time (s): from ImGui's new frame until its draw data is
+  /// built (advance included), and handing that to GL.
+  void frame_cpu(double building, double submitting) { timing_.add_frame(building, submitting); }
   /// Called after the frame is on screen (PNG export reads it then).
   void after_present(int framebuffer_width, int framebuffer_height);
   /// Pinch gesture from touch: `factor` > 1 zooms in about `center` (px).
@@ -142,7 +147,7 @@ class App {
   std::string speed_text() const;
   /// The canvas's colours (CSS "#rrggbb"): what the page's tests look for in screenshots.
   nlohmann::json palette_json() const;
-  SketchStyle sketch_style() const { return {palette().stroke_scale, reduced_motion_}; }
+  SketchStyle sketch_style() const { return {palette().stroke_scale, reduced_motion_, shapes_.get()}; }
   /// The link's play=1, unless the user asks for reduced motion (then said once).
   bool autoplay(bool asked);
   /// The legend on the canvas: as the user chose, else only where it does not
@@ -219,6 +224,7 @@ class App {
   double step_until_ = -1;      // s; Step runs to here over as many frames as it needs
   SpeedMeter meter_;            // the true real-time factor
   FrameTiming timing_;          // sim and draw time per frame, the engine's own factor
+  std::unique_ptr<InstancedShapes> shapes_;  // ellipses and discs as instanced GL geometry
   bool behind_ = false;         // the simulation could not keep up
   double wall_per_step_ = 0;    // s, smoothed cost of one integrator step
   double step_size_ = 0;        // s, smoothed simulated time per step

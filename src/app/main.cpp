@@ -112,6 +112,7 @@ void frame(void* arg) {
   ImGui::NewFrame();
   p.app->frame(SDL_GetPerformanceCounter() / static_cast<double>(SDL_GetPerformanceFrequency()));
   ImGui::Render();
+  const Uint64 geometry_done = SDL_GetPerformanceCounter();
 
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
@@ -120,8 +121,9 @@ void frame(void* arg) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  p.app->frame_cpu(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) /
-                   static_cast<double>(SDL_GetPerformanceFrequency()));
+  const double tick = 1.0 / static_cast<double>(SDL_GetPerformanceFrequency());
+  p.app->frame_cpu(static_cast<double>(geometry_done - frame_start) * tick,
+                   static_cast<double>(SDL_GetPerformanceCounter() - geometry_done) * tick);
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
   SDL_GL_SwapWindow(p.window);
   p.app->after_present(fw, fh);
@@ -188,6 +190,7 @@ int main(int argc, char** argv) {
   const bool scene_file = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
   if (!argument.empty() && !scene_file) cl::app::page_set_hash(argument);
   platform.app = std::make_unique<cl::app::App>();
+  platform.app->init_shapes(glsl_version);
   if (scene_file) {
     std::ifstream in(argument);
     std::stringstream text;

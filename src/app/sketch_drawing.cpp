@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "camera.h"
+#include "instanced_shapes.h"
 
 namespace cl::app {
 
@@ -98,15 +99,31 @@ void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw, fl
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw, const SketchStyle& style) {
   for (const SketchPolyline& line : sketch.lines)
     if (!line.in_front) draw_polyline(line, camera, draw, style);
-  for (const SketchEllipse& e : sketch.ellipses) draw_ellipse(e, camera, draw, style.stroke_scale);
+  InstancedShapes* shapes = style.shapes && style.shapes->ready() ? style.shapes : nullptr;
+  const float pixels_per_metre = static_cast<float>(camera.pixels_per_metre());
+  for (const SketchEllipse& e : sketch.ellipses) {
+    if (!shapes) {
+      draw_ellipse(e, camera, draw, style.stroke_scale);
+      continue;
+    }
+    const Eigen::Vector2f c = camera.to_screen(e.center);
+    shapes->add({c.x(), c.y(), static_cast<float>(e.a) * pixels_per_metre, static_cast<float>(e.b) * pixels_per_metre,
+                 -static_cast<float>(e.angle), e.width_px * style.stroke_scale, 0, to_imgui(e.color)});  // screen y is down
+  }
   for (const SketchCircle& c : sketch.circles) {
-    const float radius =
-        std::max(static_cast<float>(c.radius * camera.pixels_per_metre()), c.min_radius_px);
+    const float radius = std::max(static_cast<float>(c.radius) * pixels_per_metre, c.min_radius_px);
     const ImVec2 center = to_im(camera.to_screen(c.center));
+    const float width = c.stroke ? c.width_px * style.stroke_scale : 0;
+    if (shapes) {
+      shapes->add({center.x, center.y, radius, radius, 0, width, c.fill ? to_imgui(c.fill) : 0,
+                   c.stroke ? to_imgui(c.stroke) : 0});
+      continue;
+    }
     const int segments = std::clamp(static_cast<int>(radius * 0.6f), 16, 256);
     if (c.fill) draw.AddCircleFilled(center, radius, to_imgui(c.fill), segments);
-    if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, c.width_px * style.stroke_scale);
+    if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, width);
   }
+  if (shapes) shapes->flush(draw);
   for (const SketchPolyline& line : sketch.lines)
     if (line.in_front) draw_polyline(line, camera, draw, style);
   for (const SketchArrow& a : sketch.arrows) draw_arrow(a, camera, draw, style.stroke_scale);

@@ -10,6 +10,7 @@
 namespace cl::app {
 
 class Camera;
+class InstancedShapes;
 
 /// A sketch colour (0xRRGGBBAA) as ImGui's, its alpha scaled by `alpha_scale`.
 ImU32 to_imgui(Rgba c, float alpha_scale = 1.0f);
@@ -26,6 +27,8 @@ std::string css_color(Rgba c);
 struct SketchStyle {
   float stroke_scale = 1;
   bool short_trails = false;
+  /// Draws the ellipses and circles as instanced geometry when it is ready (else ImGui's shapes).
+  InstancedShapes* shapes = nullptr;
 };
 
 /// Draws a scene's sketch into an ImGui draw list (rendered by WebGL2/GL3).

@@ -31,13 +31,13 @@ for (const [name, link] of [['gas of 1,000 ellipses', GAS], ['pile of 10,000 par
       const st = await h.status(app.page);
       const line = await app.page.evaluate(() => document.getElementById('frame-timing').textContent);
       console.log(`${name}: engine ${f.engineRtf.toFixed(2)}x real time; per frame: sim ${f.simMs.toFixed(1)} ms, ` +
-        `draw ${f.drawMs.toFixed(1)} ms; plots ${f.plotMs.toFixed(1)} ms per refresh; page factor ${st.rtf.toFixed(2)}, ` +
+        `draw ${f.drawMs.toFixed(1)} ms, WebGL ${f.glMs.toFixed(1)} ms; plots ${f.plotMs.toFixed(1)} ms per refresh; page factor ${st.rtf.toFixed(2)}, ` +
         `t = ${st.t.toFixed(3)} s, ${st.steps} steps`);
       console.log(`  the page says: ${line}`);
       assert.ok(!st.failed, st.message);
       assert.ok(st.t > 0, 'the run advanced');
       assert.ok(f.engineRtf > 0 && Number.isFinite(f.engineRtf));
-      assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms; plots [0-9.]+ ms per refresh/);
+      assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms; plots [0-9.]+ ms per refresh/);
       // The step budget is half a frame, capped at 35 ms (app.cpp): one
       // frame's simulation never blocks the tab for long.
       assert.ok(f.simMs < 60, `sim ${f.simMs} ms per frame`);

@@ -56,7 +56,9 @@ test('a c_tau sweep runs in a worker while the canvas animates, and its CSV equa
     await field(page, 'parameter').selectOption('c_tau');
     await field(page, 'from').fill('0.1');
     await field(page, 'to').fill('1');
-    await field(page, 'until').fill('5');
+    // 120 s per run: long enough for the sweep to outlast many frames now that
+    // the discs fly in closed form between impacts (200 runs of 5 s took under a second).
+    await field(page, 'until').fill('120');
     await field(page, 'runs').fill('200');
     await h.until(page, async () => (await sweepState(page)).ready, { what: 'the new form checked' });
 
@@ -110,7 +112,7 @@ test('a c_tau sweep runs in a worker while the canvas animates, and its CSV equa
       return;
     }
     const sets = HEAD_ON.split('&').slice(1).flatMap((kv) => ['--set', kv]);
-    const cliCsv = execFileSync(CLI, ['sweep', 'ellipses', ...sets, '--vary', 'c_tau=0.1:1:200', '--until', '5'],
+    const cliCsv = execFileSync(CLI, ['sweep', 'ellipses', ...sets, '--vary', 'c_tau=0.1:1:200', '--until', '120'],
       { encoding: 'utf8', timeout: 60_000 });
     const pageRows = pageCsv.trim().split('\n').map((r) => r.split(','));
     const cliRows = cliCsv.trim().split('\n').map((r) => r.split(','));
