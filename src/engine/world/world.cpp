@@ -140,23 +140,18 @@ std::vector<size_t> World::near_contacts() const {
 
 ContactResponse World::respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
                                PairSearch search) const {
-  ++contact_evaluations_;
   ContactResponse r;
-  const Ellipse A = ellipse_of(y, la);
   const Coordinates Qa = y.segment<3>(3 * la);
   const Velocities Va = y.segment<3>(3 * (count + la));
   const double size = std::max(model_.body.a, model_.body.b);
-  const double margin = broad_phase_margin(model_.body);
   const bool with_boundary = lb < 0;
   Coordinates Qb = Coordinates::Zero();
   Velocities Vb = Velocities::Zero();
-  if (with_boundary) {
-    r.geometry = boundary_geometry(model_, A, c, search, margin);
-  } else {
+  if (!with_boundary) {
     Qb = y.segment<3>(3 * lb);
     Vb = y.segment<3>(3 * (count + lb));
-    r.geometry = pair_geometry(model_, A, ellipse_of(y, lb), c, search, margin);
   }
+  r.geometry = geometry(c, y, la, lb, search);
   const PairGeometry& g = r.geometry;
   if (g.nonfinite_x) {
     failure_ = text("world.street_not_finite", {{"x", format_number(*g.nonfinite_x)}});
@@ -218,6 +213,22 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, int count, i
   return r;
 }
 
+PairGeometry World::geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search) const {
+  ++contact_evaluations_;
+  const Ellipse A = ellipse_of(y, la);
+  const double margin = broad_phase_margin(model_.body);
+  if (lb < 0) return boundary_geometry(model_, A, c, search, margin);
+  return pair_geometry(model_, A, ellipse_of(y, lb), c, search, margin);
+}
+
+double World::stiffness(const PairGeometry& g, bool with_boundary) const {
+  if (!g.searched || g.gap > 0 || model_.contact.impulse || model_.contact.law == NormalLaw::LinearSpringDashpot) return 0;
+  const ElasticMaterial& material_b = with_boundary ? model_.boundary.material : model_.body_material;
+  const HertzStiffness k =
+      hertz_stiffness(model_.body_material, g.radius_a, material_b, g.radius_b, std::max(model_.body.a, model_.body.b));
+  return k.ok() ? k.stiffness : 0;
+}
+
 ContactResponse World::respond_now(size_t index, PairSearch search) const {
   const ContactState& c = state_.contacts[index];
   return respond(c, state_.y, model_.n, c.i, c.j, nullptr, search);
@@ -252,8 +263,8 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
     ContactState here = c;
     here.warm = r.geometry.warm;
     here.has_warm = true;
-    const double k_rate = (respond(here, y_ahead, k, la, lb, nullptr, PairSearch::Nearby).stiffness -
-                           respond(here, y_behind, k, la, lb, nullptr, PairSearch::Nearby).stiffness) / (2 * h);
+    const double k_rate = (stiffness(geometry(here, y_ahead, la, lb, PairSearch::Nearby), lb < 0) -
+                           stiffness(geometry(here, y_behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * h);
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }

@@ -152,6 +152,10 @@ class World {
   /// state y of `count` bodies; adds its generalized force to F if given.
   ContactResponse respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
                           PairSearch search) const;
+  /// Where contact c between local bodies la and lb (< 0: the boundary) of a state y meets.
+  PairGeometry geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search) const;
+  /// The Hertz k0 (N/m^1.5) a contact of geometry g has, 0 where no Hertz force acts (apart, linear law).
+  double stiffness(const PairGeometry& g, bool with_boundary) const;
   /// Contact `index` of the table at the world's state.
   ContactResponse respond_now(size_t index, PairSearch search) const;
   void derivative(const Island& island, const Vec& y, Vec& dydt) const;
