@@ -33,6 +33,9 @@ constexpr float kLegendGlyph = 22, kLegendPad = 6;  // px: a legend row's glyph,
 
 ImVec2 to_im(const Eigen::Vector2f& p) { return {p.x(), p.y()}; }
 
+// px: shapes up to this radius are drawn instanced (their quads stay small).
+constexpr float kLargestInstancedPx = 24;
+
 void draw_polyline(const SketchPolyline& line, const Camera& camera, ImDrawList& draw, const SketchStyle& style) {
   const float width = line.width_px * style.stroke_scale;
   const size_t all = line.points.size();
@@ -99,26 +102,34 @@ void draw_arrow(const SketchArrow& a, const Camera& camera, ImDrawList& draw, fl
 void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw, const SketchStyle& style) {
   for (const SketchPolyline& line : sketch.lines)
     if (!line.in_front) draw_polyline(line, camera, draw, style);
+  // Small shapes (the many bodies of a gas or a pile) go to the instanced
+  // batch; a large one (a wall, a close-up) is cheaper as ImGui's outline
+  // than as a quad whose every pixel the shader visits, so the batch is
+  // flushed before it and the drawing order stays the sketch's.
   InstancedShapes* shapes = style.shapes && style.shapes->ready() ? style.shapes : nullptr;
+  const auto instanced = [&](float radius_px) { return shapes && radius_px <= kLargestInstancedPx; };
   const float pixels_per_metre = static_cast<float>(camera.pixels_per_metre());
   for (const SketchEllipse& e : sketch.ellipses) {
-    if (!shapes) {
+    const float a = static_cast<float>(e.a) * pixels_per_metre, b = static_cast<float>(e.b) * pixels_per_metre;
+    if (!instanced(std::max(a, b))) {
+      if (shapes) shapes->flush(draw);
       draw_ellipse(e, camera, draw, style.stroke_scale);
       continue;
     }
     const Eigen::Vector2f c = camera.to_screen(e.center);
-    shapes->add({c.x(), c.y(), static_cast<float>(e.a) * pixels_per_metre, static_cast<float>(e.b) * pixels_per_metre,
-                 -static_cast<float>(e.angle), e.width_px * style.stroke_scale, 0, to_imgui(e.color)});  // screen y is down
+    shapes->add({c.x(), c.y(), a, b, -static_cast<float>(e.angle), e.width_px * style.stroke_scale, 0,
+                 to_imgui(e.color)});  // screen y is down
   }
   for (const SketchCircle& c : sketch.circles) {
     const float radius = std::max(static_cast<float>(c.radius) * pixels_per_metre, c.min_radius_px);
     const ImVec2 center = to_im(camera.to_screen(c.center));
     const float width = c.stroke ? c.width_px * style.stroke_scale : 0;
-    if (shapes) {
+    if (instanced(radius)) {
       shapes->add({center.x, center.y, radius, radius, 0, width, c.fill ? to_imgui(c.fill) : 0,
                    c.stroke ? to_imgui(c.stroke) : 0});
       continue;
     }
+    if (shapes) shapes->flush(draw);
     const int segments = std::clamp(static_cast<int>(radius * 0.6f), 16, 256);
     if (c.fill) draw.AddCircleFilled(center, radius, to_imgui(c.fill), segments);
     if (c.stroke) draw.AddCircle(center, radius, to_imgui(c.stroke), segments, width);

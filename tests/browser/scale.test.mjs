@@ -35,6 +35,7 @@ for (const [name, link] of [['gas of 1,000 ellipses', GAS], ['pile of 10,000 par
         `t = ${st.t.toFixed(3)} s, ${st.steps} steps`);
       console.log(`  the page says: ${line}`);
       assert.ok(!st.failed, st.message);
+      assert.doesNotMatch(await h.messagesText(app.page), /problem|unknown/i, 'perf=1 is a page key the app knows');
       assert.ok(st.t > 0, 'the run advanced');
       assert.ok(f.engineRtf > 0 && Number.isFinite(f.engineRtf));
       assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms; plots [0-9.]+ ms per refresh/);

@@ -9,7 +9,7 @@
 namespace cl {
 
 bool is_page_key(const std::string& key) {
-  return key == "plots" || key == "allow" || key == "theme" || key == "lang" || key == "theory";
+  return key == "plots" || key == "allow" || key == "theme" || key == "lang" || key == "theory" || key == "perf";
 }
 
 static std::optional<bool> parse_flag(const std::string& value) {
