@@ -575,13 +575,17 @@ std::vector<size_t> World::impulse_candidates(const Island& island, double t,
     }
     const double gap_end = gap_at(p, y_end);
     if (gap_end < c.gap && failure_.empty()) {
-      const std::string other = c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
-                                : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
-                                                                               : text("world.impulse_rest_other.wall");
-      failure_ = text("world.impulse_rest", {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(t)}});
+      failure_ = impulse_rest_message(c, t);
     }
   }
   return candidates;
+}
+
+std::string World::impulse_rest_message(const ContactState& c, double t) const {
+  const std::string other = c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
+                            : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
+                                                                           : text("world.impulse_rest_other.wall");
+  return text("world.impulse_rest", {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(t)}});
 }
 
 FinishedImpact World::apply_impulse(const Island& island, size_t p, const ContactResponse& r, double t, Vec& y) const {
@@ -761,11 +765,7 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
       if (gap <= 0) {  // just after its impulse: it must open
         if (model_.contact.impulse && gap_next < gap && failure_.empty()) {
           const ContactState& c = state_.contacts[island.contacts[p]];
-          const std::string other =
-              c.j >= 0 ? text("world.impulse_rest_other.body", {{"j", std::to_string(c.j)}})
-              : model_.boundary.kind == BoundaryKind::Street ? text("world.impulse_rest_other.street")
-                                                             : text("world.impulse_rest_other.wall");
-          failure_ = text("world.impulse_rest", {{"i", std::to_string(c.i)}, {"other", other}, {"t", format_number(t_next)}});
+          failure_ = impulse_rest_message(c, t_next);
         }
         continue;
       }

@@ -206,6 +206,9 @@ class World {
   /// resting against the other, which impulses cannot hold, and `failure_` says so.
   std::vector<size_t> impulse_candidates(const Island& island, double t,
                                          const std::function<double(size_t, const Vec&)>& gap_at, const Vec& y_end);
+  /// Impulse law: why a run stops when contact c closes further after its
+  /// impulse at t (s): the body rests on the other, which impulses cannot hold.
+  std::string impulse_rest_message(const ContactState& c, double t) const;
   /// Impulse law: the impulse of the island's contact at position k on its
   /// state y at time t, closing at rate (m/s, > 0); the impact it makes; the
   /// lost energy joins E_diss.
