@@ -11,30 +11,37 @@ namespace cl {
 
 double PileScene::pile_height() const {
   double top = 0;
-  const auto& x = system_.positions();
-  for (size_t i = 0; i < x.size(); ++i)
-    if (system_.touching(i)) top = std::max(top, x[i].z() + model_.r);
+  system_.for_each_position([&](size_t, const Eigen::Vector3d& x, bool touching) {
+    if (touching) top = std::max(top, x.z() + model_.r);
+  });
   return top;
 }
 
 double PileScene::bottom_diameter() const {
-  const auto& x = system_.positions();
-  if (x.empty()) return 0;
-  size_t lowest = 0;
-  for (size_t i = 1; i < x.size(); ++i)
-    if (x[i].z() < x[lowest].z()) lowest = i;
+  const size_t n = system_.size();
+  if (n == 0) return 0;
+  // The lowest particle, the first added among equals.
+  size_t lowest = n;
+  Eigen::Vector3d bottom = Eigen::Vector3d::Zero();
+  system_.for_each_position([&](size_t i, const Eigen::Vector3d& x, bool) {
+    if (lowest == n || x.z() < bottom.z() || (x.z() == bottom.z() && i < lowest)) {
+      lowest = i;
+      bottom = x;
+    }
+  });
   const double r = model_.r;
-  const double ground = std::max(0.0, r - x[lowest].z());
+  const double ground = std::max(0.0, r - bottom.z());
   double pair = 0;
-  for (size_t i = 0; i < x.size(); ++i)
-    if (i != lowest) pair = std::max(pair, 2 * r - (x[i] - x[lowest]).norm());
+  system_.for_each_position([&](size_t i, const Eigen::Vector3d& x, bool) {
+    if (i != lowest) pair = std::max(pair, 2 * r - (x - bottom).norm());
+  });
   return 2 * r - 0.5 * ground - 0.5 * pair;
 }
 
 int PileScene::particles_in_pile() const {
   // Those touching something; the rest are still falling.
   int in_pile = 0;
-  for (size_t i = 0; i < system_.size(); ++i) in_pile += system_.touching(i) ? 1 : 0;
+  system_.for_each_position([&](size_t, const Eigen::Vector3d&, bool touching) { in_pile += touching ? 1 : 0; });
   return in_pile;
 }
 
