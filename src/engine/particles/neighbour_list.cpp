@@ -15,16 +15,28 @@ void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vect
                           const std::vector<SurfacePlane>& surfaces) {
   const double reach_squared = reach(r, skin) * reach(r, skin);
   const int n = static_cast<int>(points.size());
-  found_->clear();
-  grid.for_each_candidate_pair([&](int a, int b) {
-    if ((points[b] - points[a]).squaredNorm() < reach_squared) found_->emplace_back(std::min(a, b), std::max(a, b));
+  // Every candidate is written and only the close ones are kept (the count
+  // moves past them): no branch for the processor to mispredict at every
+  // other candidate.
+  std::vector<std::pair<int, int>>& found = *found_;
+  const std::vector<int>& order = grid.points_by_cell();
+  size_t count = 0;
+  grid.for_each_candidate_run([&](int a, int first, int last) {
+    if (count + (last - first) > found.size()) found.resize(2 * (count + (last - first)) + 1024);
+    const int i = order[a];
+    const Eigen::Vector3d& x_i = points[i];
+    for (int b = first; b < last; ++b) {
+      const int j = order[b];
+      found[count] = {std::min(i, j), std::max(i, j)};
+      count += (points[j] - x_i).squaredNorm() < reach_squared;
+    }
   });
   // Grouped by the first particle (a counting sort), each group in the order found.
   first_partner_.assign(n + 1, 0);
-  for (const auto& [a, b] : *found_) ++first_partner_[a + 1];
+  for (size_t k = 0; k < count; ++k) ++first_partner_[found[k].first + 1];
   for (int a = 0; a < n; ++a) first_partner_[a + 1] += first_partner_[a];
-  partners_.resize(found_->size());
-  for (const auto& [a, b] : *found_) partners_[first_partner_[a]++] = b;
+  partners_.resize(count);
+  for (size_t k = 0; k < count; ++k) partners_[first_partner_[found[k].first]++] = found[k].second;
   for (int a = n; a > 0; --a) first_partner_[a] = first_partner_[a - 1];
   first_partner_[0] = 0;
 

@@ -240,11 +240,15 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
                                                                const NeighbourList& neighbours) {
   using VectorD = Eigen::Matrix<double, D, 1>;
   std::array<const double*, D> x, v;
-  std::array<double*, D> f;  // N
+  std::array<double*, D> f, acceleration;  // N, m/s^2
+  VectorD gravity;                         // m/s^2
   for (int j = 0; j < D; ++j) {
-    x[j] = x_.axis[axes_.axis[j]].data();
-    v[j] = v_.axis[axes_.axis[j]].data();
-    f[j] = a_.axis[axes_.axis[j]].data();
+    const int k = axes_.axis[j];
+    x[j] = x_.axis[k].data();
+    v[j] = v_.axis[k].data();
+    f[j] = forces_->axis[k].data();
+    acceleration[j] = a_.axis[k].data();
+    gravity[j] = k == 2 ? -model.g : 0.0;
   }
   const auto at = [](const std::array<const double*, D>& arrays, int i) {
     VectorD p;
@@ -260,12 +264,30 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
   const double r = model.r, k_s = model.k_s, k_d = model.k_d, h = model.h;
   const double diameter = 2 * r, diameter_squared = diameter * diameter;
   unsigned char* const touching = touching_.data();
+  const double* const inverse_mass = inverse_mass_.data();
   const auto force_of = [&](auto key, double depth, double rate) {
     if constexpr (kHertz) return hertz_contact(model, key(), depth, rate);
     else return std::pair(spring_dashpot_force(depth, rate, k_s, k_d), cl::spring_energy(depth, k_s));
   };
   double energy = 0;  // J
   long long pair_onsets = 0, surface_onsets = 0;
+  // The planes first: their forces wait in f for the loop over pairs.
+  for (size_t k = 0; k < surfaces_.size(); ++k) {
+    const SurfacePlane& s = surfaces_[k];
+    VectorD normal;  // zero along the axes not in use
+    for (int j = 0; j < D; ++j) normal[j] = s.normal[axes_.axis[j]];
+    const double offset = s.offset;
+    for (const int i : neighbours.near_plane(k)) {
+      const double depth = r - (at(x, i).dot(normal) - offset);
+      if (depth < 0) continue;
+      const double rate = -at(v, i).dot(normal);
+      const auto [force, spring] = force_of([&] { return surface_key(id_[i], k); }, depth, rate);
+      add_force(i, force * normal);
+      energy += spring;
+      touching[i] = 1;
+      if (depth - h * rate < 0) ++surface_onsets;
+    }
+  }
   const int n = static_cast<int>(size());
   for (int a = 0; a < n; ++a) {
     const VectorD x_a = at(x, a), v_a = at(v, a);
@@ -284,22 +306,12 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
       // Begun in this step: the overlap one step ago (linearly) was negative.
       if (o.depth - h * rate < 0) ++pair_onsets;
     }
-    add_force(a, f_a);
-  }
-  for (size_t k = 0; k < surfaces_.size(); ++k) {
-    const SurfacePlane& s = surfaces_[k];
-    VectorD normal;  // zero along the axes not in use
-    for (int j = 0; j < D; ++j) normal[j] = s.normal[axes_.axis[j]];
-    const double offset = s.offset;
-    for (const int i : neighbours.near_plane(k)) {
-      const double depth = r - (at(x, i).dot(normal) - offset);
-      if (depth < 0) continue;
-      const double rate = -at(v, i).dot(normal);
-      const auto [force, spring] = force_of([&] { return surface_key(id_[i], k); }, depth, rate);
-      add_force(i, force * normal);
-      energy += spring;
-      touching[i] = 1;
-      if (depth - h * rate < 0) ++surface_onsets;
+    // Each pair is listed with the first of its two particles, so a's force
+    // is complete here: its acceleration, and f back to zero for the next
+    // evaluation (no pass over the particles to clear f or divide by m).
+    for (int j = 0; j < D; ++j) {
+      acceleration[j][a] = (f[j][a] + f_a[j]) * inverse_mass[a] + gravity[j];
+      f[j][a] = 0;
     }
   }
   ContactSums sums;
@@ -321,8 +333,8 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   }
   if (!(neighbours_ && neighbours_->holds_for(x_, axes_, model.r)) && !rebuild_neighbours(model, may_reorder))
     return false;
-  // a_ holds forces (N) until the last loop turns them into accelerations.
-  for (const int k : axes_) std::fill(a_.axis[k].begin(), a_.axis[k].end(), 0.0);
+  for (const int k : axes_)
+    if (forces_->axis[k].size() != n) forces_->axis[k].assign(n, 0.0);
   std::fill(touching_.begin(), touching_.end(), 0);
   const bool hertz = model.contact == ContactModel::HertzFamily;
   counting_ = count && hertz;
@@ -340,11 +352,6 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
       break;
     default:
       sums = hertz ? sum_contact_forces<3, true>(model, neighbours) : sum_contact_forces<3, false>(model, neighbours);
-  }
-  for (const int k : axes_) {
-    double* a = a_.axis[k].data();
-    const double* w = inverse_mass_.data();
-    for (size_t i = 0; i < n; ++i) a[i] = a[i] * w[i] + gravity[k];
   }
   if (counting_) onset_speeds_.swap(*next_onset_speeds_);
   spring_energy_ = sums.spring_energy;
@@ -421,7 +428,14 @@ double ParticleSystem::total_mass() const {
 }
 
 double ParticleSystem::kinetic_energy() const {
-  return sum_over(size(), [&](size_t s) { return 0.5 * mass_[s] * v_.at(s).squaredNorm(); });
+  std::array<const double*, 3> v{};
+  for (int j = 0; j < axes_.count; ++j) v[j] = v_.axis[axes_.axis[j]].data();
+  const int count = axes_.count;
+  return sum_over(size(), [&](size_t s) {
+    double squared = 0;
+    for (int j = 0; j < count; ++j) squared += v[j][s] * v[j][s];
+    return 0.5 * mass_[s] * squared;
+  });
 }
 
 double ParticleSystem::potential_energy(double g) const {
@@ -430,8 +444,8 @@ double ParticleSystem::potential_energy(double g) const {
 }
 
 Vector3d ParticleSystem::momentum() const {
-  Vector3d p;
-  for (int k = 0; k < 3; ++k) {
+  Vector3d p = Vector3d::Zero();
+  for (const int k : axes_) {
     const double* v = v_.axis[k].data();
     p[k] = sum_over(size(), [&](size_t s) { return mass_[s] * v[s]; });
   }

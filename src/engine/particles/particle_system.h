@@ -126,8 +126,10 @@ class ParticleSystem {
     double spring_energy = 0;  // J
     long long pair_onsets = 0, surface_onsets = 0;
   };
-  /// Adds the contact forces (N) to a_ and sets the contact flags, in the
-  /// D axes in use, by the linear law or (kHertz) a Hertz-family law.
+  /// The accelerations a_ under gravity and the contacts, and the contact
+  /// flags, in the D axes in use, by the linear law or (kHertz) a
+  /// Hertz-family law. The pairs must be listed with the first of their two
+  /// particles (NeighbourList::partners), and forces_ zero.
   template <int D, bool kHertz>
   ContactSums sum_contact_forces(const ParticleModel& model, const NeighbourList& neighbours);
   /// Forces (as accelerations), spring energy and contact flags at the
@@ -155,8 +157,11 @@ class ParticleSystem {
   void pack(Vec& y) const;
   void unpack(const Vec& y);
 
-  // By storage slot; a_ holds forces (N) while they are summed.
+  // By storage slot.
   AxisArrays x_, v_, a_;
+  // N, by storage slot: the contact forces while they are summed, zero
+  // between evaluations (a copy starts without them).
+  Scratch<AxisArrays> forces_;
   // The axes the particles move along (z always: gravity acts along it). A
   // 2D run uses x and z, and the loops leave y out: it stays exactly zero,
   // as no force has a component along an axis that no position, velocity

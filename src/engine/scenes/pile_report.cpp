@@ -2,6 +2,7 @@
 // compression table of seed 003 (Table 3.2-1) from the means over the run.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/number_format.h"
 #include "core/text.h"
@@ -31,10 +32,12 @@ double PileScene::bottom_diameter() const {
   });
   const double r = model_.r;
   const double ground = std::max(0.0, r - bottom.z());
-  double pair = 0;
+  // The largest overlap with another particle, from the nearest one's distance.
+  double nearest_squared = std::numeric_limits<double>::infinity();  // m^2
   system_.for_each_position([&](size_t i, const Eigen::Vector3d& x, bool) {
-    if (i != lowest) pair = std::max(pair, 2 * r - (x - bottom).norm());
+    if (i != lowest) nearest_squared = std::min(nearest_squared, (x - bottom).squaredNorm());
   });
+  const double pair = std::max(0.0, 2 * r - std::sqrt(nearest_squared));
   return 2 * r - 0.5 * ground - 0.5 * pair;
 }
 
