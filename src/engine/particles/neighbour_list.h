@@ -47,6 +47,7 @@ class NeighbourList {
   /// has moved too far (or its position is not finite), or for another radius.
   bool holds_for(const AxisArrays& x, const AxesInUse& axes, double r) const;
 
+  size_t pair_count() const { return partners_.size(); }
   /// Each listed pair is listed once, with the first of its two particles in storage order.
   Partners partners(int a) const { return {partners_.data() + first_partner_[a], partners_.data() + first_partner_[a + 1]}; }
   /// The particles listed near plane k (of the planes given to build()).

@@ -271,7 +271,7 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
   };
   double energy = 0;  // J
   long long pair_onsets = 0, surface_onsets = 0;
-  // The planes first: their forces wait in f for the loop over pairs.
+  // Forces into f: the planes', then the pairs'.
   for (size_t k = 0; k < surfaces_.size(); ++k) {
     const SurfacePlane& s = surfaces_[k];
     VectorD normal;  // zero along the axes not in use
@@ -288,30 +288,41 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
       if (depth - h * rate < 0) ++surface_onsets;
     }
   }
+  // The listed pairs in contact, found without a branch per pair: whether
+  // a pair touches changes from pair to pair (in a settling pile a third to a
+  // half of them do), which a branch would mispredict every other time.
+  std::vector<std::pair<int, int>>& in_contact = *pairs_in_contact_;
+  in_contact.resize(neighbours.pair_count());
+  size_t contacts = 0;
   const int n = static_cast<int>(size());
   for (int a = 0; a < n; ++a) {
-    const VectorD x_a = at(x, a), v_a = at(v, a);
-    VectorD f_a = VectorD::Zero();  // N, on a from its listed partners
+    const VectorD x_a = at(x, a);
     for (const int b : neighbours.partners(a)) {
-      const VectorD x_b = at(x, b);
-      if ((x_b - x_a).squaredNorm() > diameter_squared) continue;
-      const SphereOverlapIn<D> o = sphere_overlap(x_a, x_b, diameter);
-      const double rate = (v_a - at(v, b)).dot(o.normal);  // m/s, > 0 approaching
-      const auto [force, spring] = force_of([&] { return pair_key(id_[a], id_[b]); }, o.depth, rate);
-      const VectorD f_ab = force * o.normal;
-      f_a -= f_ab;
-      add_force(b, f_ab);
-      energy += spring;
-      touching[a] = touching[b] = 1;
-      // Begun in this step: the overlap one step ago (linearly) was negative.
-      if (o.depth - h * rate < 0) ++pair_onsets;
+      in_contact[contacts] = {a, b};
+      contacts += (at(x, b) - x_a).squaredNorm() <= diameter_squared;
     }
-    // Each pair is listed with the first of its two particles, so a's force
-    // is complete here: its acceleration, and f back to zero for the next
-    // evaluation (no pass over the particles to clear f or divide by m).
-    for (int j = 0; j < D; ++j) {
-      acceleration[j][a] = (f[j][a] + f_a[j]) * inverse_mass[a] + gravity[j];
-      f[j][a] = 0;
+  }
+  for (size_t k = 0; k < contacts; ++k) {
+    const auto [a, b] = in_contact[k];
+    const SphereOverlapIn<D> o = sphere_overlap(at(x, a), at(x, b), diameter);
+    const double rate = (at(v, a) - at(v, b)).dot(o.normal);  // m/s, > 0 approaching
+    const auto [force, spring] = force_of([&] { return pair_key(id_[a], id_[b]); }, o.depth, rate);
+    const VectorD f_ab = force * o.normal;
+    add_force(a, -f_ab);
+    add_force(b, f_ab);
+    energy += spring;
+    touching[a] = touching[b] = 1;
+    // Begun in this step: the overlap one step ago (linearly) was negative.
+    if (o.depth - h * rate < 0) ++pair_onsets;
+  }
+  // The accelerations, and f back to zero for the next evaluation.
+  for (int j = 0; j < D; ++j) {
+    double* const f_j = f[j];
+    double* const a_j = acceleration[j];
+    const double g_j = gravity[j];
+    for (int i = 0; i < n; ++i) {
+      a_j[i] = f_j[i] * inverse_mass[i] + g_j;
+      f_j[i] = 0;
     }
   }
   ContactSums sums;

@@ -128,8 +128,7 @@ class ParticleSystem {
   };
   /// The accelerations a_ under gravity and the contacts, and the contact
   /// flags, in the D axes in use, by the linear law or (kHertz) a
-  /// Hertz-family law. The pairs must be listed with the first of their two
-  /// particles (NeighbourList::partners), and forces_ zero.
+  /// Hertz-family law; forces_ must be zero.
   template <int D, bool kHertz>
   ContactSums sum_contact_forces(const ParticleModel& model, const NeighbourList& neighbours);
   /// Forces (as accelerations), spring energy and contact flags at the
@@ -162,6 +161,7 @@ class ParticleSystem {
   // N, by storage slot: the contact forces while they are summed, zero
   // between evaluations (a copy starts without them).
   Scratch<AxisArrays> forces_;
+  Scratch<std::vector<std::pair<int, int>>> pairs_in_contact_;  // slots, while the forces are summed
   // The axes the particles move along (z always: gravity acts along it). A
   // 2D run uses x and z, and the loops leave y out: it stays exactly zero,
   // as no force has a component along an axis that no position, velocity
