@@ -1,9 +1,16 @@
-// The pile scene: a 2D spring pile (k_s = 8000 N/m, k_d = 100 N s/m,
-// semi-implicit Euler, h = 1 ms, r = 0.3 m) of 1,000 and 10,000 particles
-// started as a block at rest on a lattice, falling and settling: integrator
-// steps per wall-clock second and simulated seconds per wall-clock second.
-// Real time needs 1000 steps per second; the goal is 10,000 particles.
+// The pile scene: spring piles (k_s = 8000 N/m, k_d = 100 N s/m,
+// semi-implicit Euler, h = 1 ms, r = 0.3 m) started as a block at rest on a
+// lattice, falling and settling: integrator steps per wall-clock second and
+// simulated seconds per wall-clock second. Real time needs 1000 steps per
+// second. The goals (issue 14): 10,000 particles in 2D at 2x real time in
+// the browser, which runs about 1.3 times slower than native, so 3x here;
+// 100,000 in 2D and 10,000 spheres in 3D at real time natively.
+//
+// The boxes keep the blocks about 100 layers deep in 2D (95 per row at 60 m,
+// 952 at 600 m) and 19 in 3D (23 x 23 per layer at 15 m): deeper, the bottom
+// contacts would carry so much that they overlap by a good part of a radius.
 #include <algorithm>
+#include <string>
 
 #include "bench/bench_registry.h"
 #include "scenes/pile.h"
@@ -12,27 +19,38 @@ namespace {
 
 void pile(int repetitions) {
   repetitions = std::min(repetitions, 3);
-  std::printf("pile scene, 2D spring pile as a falling block, k_s 8000 N/m, Euler h = 1 ms, best of %d\n", repetitions);
-  std::printf("%9s %9s %10s %12s %13s %9s\n", "particles", "box / m", "simulated", "wall time", "steps/s", "x real");
+  std::printf("pile scene, spring pile as a falling block, k_s 8000 N/m, Euler h = 1 ms, best of %d\n", repetitions);
+  std::printf("%3s %9s %9s %10s %12s %13s %9s  %s\n", "dim", "particles", "box / m", "simulated", "wall time",
+              "steps/s", "x real", "goal");
   struct Case {
+    const char* dim;
     int particles;
-    const char* width;
-    double simulated;  // s
+    const char* width;   // m
+    double simulated;    // s
+    double goal;         // x real time natively; 0: none
   };
-  for (const Case& c : {Case{1000, "20", 2.0}, Case{10000, "60", 1.0}}) {
+  const Case cases[] = {{"2", 1000, "20", 2.0, 0},
+                        {"2", 10000, "60", 1.0, 3},
+                        {"2", 100000, "600", 0.3, 1},
+                        {"3", 10000, "15", 1.0, 1}};
+  for (const Case& c : cases) {
     double best = 1e300;
     long long steps = 0;
     for (int rep = 0; rep < repetitions; ++rep) {
       auto sim = bench::start(std::make_unique<cl::PileScene>(),
-                              {{"start", "block"}, {"dim", "2"}, {"law", "linear"}, {"integrator", "euler"},
-                               {"h", "0.001"}, {"k_s", "8000"}, {"k_d", "100"}, {"N_max", std::to_string(c.particles)},
-                               {"width", c.width}});
+                              {{"start", "block"}, {"dim", c.dim}, {"law", "linear"}, {"integrator", "euler"},
+                               {"dt", "0.001"}, {"k_s", "8000"}, {"k_d", "100"}, {"r", "0.3"},
+                               {"N_max", std::to_string(c.particles)}, {"width", c.width}});
       best = std::min(best, bench::timed_run(*sim, c.simulated));
       steps = sim->scene().step_count();
     }
     const double factor = c.simulated / best;
-    std::printf("%9d %9s %8.1f s %9.1f ms %13.0f %9.2f%s\n", c.particles, c.width, c.simulated, 1e3 * best,
-                static_cast<double>(steps) / best, factor, factor >= 1 ? "" : "  (slower than real time)");
+    std::printf("%3s %9d %9s %8.1f s %9.1f ms %13.0f %9.2f  ", c.dim, c.particles, c.width, c.simulated, 1e3 * best,
+                static_cast<double>(steps) / best, factor);
+    if (c.goal > 0)
+      std::printf("goal >= %gx: %s\n", c.goal, factor >= c.goal ? "yes" : "NO");
+    else
+      std::printf("-\n");
   }
 }
 

@@ -115,7 +115,7 @@ test('hostile host messages: each refused with an error reply and a message, not
         { x: -1, z: 0, q: 0, vx: 1, vz: 0, w: 0 }, { x: 1, z: 0, q: 0, vx: -1, vz: 0, w: 0 }] } }, /t = -1000000000 s is outside/],
       ['a cyclic object', cyclic, /JSON object/],
       ['an id beyond 2^53', { type: 'contactlab', v: 1, id: 1e300, cmd: 'play' }, /'id'/],
-      ['a message over 8 MiB', 'x'.repeat(9 * 1024 * 1024), /limit/],
+      ['a message over 32 MiB', 'x'.repeat(33 * 1024 * 1024), /limit/],
     ];
     let count = 0;
     for (const [what, data, says] of hostile) {

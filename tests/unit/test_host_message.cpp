@@ -121,7 +121,7 @@ TEST_CASE("host message: hostile JSON is refused with a message") {
   expect_refused("{", "not valid JSON");
   expect_refused("{\"type\": \"contactlab\", \"x\": \"\xff\"}", "not valid JSON");
   expect_refused(std::string(100000, '[') + std::string(100000, ']'), "nested deeper than 32 levels");
-  expect_refused(std::string(9 << 20, ' '), "more than the limit");
+  expect_refused(std::string(33 << 20, ' '), "more than the limit");
   const cl::HostMessageParse p = parse(message("play", "\"" + std::string(1 << 20, 'k') + "\": 1"));
   CHECK(!p.message);
   CHECK(p.error.size() < 300);  // the key is quoted short

@@ -62,6 +62,40 @@ TEST_CASE("uniform grid: every close pair is offered exactly once (1D, 2D, 3D, a
   }
 }
 
+TEST_CASE("uniform grid: the candidate runs are the candidate pairs, each once, also after renumbering by cell") {
+  std::mt19937_64 rng(13);
+  for (int dim = 1; dim <= 3; ++dim) {
+    std::vector<Eigen::Vector3d> points = random_points(dim, dim == 3 ? 5 : 10, 500, rng);
+    cl::UniformGrid grid;
+    REQUIRE(grid.build(points, 0.7));
+    std::set<std::pair<int, int>> pairs;
+    grid.for_each_candidate_pair([&](int a, int b) { pairs.insert({std::min(a, b), std::max(a, b)}); });
+    auto pairs_in_runs = [&](const cl::UniformGrid& g, const std::vector<int>& name_of) {
+      std::set<std::pair<int, int>> found;
+      long long repeated = 0;
+      g.for_each_candidate_run([&](int a, int first, int last) {
+        CHECK(first >= 0);
+        CHECK(last <= static_cast<int>(name_of.size()));
+        for (int b = first; b < last; ++b) {
+          CHECK(b > a);
+          const int i = name_of[g.points_by_cell()[a]], j = name_of[g.points_by_cell()[b]];
+          repeated += found.insert({std::min(i, j), std::max(i, j)}).second ? 0 : 1;
+        }
+      });
+      CHECK(repeated == 0);
+      return found;
+    };
+    std::vector<int> same(points.size());
+    for (size_t i = 0; i < points.size(); ++i) same[i] = static_cast<int>(i);
+    CHECK(pairs_in_runs(grid, same) == pairs);
+    // Stored anew in cell order, the points are named by their new index.
+    const std::vector<int> order = grid.points_by_cell();
+    grid.renumber_by_cell();
+    MESSAGE(dim << "D: " << pairs.size() << " candidate pairs");
+    CHECK(pairs_in_runs(grid, order) == pairs);
+  }
+}
+
 TEST_CASE("uniform grid: a point at 1e10 m neither overflows the cell counts nor coarsens bounded cells (issue 15)") {
   std::mt19937_64 rng(11);
   std::vector<Eigen::Vector3d> points = random_points(3, 6, 600, rng);

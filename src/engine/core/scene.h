@@ -79,6 +79,11 @@ class Scene {
   virtual ~Scene() = default;
   virtual const SceneDescription& description() const = 0;
   virtual std::unique_ptr<Scene> clone() const = 0;
+  /// Makes `target` a copy of this scene, as clone() does, reusing the
+  /// memory of the scene it holds where the scene can: the simulation keeps
+  /// such a copy at every sample interval (the last good state), megabytes
+  /// for a pile of 100,000 particles.
+  virtual void copy_into(std::unique_ptr<Scene>& target) const { target = clone(); }
 
   /// Builds the model and the initial state from `params`. Returns an error
   /// message (and leaves the scene as it was) if they make no valid start.

@@ -141,14 +141,14 @@ double Simulation::advance_until(double t_target, const std::function<bool()>& s
     const bool at_sample = t_sample <= t_target;
     const double t_next = at_sample ? t_sample : t_target;
 
-    std::unique_ptr<Scene> last_good = scene_->clone();
+    scene_->copy_into(last_good_);
     step_events_.clear();
     std::optional<std::string> error = scene_->advance_to(t_next, step_events_, stop_early);
     const bool reached = scene_->time() >= t_next;
     if (!error) error = nonfinite_sample(*scene_);
     if (error) {
-      failure_ = text("run.stopped", {{"t", format_number(last_good->time())}, {"error", *error}});
-      scene_ = std::move(last_good);
+      failure_ = text("run.stopped", {{"t", format_number(last_good_->time())}, {"error", *error}});
+      scene_ = std::move(last_good_);
       return scene_->time() - t_start;
     }
     for (Event& e : step_events_) {

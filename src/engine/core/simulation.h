@@ -85,6 +85,7 @@ class Simulation {
   std::optional<std::string> nonfinite_sample(const Scene& scene);
 
   std::unique_ptr<Scene> scene_;
+  std::unique_ptr<Scene> last_good_;  // the state where the current sample interval began
   SimulationLimits limits_;
   ParamValues params_;        // what the user set
   ParamValues built_params_;  // what the run was built with

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace cl {
 
@@ -61,6 +62,11 @@ bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_c
   cursor_.assign(cell_start_.begin(), cell_start_.end() - 1);
   for (int i = 0; i < n; ++i) sorted_[cursor_[cell_of_[i]]++] = i;
   return true;
+}
+
+void UniformGrid::renumber_by_cell() {
+  // The k-th point in cell order is now point k; cell_of_ is not read again before the next build.
+  std::iota(sorted_.begin(), sorted_.end(), 0);
 }
 
 }  // namespace cl

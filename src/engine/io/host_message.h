@@ -5,7 +5,7 @@
 // well-formed command, and a hostile page gets an error reply, never a
 // crash or a half-applied change.
 //
-// A message is one JSON object (at most io/json_text.h's limits: 8 MiB,
+// A message is one JSON object (at most io/json_text.h's limits: 32 MiB,
 // 32 levels, 1,000,000 values; a "load" may carry a whole state):
 //   {"type": "contactlab", "v": 1, "id": <integer, optional>, "cmd": <string>, ...}
 // "id" (|id| <= 2^53) is echoed in the reply. Commands and their own keys:

@@ -15,15 +15,15 @@
 namespace cl {
 
 struct JsonLimits {
-  /// Bytes of text. A pile of 20,000 particles saved with every digit is
-  /// about 4 MB; 8 MiB leaves room for indentation.
-  size_t max_bytes = 8u << 20;
+  /// Bytes of text. A pile of 100,000 particles saved with every digit,
+  /// indented as the app saves it, is about 23 MB; 32 MiB leaves room.
+  size_t max_bytes = 32u << 20;
   /// Levels of nested objects and arrays: a scene file needs 4
   /// (file / state / particles / particle).
   int max_depth = 32;
   /// Values (numbers, strings, objects, arrays, ...), counted by the
-  /// commas and brackets that separate them: a pile of 20,000 particles has
-  /// 160,000. The document then takes at most ~100 MB while it is checked.
+  /// commas and brackets that separate them: a pile of 100,000 particles has
+  /// 800,000. The document then takes at most ~100 MB while it is checked.
   size_t max_values = 1000000;
 };
 

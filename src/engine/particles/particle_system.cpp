@@ -1,5 +1,7 @@
 #include "particles/particle_system.h"
 
+#include <algorithm>
+#include <array>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -12,6 +14,38 @@ namespace cl {
 
 using Eigen::Vector3d;
 
+namespace {
+
+// The neighbour list's skin, in units of the diameter: a thicker skin lists
+// more pairs that are not in contact, a thinner one is rebuilt more often.
+constexpr double kSkinPerDiameter = 0.3;
+
+/// The sum of term(s) for s in [0, n) in four interleaved partial sums, so
+/// that each addition need not wait for the one before (the sums over a
+/// pile of 100,000 particles at every sample). Under four terms it is the
+/// plain sum, to the last bit.
+template <class Term>
+double sum_over(size_t n, Term term) {
+  double partial[4] = {0, 0, 0, 0};
+  size_t s = 0;
+  for (; s + 4 <= n; s += 4)
+    for (int k = 0; k < 4; ++k) partial[k] += term(s + k);
+  for (; s < n; ++s) partial[0] += term(s);
+  return (partial[0] + partial[1]) + (partial[2] + partial[3]);
+}
+
+/// Names a contact by its two particles (in the order added), whichever slots they occupy.
+uint64_t pair_key(int i, int j) {
+  return (static_cast<uint64_t>(std::min(i, j)) << 32) | static_cast<uint32_t>(std::max(i, j));
+}
+
+/// Names the contact of particle i with plane k.
+uint64_t surface_key(int i, size_t k) {
+  return (static_cast<uint64_t>(i) << 32) | (0xffffff00u + static_cast<uint32_t>(k));
+}
+
+}  // namespace
+
 void ParticleSystem::clear() {
   onset_speeds_.clear();
   x_.clear();
@@ -20,6 +54,11 @@ void ParticleSystem::clear() {
   mass_.clear();
   inverse_mass_.clear();
   touching_.clear();
+  id_.clear();
+  slot_.clear();
+  axes_ = {{2, 0, 0}, 1};
+  for (const SurfacePlane& s : surfaces_) axes_.include(s.normal);
+  neighbours_.reset();
   tally_ = {};
   spring_energy_ = 0;
   accelerations_valid_ = stepper_current_ = false;
@@ -27,75 +66,97 @@ void ParticleSystem::clear() {
 
 void ParticleSystem::set_surfaces(std::vector<SurfacePlane> surfaces) {
   surfaces_ = std::move(surfaces);
+  for (const SurfacePlane& s : surfaces_) axes_.include(s.normal);
+  neighbours_.reset();
   accelerations_valid_ = stepper_current_ = false;
 }
 
 void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
+  const int i = static_cast<int>(id_.size());
   x_.push_back(x);
   v_.push_back(v);
   a_.push_back(Vector3d::Zero());
   mass_.push_back(mass);
   inverse_mass_.push_back(1 / mass);
   touching_.push_back(0);
+  id_.push_back(i);
+  slot_.push_back(i);
+  axes_.include(x);
+  axes_.include(v);
+  neighbours_.reset();
   accelerations_valid_ = stepper_current_ = false;
 }
 
-bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false); }
+bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false, false); }
 
 bool ParticleSystem::step(const ParticleModel& model) {
   if (model.contact == ContactModel::Impulse && !resolve_impulses(model)) return false;
   if (model.integrator == IntegratorKind::Rk4 || model.integrator == IntegratorKind::Dopri5)
     return step_with_stepper(model);
-  if (!accelerations_valid_ && !evaluate_accelerations(model, false)) return false;
+  if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
   const double h = model.h;
-  const size_t n = x_.size();
+  const size_t n = size();
   if (model.integrator == IntegratorKind::SemiImplicitEuler) {
-    for (size_t i = 0; i < n; ++i) {
-      v_[i] += h * a_[i];
-      x_[i] += h * v_[i];
+    for (const int k : axes_) {
+      double* x = x_.axis[k].data();
+      double* v = v_.axis[k].data();
+      const double* a = a_.axis[k].data();
+      for (size_t i = 0; i < n; ++i) {
+        v[i] += h * a[i];
+        x[i] += h * v[i];
+      }
     }
-    return evaluate_accelerations(model, true);
+    return evaluate_accelerations(model, true, true);
   }
-  for (size_t i = 0; i < n; ++i) {
-    v_[i] += (0.5 * h) * a_[i];
-    x_[i] += h * v_[i];
+  for (const int k : axes_) {
+    double* x = x_.axis[k].data();
+    double* v = v_.axis[k].data();
+    const double* a = a_.axis[k].data();
+    for (size_t i = 0; i < n; ++i) {
+      v[i] += (0.5 * h) * a[i];
+      x[i] += h * v[i];
+    }
   }
-  if (!evaluate_accelerations(model, true)) return false;
-  for (size_t i = 0; i < n; ++i) v_[i] += (0.5 * h) * a_[i];
+  if (!evaluate_accelerations(model, true, true)) return false;
+  for (const int k : axes_) {
+    double* v = v_.axis[k].data();
+    const double* a = a_.axis[k].data();
+    for (size_t i = 0; i < n; ++i) v[i] += (0.5 * h) * a[i];
+  }
   return true;
 }
 
 void ParticleSystem::pack(Vec& y) const {
-  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  const Eigen::Index n = static_cast<Eigen::Index>(size());
   y.resize(6 * n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    y.segment<3>(3 * i) = x_[i];
-    y.segment<3>(3 * (n + i)) = v_[i];
+    y.segment<3>(3 * i) = x_.at(i);
+    y.segment<3>(3 * (n + i)) = v_.at(i);
   }
 }
 
 void ParticleSystem::unpack(const Vec& y) {
-  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  const Eigen::Index n = static_cast<Eigen::Index>(size());
   for (Eigen::Index i = 0; i < n; ++i) {
-    x_[i] = y.segment<3>(3 * i);
-    v_[i] = y.segment<3>(3 * (n + i));
+    x_.set(i, y.segment<3>(3 * i));
+    v_.set(i, y.segment<3>(3 * (n + i)));
   }
 }
 
 bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
-  const Eigen::Index n = static_cast<Eigen::Index>(x_.size());
+  const Eigen::Index n = static_cast<Eigen::Index>(size());
   // Stages: x, v from y; y' = [v, a(x, v)]. A broad phase that cannot take
   // the positions (not finite) gives NaN slopes, which dopri5 refuses.
   bool evaluated = true;
   const OdeRhs f = [&](double, const Vec& y, Vec& dydt) {
     unpack(y);
-    if (!evaluate_accelerations(model, false)) {
+    if (!evaluate_accelerations(model, false, false)) {
       evaluated = false;
       dydt.setConstant(std::numeric_limits<double>::quiet_NaN());
       return;
     }
     dydt.head(3 * n) = y.tail(3 * n);
-    for (Eigen::Index i = 0; i < n; ++i) dydt.segment<3>(3 * (n + i)) = a_[i];
+    for (Eigen::Index i = 0; i < n; ++i) dydt.segment<3>(3 * (n + i)) = a_.at(i);
   };
   StepperSettings settings;
   settings.kind = model.integrator;
@@ -104,93 +165,210 @@ bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
   settings.atol = 1e-3 * model.rtol * model.r;
   const bool same_settings = settings.kind == stepper_settings_.kind && settings.h == stepper_settings_.h &&
                              settings.rtol == stepper_settings_.rtol;
-  pack(y_start_);
+  pack(*y_start_);
   // Impulses and hand-made changes move the state between steps: start afresh.
   if (!stepper_current_ || !same_settings || model.contact == ContactModel::Impulse) {
     stepper_settings_ = settings;
     stepper_.configure(settings);
-    stepper_.start(0, y_start_, f);
+    stepper_.start(0, *y_start_, f);
   }
   const double t_end = stepper_.t() + model.h;
   constexpr long long kMaxSubsteps = 100000;  // dopri5 within one h
   bool ok = true;
   for (long long k = 0; ok && stepper_.t() < t_end; ++k) ok = k < kMaxSubsteps && stepper_.step(f, t_end);
   ok = ok && evaluated && stepper_.y().allFinite();
-  unpack(ok ? stepper_.y() : y_start_);
+  unpack(ok ? stepper_.y() : *y_start_);
   stepper_current_ = ok;
   // The contacts, their onsets and the spring energy at the new state.
-  return evaluate_accelerations(model, true) && ok;
+  return evaluate_accelerations(model, true, false) && ok;
 }
 
-bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count) {
-  const size_t n = x_.size();
+const std::vector<Vector3d>& ParticleSystem::gather_positions() {
+  std::vector<Vector3d>& points = *points_;
+  points.resize(size());
+  for (size_t s = 0; s < points.size(); ++s) points[s] = x_.at(s);
+  return points;
+}
+
+const std::vector<Vector3d>& ParticleSystem::gather_positions_as_added() {
+  std::vector<Vector3d>& points = *points_;
+  points.resize(size());
+  for (size_t i = 0; i < points.size(); ++i) points[i] = position(i);
+  return points;
+}
+
+UniformGrid& ParticleSystem::bounded_grid() {
+  grid_->set_bounds(grid_bounds_);
+  return *grid_;
+}
+
+void ParticleSystem::reorder(const std::vector<int>& order) {
+  std::vector<double>& buffer = *reorder_buffer_;
+  x_.permute(order, buffer);
+  v_.permute(order, buffer);
+  // Forces and contact flags are evaluated anew right after.
+  for (std::vector<double>* values : {&mass_, &inverse_mass_}) {
+    buffer.resize(order.size());
+    for (size_t s = 0; s < order.size(); ++s) buffer[s] = (*values)[order[s]];
+    values->swap(buffer);
+  }
+  for (size_t s = 0; s < order.size(); ++s) slot_[s] = id_[order[s]];  // slot_ as the buffer: recomputed below
+  id_.swap(slot_);
+  for (size_t s = 0; s < id_.size(); ++s) slot_[id_[s]] = static_cast<int>(s);
+  stepper_current_ = false;  // a stepper's y is in the old order
+}
+
+bool ParticleSystem::rebuild_neighbours(const ParticleModel& model, bool reorder_by_cell) {
+  const double skin = kSkinPerDiameter * 2 * model.r;
+  UniformGrid& grid = bounded_grid();
+  if (!grid.build(gather_positions(), NeighbourList::reach(model.r, skin))) return false;
+  if (reorder_by_cell) {
+    reorder(grid.points_by_cell());
+    grid.renumber_by_cell();
+    gather_positions();
+  }
+  // Copy on write: the list in use may be shared with copies of this
+  // system, the one before it too, or neither by now.
+  if (neighbours_.use_count() > 1) std::swap(neighbours_, *previous_neighbours_);
+  if (neighbours_.use_count() > 1 || !neighbours_) neighbours_ = std::make_shared<NeighbourList>();
+  neighbours_->build(grid, *points_, model.r, skin, surfaces_);
+  return true;
+}
+
+template <int D, bool kHertz>
+ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleModel& model,
+                                                               const NeighbourList& neighbours) {
+  using VectorD = Eigen::Matrix<double, D, 1>;
+  std::array<const double*, D> x, v;
+  std::array<double*, D> f, acceleration;  // N, m/s^2
+  VectorD gravity;                         // m/s^2
+  for (int j = 0; j < D; ++j) {
+    const int k = axes_.axis[j];
+    x[j] = x_.axis[k].data();
+    v[j] = v_.axis[k].data();
+    f[j] = forces_->axis[k].data();
+    acceleration[j] = a_.axis[k].data();
+    gravity[j] = k == 2 ? -model.g : 0.0;
+  }
+  const auto at = [](const std::array<const double*, D>& arrays, int i) {
+    VectorD p;
+    for (int j = 0; j < D; ++j) p[j] = arrays[j][i];
+    return p;
+  };
+  const auto add_force = [&](int i, const VectorD& force) {
+    for (int j = 0; j < D; ++j) f[j][i] += force[j];
+  };
+  // The model's numbers and the flags' address as locals: a flag is a
+  // byte, and a store through a byte may alias anything in memory, which
+  // would make the compiler reload whatever it reads from memory at every pair.
+  const double r = model.r, k_s = model.k_s, k_d = model.k_d, h = model.h;
+  const double diameter = 2 * r, diameter_squared = diameter * diameter;
+  unsigned char* const touching = touching_.data();
+  const double* const inverse_mass = inverse_mass_.data();
+  const auto force_of = [&](auto key, double depth, double rate) {
+    if constexpr (kHertz) return hertz_contact(model, key(), depth, rate);
+    else return std::pair(spring_dashpot_force(depth, rate, k_s, k_d), cl::spring_energy(depth, k_s));
+  };
+  double energy = 0;  // J
+  long long pair_onsets = 0, surface_onsets = 0;
+  // Forces into f: the planes', then the pairs'.
+  for (size_t k = 0; k < surfaces_.size(); ++k) {
+    const SurfacePlane& s = surfaces_[k];
+    VectorD normal;  // zero along the axes not in use
+    for (int j = 0; j < D; ++j) normal[j] = s.normal[axes_.axis[j]];
+    const double offset = s.offset;
+    for (const int i : neighbours.near_plane(k)) {
+      const double depth = r - (at(x, i).dot(normal) - offset);
+      if (depth < 0) continue;
+      const double rate = -at(v, i).dot(normal);
+      const auto [force, spring] = force_of([&] { return surface_key(id_[i], k); }, depth, rate);
+      add_force(i, force * normal);
+      energy += spring;
+      touching[i] = 1;
+      if (depth - h * rate < 0) ++surface_onsets;
+    }
+  }
+  // The listed pairs in contact, found without a branch per pair: whether
+  // a pair touches changes from pair to pair (in a settling pile a third to a
+  // half of them do), which a branch would mispredict every other time.
+  std::vector<std::pair<int, int>>& in_contact = *pairs_in_contact_;
+  in_contact.resize(neighbours.pair_count());
+  size_t contacts = 0;
+  const int n = static_cast<int>(size());
+  for (int a = 0; a < n; ++a) {
+    const VectorD x_a = at(x, a);
+    for (const int b : neighbours.partners(a)) {
+      in_contact[contacts] = {a, b};
+      contacts += (at(x, b) - x_a).squaredNorm() <= diameter_squared;
+    }
+  }
+  for (size_t k = 0; k < contacts; ++k) {
+    const auto [a, b] = in_contact[k];
+    const SphereOverlapIn<D> o = sphere_overlap(at(x, a), at(x, b), diameter);
+    const double rate = (at(v, a) - at(v, b)).dot(o.normal);  // m/s, > 0 approaching
+    const auto [force, spring] = force_of([&] { return pair_key(id_[a], id_[b]); }, o.depth, rate);
+    const VectorD f_ab = force * o.normal;
+    add_force(a, -f_ab);
+    add_force(b, f_ab);
+    energy += spring;
+    touching[a] = touching[b] = 1;
+    // Begun in this step: the overlap one step ago (linearly) was negative.
+    if (o.depth - h * rate < 0) ++pair_onsets;
+  }
+  // The accelerations, and f back to zero for the next evaluation.
+  for (int j = 0; j < D; ++j) {
+    double* const f_j = f[j];
+    double* const a_j = acceleration[j];
+    const double g_j = gravity[j];
+    for (int i = 0; i < n; ++i) {
+      a_j[i] = f_j[i] * inverse_mass[i] + g_j;
+      f_j[i] = 0;
+    }
+  }
+  ContactSums sums;
+  sums.spring_energy = energy;
+  sums.pair_onsets = pair_onsets;
+  sums.surface_onsets = surface_onsets;
+  return sums;
+}
+
+bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder) {
+  const size_t n = size();
   const Vector3d gravity(0, 0, -model.g);
   spring_energy_ = 0;
   if (model.contact == ContactModel::Impulse) {
     // Contacts act by impulses between steps; the force is gravity alone.
-    for (size_t i = 0; i < n; ++i) a_[i] = gravity;
+    for (int k = 0; k < 3; ++k) a_.axis[k].assign(n, gravity[k]);
     accelerations_valid_ = true;
     return true;
   }
-  const double diameter = 2 * model.r, diameter_squared = diameter * diameter;
-  // a_ holds forces (N) until the last loop turns them into accelerations.
-  for (size_t i = 0; i < n; ++i) {
-    a_[i].setZero();
-    touching_[i] = 0;
-  }
-  if (!grid_.build(x_, diameter)) return false;
+  if (!(neighbours_ && neighbours_->holds_for(x_, axes_, model.r)) && !rebuild_neighbours(model, may_reorder))
+    return false;
+  for (const int k : axes_)
+    if (forces_->axis[k].size() != n) forces_->axis[k].assign(n, 0.0);
+  std::fill(touching_.begin(), touching_.end(), 0);
   const bool hertz = model.contact == ContactModel::HertzFamily;
   counting_ = count && hertz;
-  if (counting_) next_onset_speeds_.clear();
-  double energy = 0;
-  long long pair_onsets = 0, surface_onsets = 0;
-  const double h = model.h;
-  // The loops are instantiated once per law family, so the seed's linear
+  if (counting_) next_onset_speeds_->clear();
+  // Instantiated per dimension and law family, so that the seed's linear
   // law runs without the Hertz family's per-contact bookkeeping.
-  const auto accumulate = [&](auto hertz_law) {
-    constexpr bool kHertz = decltype(hertz_law)::value;
-    const auto force_of = [&](uint64_t key, double depth, double rate) {
-      if constexpr (kHertz) return hertz_contact(model, key, depth, rate);
-      else return std::pair(spring_dashpot_force(depth, rate, model.k_s, model.k_d), cl::spring_energy(depth, model.k_s));
-    };
-    grid_.for_each_candidate_pair([&](int a, int b) {
-      if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
-      const SphereOverlap o = sphere_overlap(x_[a], x_[b], diameter);
-      const double rate = (v_[a] - v_[b]).dot(o.normal);  // m/s, > 0 approaching
-      const auto key = (static_cast<uint64_t>(std::min(a, b)) << 32) | static_cast<uint32_t>(std::max(a, b));
-      const auto [force, spring] = force_of(key, o.depth, rate);
-      const Vector3d f = force * o.normal;
-      a_[a] -= f;
-      a_[b] += f;
-      energy += spring;
-      touching_[a] = touching_[b] = 1;
-      // Begun in this step: the overlap one step ago (linearly) was negative.
-      if (o.depth - h * rate < 0) ++pair_onsets;
-    });
-    for (size_t k = 0; k < surfaces_.size(); ++k)
-      for (size_t i = 0; i < n; ++i) {
-        const SurfacePlane& s = surfaces_[k];
-        const double depth = model.r - (x_[i].dot(s.normal) - s.offset);
-        if (depth < 0) continue;
-        const double rate = -v_[i].dot(s.normal);
-        const auto [force, spring] =
-            force_of((static_cast<uint64_t>(i) << 32) | (0xffffff00u + static_cast<uint32_t>(k)), depth, rate);
-        a_[i] += force * s.normal;
-        energy += spring;
-        touching_[i] = 1;
-        if (depth - h * rate < 0) ++surface_onsets;
-      }
-  };
-  if (hertz)
-    accumulate(std::true_type{});
-  else
-    accumulate(std::false_type{});
-  for (size_t i = 0; i < n; ++i) a_[i] = a_[i] * inverse_mass_[i] + gravity;
-  if (counting_) onset_speeds_.swap(next_onset_speeds_);
-  spring_energy_ = energy;
+  const NeighbourList& neighbours = *neighbours_;
+  ContactSums sums;
+  switch (axes_.count) {
+    case 1:
+      sums = hertz ? sum_contact_forces<1, true>(model, neighbours) : sum_contact_forces<1, false>(model, neighbours);
+      break;
+    case 2:
+      sums = hertz ? sum_contact_forces<2, true>(model, neighbours) : sum_contact_forces<2, false>(model, neighbours);
+      break;
+    default:
+      sums = hertz ? sum_contact_forces<3, true>(model, neighbours) : sum_contact_forces<3, false>(model, neighbours);
+  }
+  if (counting_) onset_speeds_.swap(*next_onset_speeds_);
+  spring_energy_ = sums.spring_energy;
   if (count) {
-    tally_.pair += pair_onsets;
-    tally_.surface += surface_onsets;
+    tally_.pair += sums.pair_onsets;
+    tally_.surface += sums.surface_onsets;
   }
   accelerations_valid_ = true;
   return true;
@@ -202,7 +380,7 @@ std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& mod
   // contact (within a step of the true onset; the integrators here are fixed-step).
   const auto known = onset_speeds_.find(key);
   const double onset = known != onset_speeds_.end() ? known->second : rate;
-  if (counting_) next_onset_speeds_.emplace(key, onset);
+  if (counting_) next_onset_speeds_->emplace(key, onset);
   NormalLawParams law;
   law.hertz_stiffness = model.k_h;
   law.restitution = model.c_tau;
@@ -211,23 +389,33 @@ std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& mod
 }
 
 bool ParticleSystem::resolve_impulses(const ParticleModel& model) {
-  const size_t n = x_.size();
   const double diameter = 2 * model.r, diameter_squared = diameter * diameter;
-  for (size_t i = 0; i < n; ++i) touching_[i] = 0;
-  if (!grid_.build(x_, diameter)) return false;
-  // One sweep, in grid order; each impulse sees the velocities the previous ones left.
-  grid_.for_each_candidate_pair([&](int a, int b) {
-    if ((x_[b] - x_[a]).squaredNorm() > diameter_squared) return;
-    const ImpulseOutcome o = collide_spheres(x_[a], v_[a], inverse_mass_[a], x_[b], v_[b], inverse_mass_[b], model.r,
+  std::fill(touching_.begin(), touching_.end(), 0);
+  UniformGrid& grid = bounded_grid();
+  if (!grid.build(gather_positions_as_added(), diameter)) return false;
+  // One sweep, in grid order over the particles as added; each impulse sees
+  // the velocities the previous ones left.
+  grid.for_each_candidate_pair([&](int i, int j) {
+    const int a = slot_[i], b = slot_[j];
+    Vector3d x_a = x_.at(a), v_a = v_.at(a), x_b = x_.at(b), v_b = v_.at(b);
+    if ((x_b - x_a).squaredNorm() > diameter_squared) return;
+    const ImpulseOutcome o = collide_spheres(x_a, v_a, inverse_mass_[a], x_b, v_b, inverse_mass_[b], model.r,
                                              model.r, model.e, model.k_p);
     if (!o.touching) return;
+    x_.set(a, x_a);
+    v_.set(a, v_a);
+    x_.set(b, x_b);
+    v_.set(b, v_b);
     touching_[a] = touching_[b] = 1;
     if (o.impact) ++tally_.pair;
   });
   for (const SurfacePlane& s : surfaces_)
-    for (size_t i = 0; i < n; ++i) {
-      const ImpulseOutcome o = collide_sphere_plane(x_[i], v_[i], model.r, s.normal, s.offset, model.e, model.k_p);
+    for (size_t i = 0; i < size(); ++i) {
+      Vector3d x = x_.at(i), v = v_.at(i);
+      const ImpulseOutcome o = collide_sphere_plane(x, v, model.r, s.normal, s.offset, model.e, model.k_p);
       if (!o.touching) continue;
+      x_.set(i, x);
+      v_.set(i, v);
       touching_[i] = 1;
       if (o.impact) ++tally_.surface;
     }
@@ -235,30 +423,43 @@ bool ParticleSystem::resolve_impulses(const ParticleModel& model) {
 }
 
 std::optional<std::pair<size_t, size_t>> ParticleSystem::pair_closer_than(double distance) {
-  if (!grid_.build(x_, distance)) return std::nullopt;
+  const std::vector<Vector3d>& x = gather_positions_as_added();
+  UniformGrid& grid = bounded_grid();
+  if (!grid.build(x, distance)) return std::nullopt;
   std::optional<std::pair<size_t, size_t>> found;
-  grid_.for_each_candidate_pair([&](int a, int b) {
-    if (!found && (x_[b] - x_[a]).squaredNorm() < distance * distance)
+  grid.for_each_candidate_pair([&](int a, int b) {
+    if (!found && (x[b] - x[a]).squaredNorm() < distance * distance)
       found = std::pair<size_t, size_t>(std::min(a, b), std::max(a, b));
   });
   return found;
 }
 
+double ParticleSystem::total_mass() const {
+  return sum_over(size(), [&](size_t s) { return mass_[s]; });
+}
+
 double ParticleSystem::kinetic_energy() const {
-  double e = 0;
-  for (size_t i = 0; i < x_.size(); ++i) e += 0.5 * mass_[i] * v_[i].squaredNorm();
-  return e;
+  std::array<const double*, 3> v{};
+  for (int j = 0; j < axes_.count; ++j) v[j] = v_.axis[axes_.axis[j]].data();
+  const int count = axes_.count;
+  return sum_over(size(), [&](size_t s) {
+    double squared = 0;
+    for (int j = 0; j < count; ++j) squared += v[j][s] * v[j][s];
+    return 0.5 * mass_[s] * squared;
+  });
 }
 
 double ParticleSystem::potential_energy(double g) const {
-  double e = 0;
-  for (size_t i = 0; i < x_.size(); ++i) e += mass_[i] * g * x_[i].z();
-  return e;
+  const double* z = x_.axis[2].data();
+  return sum_over(size(), [&](size_t s) { return mass_[s] * g * z[s]; });
 }
 
 Vector3d ParticleSystem::momentum() const {
   Vector3d p = Vector3d::Zero();
-  for (size_t i = 0; i < x_.size(); ++i) p += mass_[i] * v_[i];
+  for (const int k : axes_) {
+    const double* v = v_.axis[k].data();
+    p[k] = sum_over(size(), [&](size_t s) { return mass_[s] * v[s]; });
+  }
   return p;
 }
 

@@ -21,7 +21,19 @@
 //
 // Positions are 3-vectors in every dimension: a 1D run moves along z only, a
 // 2D run in x and z; the unused components stay exactly zero.
+//
+// Built for piles of 100,000 particles (issue 14): the particles are stored
+// axis by axis (particles/axis_arrays.h) in an order of their own, and with
+// the fixed-step integrators that order is the grid's cell order, renewed
+// whenever the neighbour list (particles/neighbour_list.h) is rebuilt, so
+// that the particles a contact joins lie close in memory. Particle i (in
+// the order added) keeps its index for the rest of the program: position(i),
+// touching(i), the Hertz laws' contact keys. The contact forces are the same;
+// only the order in which they are summed follows the storage. Impulses
+// keep the grid's sweep in the order added, since each impulse sees the
+// velocities the previous ones left.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -30,8 +42,12 @@
 #include <Eigen/Core>
 
 #include "contact/normal_law.h"
+#include "core/scratch.h"
 #include "geometry/uniform_grid.h"
 #include "integrators/stepper.h"
+#include "particles/axis_arrays.h"
+#include "particles/neighbour_list.h"
+#include "particles/surface_plane.h"
 
 namespace cl {
 
@@ -55,12 +71,6 @@ struct ParticleModel {
   double g = 9.81;   ///< m/s^2, along -z
 };
 
-/// A fixed plane {y : y.normal = offset}; `normal` (unit) points to the free side.
-struct SurfacePlane {
-  Eigen::Vector3d normal;
-  double offset;  ///< m
-};
-
 /// Contacts counted since reset: impulses applied, or spring contacts begun.
 struct ContactTally {
   long long pair = 0;     ///< particle-particle
@@ -73,7 +83,7 @@ class ParticleSystem {
   void set_surfaces(std::vector<SurfacePlane> surfaces);
   const std::vector<SurfacePlane>& surfaces() const { return surfaces_; }
   /// Where particles are expected (m): the broad phase's grid covers at most this.
-  void set_grid_bounds(const UniformGrid::Bounds& bounds) { grid_.set_bounds(bounds); }
+  void set_grid_bounds(const UniformGrid::Bounds& bounds) { grid_bounds_ = bounds; }
   /// Some pair of particles whose centres are closer than `distance` (m), if any.
   std::optional<std::pair<size_t, size_t>> pair_closer_than(double distance);
   /// Adds a particle (m, m/s, kg).
@@ -88,21 +98,54 @@ class ParticleSystem {
   /// without counting contacts (after add(), a model change or a load).
   bool refresh(const ParticleModel& model);
 
-  size_t size() const { return x_.size(); }
-  const std::vector<Eigen::Vector3d>& positions() const { return x_; }
-  const std::vector<Eigen::Vector3d>& velocities() const { return v_; }
-  double mass(size_t i) const { return mass_[i]; }
+  size_t size() const { return id_.size(); }
+  /// Of particle i, the i-th added (m, m/s, kg).
+  Eigen::Vector3d position(size_t i) const { return x_.at(slot_[i]); }
+  Eigen::Vector3d velocity(size_t i) const { return v_.at(slot_[i]); }
+  double mass(size_t i) const { return mass_[slot_[i]]; }
   /// Touched another particle or a surface at the last contact evaluation.
-  bool touching(size_t i) const { return touching_[i] != 0; }
+  bool touching(size_t i) const { return touching_[slot_[i]] != 0; }
+  /// Calls visit(i, x, touching) for every particle i at x (m), in the
+  /// order stored: faster than by index, for extremes, and for sums whose
+  /// order does not matter beyond round-off.
+  template <class Visit>
+  void for_each_position(Visit&& visit) const {
+    for (size_t s = 0; s < id_.size(); ++s) visit(static_cast<size_t>(id_[s]), x_.at(s), touching_[s] != 0);
+  }
   const ContactTally& tally() const { return tally_; }
 
+  double total_mass() const;                     ///< kg
   double kinetic_energy() const;                 ///< J
   double potential_energy(double g) const;       ///< J, zero at z = 0
   double spring_energy() const { return spring_energy_; }  ///< J, at the current x (springs only)
   Eigen::Vector3d momentum() const;              ///< kg m/s
 
  private:
-  bool evaluate_accelerations(const ParticleModel& model, bool count);
+  /// What sum_contact_forces() adds up besides the forces.
+  struct ContactSums {
+    double spring_energy = 0;  // J
+    long long pair_onsets = 0, surface_onsets = 0;
+  };
+  /// The accelerations a_ under gravity and the contacts, and the contact
+  /// flags, in the D axes in use, by the linear law or (kHertz) a
+  /// Hertz-family law; forces_ must be zero.
+  template <int D, bool kHertz>
+  ContactSums sum_contact_forces(const ParticleModel& model, const NeighbourList& neighbours);
+  /// Forces (as accelerations), spring energy and contact flags at the
+  /// current state; `count` adds the contacts begun to the tally. With
+  /// `may_reorder` a rebuilt neighbour list also puts the particles in cell
+  /// order (not within a stepper's step, whose state is in the old order).
+  bool evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder);
+  /// Lists the contact candidates anew, first sorting the particles by cell if `reorder`.
+  bool rebuild_neighbours(const ParticleModel& model, bool reorder);
+  /// Stores the particles in the order of `order` (their slots before).
+  void reorder(const std::vector<int>& order);
+  /// The positions in storage order (m), for the grid.
+  const std::vector<Eigen::Vector3d>& gather_positions();
+  /// The positions in the order added (m), for the grid of the impulse sweep.
+  const std::vector<Eigen::Vector3d>& gather_positions_as_added();
+  /// The grid, bounded by set_grid_bounds().
+  UniformGrid& bounded_grid();
   /// Normal force (N) and elastic energy (J) of one contact under a
   /// Hertz-family law: overlap `depth` (m), its rate (m/s, > 0 approaching).
   /// `key` names the contact for its approach speed at onset (kept across steps).
@@ -113,23 +156,45 @@ class ParticleSystem {
   void pack(Vec& y) const;
   void unpack(const Vec& y);
 
-  std::vector<Eigen::Vector3d> x_, v_, a_;
+  // By storage slot.
+  AxisArrays x_, v_, a_;
+  // N, by storage slot: the contact forces while they are summed, zero
+  // between evaluations (a copy starts without them).
+  Scratch<AxisArrays> forces_;
+  Scratch<std::vector<std::pair<int, int>>> pairs_in_contact_;  // slots, while the forces are summed
+  // The axes the particles move along (z always: gravity acts along it). A
+  // 2D run uses x and z, and the loops leave y out: it stays exactly zero,
+  // as no force has a component along an axis that no position, velocity
+  // or plane normal has.
+  AxesInUse axes_{{2, 0, 0}, 1};
   std::vector<double> mass_, inverse_mass_;
   std::vector<unsigned char> touching_;
+  std::vector<int> id_;    // the particle in each slot (its index in the order added)
+  std::vector<int> slot_;  // the slot of each particle
   std::vector<SurfacePlane> surfaces_;
-  UniformGrid grid_;
+  UniformGrid::Bounds grid_bounds_;
+  // Built anew for each use (the neighbour list, the impulse sweep, a search).
+  Scratch<UniformGrid> grid_;
+  // Shared with the copies of this system until it is rebuilt: it never
+  // changes once built (a copy at every sample interval need not copy it).
+  std::shared_ptr<NeighbourList> neighbours_;
+  // The list before it, to be rebuilt in place once no copy shares it.
+  Scratch<std::shared_ptr<NeighbourList>> previous_neighbours_;
+  Scratch<std::vector<Eigen::Vector3d>> points_;  // m, positions gathered for the grid
+  Scratch<std::vector<double>> reorder_buffer_;
   ContactTally tally_;
   double spring_energy_ = 0;
   bool accelerations_valid_ = false;
   // Hertz-family laws: each contact's approach speed at its first step in
   // contact (m/s), by contact key; rebuilt at every counted evaluation, so it
   // holds the current contacts only.
-  std::unordered_map<uint64_t, double> onset_speeds_, next_onset_speeds_;
+  std::unordered_map<uint64_t, double> onset_speeds_;
+  Scratch<std::unordered_map<uint64_t, double>> next_onset_speeds_;
   bool counting_ = false;  // the evaluation in progress updates them
   Stepper stepper_;          // rk4 and dopri5, on y = [x, v]
   bool stepper_current_ = false;  // its y is the state and its settings the model's
   StepperSettings stepper_settings_;
-  Vec y_start_;                    // the state before a stepper step, kept to undo a failed one
+  Scratch<Vec> y_start_;           // the state before a stepper step, kept to undo a failed one
 };
 
 }  // namespace cl

@@ -33,6 +33,14 @@ PileScene::PileScene() {
   if (auto error = reset(ParamValues(pile_description().params))) throw std::logic_error(*error);
 }
 
+void PileScene::copy_into(std::unique_ptr<Scene>& target) const {
+  // Assigned, the particle arrays are copied into those the target has.
+  if (auto* pile = dynamic_cast<PileScene*>(target.get()))
+    *pile = *this;
+  else
+    target = clone();
+}
+
 std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
   ParticleModel m;
   const std::string& law = params.choice("law");
@@ -139,9 +147,9 @@ void PileScene::emit_if_due() {
   auto jitter = [&] { return (2 * unit_random(rng_) - 1) * kJitter * r; };
   if (setup_.dim >= 2) x.x() = std::clamp(0.5 * w + jitter(), r, w - r);
   if (setup_.dim == 3) x.y() = std::clamp(0.5 * w + jitter(), r, w - r);
-  const auto& positions = system_.positions();
-  for (const Vector3d& p : positions)
-    if ((p - x).squaredNorm() < 4 * r * r) return;  // occupied: try again next step
+  bool occupied = false;
+  system_.for_each_position([&](size_t, const Vector3d& p, bool) { occupied |= (p - x).squaredNorm() < 4 * r * r; });
+  if (occupied) return;  // try again next step
   const Vector3d v(0, 0, -setup_.emit_speed);
   system_.add(x, v, setup_.m);
   system_.refresh(model_);
@@ -186,11 +194,7 @@ void PileScene::count_hits_in_bin() {
   hit_bin_ = bin;
 }
 
-double PileScene::rest_energy() const {
-  double sum = 0;
-  for (size_t i = 0; i < system_.size(); ++i) sum += system_.mass(i) * model_.g * model_.r;
-  return sum;
-}
+double PileScene::rest_energy() const { return system_.total_mass() * model_.g * model_.r; }
 
 void PileScene::restart_energy_books() {
   energy_in_ = total_energy();
@@ -205,8 +209,7 @@ double PileScene::total_energy() const {
 nlohmann::json PileScene::state_json() const {
   nlohmann::json list = nlohmann::json::array();
   for (size_t i = 0; i < system_.size(); ++i) {
-    const Vector3d& x = system_.positions()[i];
-    const Vector3d& v = system_.velocities()[i];
+    const Vector3d x = system_.position(i), v = system_.velocity(i);
     list.push_back({{"x", x.x()}, {"y", x.y()}, {"z", x.z()}, {"vx", v.x()}, {"vy", v.y()}, {"vz", v.z()},
                     {"m", system_.mass(i)}});
   }

@@ -25,6 +25,7 @@ class PileScene final : public Scene {
   PileScene();
   const SceneDescription& description() const override { return pile_description(); }
   std::unique_ptr<Scene> clone() const override { return std::make_unique<PileScene>(*this); }
+  void copy_into(std::unique_ptr<Scene>& target) const override;
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;

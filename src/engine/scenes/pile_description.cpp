@@ -31,7 +31,7 @@ const SceneDescription& pile_description() {
         {"emit_interval", "s", real, live, 0.2, 1e-3, 100},
         {"emit_speed", "m/s", real, live, 0, 0, 100},
         {"emit_height", "m", real, reset, 6, 0, 1e4},
-        {"N_max", "", ParamKind::Integer, reset, 200, 1, 20000},
+        {"N_max", "", ParamKind::Integer, reset, 200, 1, 100000},
         {"width", "m", real, reset, 6, 0.02, 1e4},
         {"seed", "", ParamKind::Integer, reset, 1, 0, 1e9},
         {"view_yaw", "deg", real, live, 30, -180, 180},

@@ -2,6 +2,7 @@
 // compression table of seed 003 (Table 3.2-1) from the means over the run.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/number_format.h"
 #include "core/text.h"
@@ -11,30 +12,39 @@ namespace cl {
 
 double PileScene::pile_height() const {
   double top = 0;
-  const auto& x = system_.positions();
-  for (size_t i = 0; i < x.size(); ++i)
-    if (system_.touching(i)) top = std::max(top, x[i].z() + model_.r);
+  system_.for_each_position([&](size_t, const Eigen::Vector3d& x, bool touching) {
+    if (touching) top = std::max(top, x.z() + model_.r);
+  });
   return top;
 }
 
 double PileScene::bottom_diameter() const {
-  const auto& x = system_.positions();
-  if (x.empty()) return 0;
-  size_t lowest = 0;
-  for (size_t i = 1; i < x.size(); ++i)
-    if (x[i].z() < x[lowest].z()) lowest = i;
+  const size_t n = system_.size();
+  if (n == 0) return 0;
+  // The lowest particle, the first added among equals.
+  size_t lowest = n;
+  Eigen::Vector3d bottom = Eigen::Vector3d::Zero();
+  system_.for_each_position([&](size_t i, const Eigen::Vector3d& x, bool) {
+    if (lowest == n || x.z() < bottom.z() || (x.z() == bottom.z() && i < lowest)) {
+      lowest = i;
+      bottom = x;
+    }
+  });
   const double r = model_.r;
-  const double ground = std::max(0.0, r - x[lowest].z());
-  double pair = 0;
-  for (size_t i = 0; i < x.size(); ++i)
-    if (i != lowest) pair = std::max(pair, 2 * r - (x[i] - x[lowest]).norm());
+  const double ground = std::max(0.0, r - bottom.z());
+  // The largest overlap with another particle, from the nearest one's distance.
+  double nearest_squared = std::numeric_limits<double>::infinity();  // m^2
+  system_.for_each_position([&](size_t i, const Eigen::Vector3d& x, bool) {
+    if (i != lowest) nearest_squared = std::min(nearest_squared, (x - bottom).squaredNorm());
+  });
+  const double pair = std::max(0.0, 2 * r - std::sqrt(nearest_squared));
   return 2 * r - 0.5 * ground - 0.5 * pair;
 }
 
 int PileScene::particles_in_pile() const {
   // Those touching something; the rest are still falling.
   int in_pile = 0;
-  for (size_t i = 0; i < system_.size(); ++i) in_pile += system_.touching(i) ? 1 : 0;
+  system_.for_each_position([&](size_t, const Eigen::Vector3d&, bool touching) { in_pile += touching ? 1 : 0; });
   return in_pile;
 }
 

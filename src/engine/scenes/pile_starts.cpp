@@ -41,7 +41,8 @@ UniformGrid::Bounds PileScene::grid_bounds() const {
   // own; particles flung beyond count in the boundary cells.
   const double r = model_.r, w = setup_.width;
   const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
-  const int per_layer = setup_.dim == 3 ? per_row * per_row : per_row;
+  // In a wide 3D box (1e4 m of 0.01 m particles) a layer holds more than an int counts.
+  const long long per_layer = setup_.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
   const double block_top = (setup_.n_max / per_layer + 1) * 2 * r * kBlockGap;
   const double height = std::max({setup_.emit_height + r, block_top, w, 4 * r});
   return {Vector3d(-w, -w, -height), Vector3d(2 * w, 2 * w, 4 * height)};
@@ -66,9 +67,9 @@ std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
     case Start::Block: {
       const double spacing = 2 * r * kBlockGap;
       const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / spacing)) + 1 : 1;
-      const int per_layer = setup_.dim == 3 ? per_row * per_row : per_row;
+      const long long per_layer = setup_.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
       for (int i = 0; i < setup_.n_max; ++i) {
-        const int layer = i / per_layer, k = i % per_layer;
+        const int layer = static_cast<int>(i / per_layer), k = static_cast<int>(i % per_layer);
         auto jitter = [&] { return (2 * unit_random(rng) - 1) * 0.01 * r; };
         Vector3d x(0, 0, r * kBlockGap + layer * spacing);
         if (setup_.dim >= 2) x.x() = r + (k % per_row) * spacing + jitter();

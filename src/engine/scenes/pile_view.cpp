@@ -68,11 +68,8 @@ void PileScene::sample(std::vector<double>& values) const {
   const double e_kin = system_.kinetic_energy(), e_pot = system_.potential_energy(model_.g);
   const double e_spring = system_.spring_energy();
   const Vector3d p = system_.momentum();
-  double mass = 0, moment = 0;
-  for (size_t i = 0; i < system_.size(); ++i) {
-    mass += system_.mass(i);
-    moment += system_.mass(i) * system_.positions()[i].z();
-  }
+  const double mass = system_.total_mass();
+  const double moment = system_.potential_energy(1);  // kg m: the sum of m z
   values = {t_,
             static_cast<double>(system_.size()),
             e_kin,
@@ -93,7 +90,7 @@ Sketch PileScene::sketch(const Palette& palette) const {
   Sketch s;
   const auto& colors = palette.bodies;
   const double r = model_.r, w = setup_.width;
-  const auto& x = system_.positions();
+  const size_t n = system_.size();
   const double top = std::max({setup_.emit_height + r, setup_.start == Start::Billiard ? w : 0.0, 4 * r});
   const Rgba wall_color = palette.ink;
   if (setup_.dim <= 2) {
@@ -104,8 +101,10 @@ Sketch PileScene::sketch(const Palette& palette) const {
     else box.points = {{left, 0}, {right, 0}};
     if (setup_.start == Start::Billiard) box.closed = true;
     s.lines.push_back(std::move(box));
-    for (size_t i = 0; i < x.size(); ++i)
-      s.circles.push_back({Vector2d(x[i].x(), x[i].z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
+    for (size_t i = 0; i < n; ++i) {
+      const Vector3d x = system_.position(i);
+      s.circles.push_back({Vector2d(x.x(), x.z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
+    }
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
     s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
     s.legend = pile_legend(palette, setup_.dim == 2 ? text("pile.legend.box_2d") : text("pile.legend.floor"));
@@ -139,15 +138,15 @@ Sketch PileScene::sketch(const Palette& palette) const {
     edge(corners[k], corners[(k + 1) % 4], wall_color);
     edge(corners[k], corners[k] + Vector3d(0, 0, top), palette.ink_faint);
   }
-  std::vector<std::pair<double, size_t>> order(x.size());
-  std::vector<Projected> projected(x.size());
-  for (size_t i = 0; i < x.size(); ++i) {
-    projected[i] = project(x[i]);
+  std::vector<std::pair<double, size_t>> order(n);
+  std::vector<Projected> projected(n);
+  for (size_t i = 0; i < n; ++i) {
+    projected[i] = project(system_.position(i));
     order[i] = {projected[i].depth, i};
   }
   std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   const Vector2d light(-0.3 * r, 0.35 * r);  // highlight offset: light from the upper left
-  s.circles.reserve(3 * x.size());
+  s.circles.reserve(3 * n);
   for (const auto& [depth, i] : order) {
     const Rgba base = colors[i % colors.size()];
     const Vector2d c = projected[i].screen;

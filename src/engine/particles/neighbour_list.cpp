@@ -1,0 +1,86 @@
+#include "particles/neighbour_list.h"
+
+#include <algorithm>
+#include <array>
+
+namespace cl {
+
+namespace {
+// Rebuild when a particle has moved this fraction of the skin: half, less a
+// tenth of the skin for round-off (m over m).
+constexpr double kDriftPerSkin = 0.45;
+}  // namespace
+
+void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double r, double skin,
+                          const std::vector<SurfacePlane>& surfaces) {
+  const double reach_squared = reach(r, skin) * reach(r, skin);
+  const int n = static_cast<int>(points.size());
+  // Every candidate is written and only the close ones are kept (the count
+  // moves past them): no branch for the processor to mispredict at every
+  // other candidate.
+  std::vector<std::pair<int, int>>& found = *found_;
+  const std::vector<int>& order = grid.points_by_cell();
+  size_t count = 0;
+  grid.for_each_candidate_run([&](int a, int first, int last) {
+    if (count + (last - first) > found.size()) found.resize(2 * (count + (last - first)) + 1024);
+    const int i = order[a];
+    const Eigen::Vector3d& x_i = points[i];
+    for (int b = first; b < last; ++b) {
+      const int j = order[b];
+      found[count] = {std::min(i, j), std::max(i, j)};
+      count += (points[j] - x_i).squaredNorm() < reach_squared;
+    }
+  });
+  // Grouped by the first particle (a counting sort), each group in the order found.
+  first_partner_.assign(n + 1, 0);
+  for (size_t k = 0; k < count; ++k) ++first_partner_[found[k].first + 1];
+  for (int a = 0; a < n; ++a) first_partner_[a + 1] += first_partner_[a];
+  partners_.resize(count);
+  for (size_t k = 0; k < count; ++k) partners_[first_partner_[found[k].first]++] = found[k].second;
+  for (int a = n; a > 0; --a) first_partner_[a] = first_partner_[a - 1];
+  first_partner_[0] = 0;
+
+  near_plane_.resize(surfaces.size());
+  for (size_t k = 0; k < surfaces.size(); ++k) {
+    const SurfacePlane& s = surfaces[k];
+    near_plane_[k].clear();
+    for (int i = 0; i < n; ++i)
+      if (r - (points[i].dot(s.normal) - s.offset) >= -0.5 * skin) near_plane_[k].push_back(i);
+  }
+
+  built_at_.resize(n);
+  for (int i = 0; i < n; ++i) built_at_.set(i, points[i]);
+  r_ = r;
+  drift_limit_ = (kDriftPerSkin * skin) * (kDriftPerSkin * skin);
+  valid_ = true;
+}
+
+template <int D>
+size_t NeighbourList::count_moved(const AxisArrays& x, const AxesInUse& axes) const {
+  std::array<const double*, D> now, then;
+  for (int j = 0; j < D; ++j) {
+    now[j] = x.axis[axes.axis[j]].data();
+    then[j] = built_at_.axis[axes.axis[j]].data();
+  }
+  // Counted without a branch per particle, so that the loop vectorises; a
+  // position that is not finite fails the comparison and is counted too.
+  size_t moved = 0;
+  const size_t n = x.size();
+  for (size_t i = 0; i < n; ++i) {
+    double squared = 0;
+    for (int j = 0; j < D; ++j) squared += (now[j][i] - then[j][i]) * (now[j][i] - then[j][i]);
+    moved += !(squared <= drift_limit_);
+  }
+  return moved;
+}
+
+bool NeighbourList::holds_for(const AxisArrays& x, const AxesInUse& axes, double r) const {
+  if (!valid_ || r != r_ || x.size() != built_at_.size()) return false;
+  switch (axes.count) {
+    case 1: return count_moved<1>(x, axes) == 0;
+    case 2: return count_moved<2>(x, axes) == 0;
+    default: return count_moved<3>(x, axes) == 0;
+  }
+}
+
+}  // namespace cl

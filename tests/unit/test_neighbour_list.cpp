@@ -1,0 +1,130 @@
+// The neighbour list must hold every contact (pair and plane) while no
+// particle has moved past its drift limit, and say so once one has, or once
+// a position is not finite.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <set>
+#include <utility>
+
+#include "core/random.h"
+#include "particles/neighbour_list.h"
+
+namespace {
+
+using Eigen::Vector3d;
+
+constexpr double kR = 0.3, kSkin = 0.18;  // m
+
+cl::AxisArrays as_axis_arrays(const std::vector<Vector3d>& points) {
+  cl::AxisArrays a;
+  for (const Vector3d& p : points) a.push_back(p);
+  return a;
+}
+
+cl::AxesInUse axes_of(int dim) {
+  cl::AxesInUse axes;
+  axes.include(2);
+  if (dim >= 2) axes.include(0);
+  if (dim == 3) axes.include(1);
+  return axes;
+}
+
+/// Dense random points in a box of side `side` (m), along the last `dim` axes (z always).
+std::vector<Vector3d> random_points(int dim, double side, int n, std::mt19937_64& rng) {
+  std::vector<Vector3d> points;
+  for (int i = 0; i < n; ++i) {
+    Vector3d p = Vector3d::Zero();
+    p.z() = side * cl::unit_random(rng);
+    if (dim >= 2) p.x() = side * cl::unit_random(rng);
+    if (dim == 3) p.y() = side * cl::unit_random(rng);
+    points.push_back(p);
+  }
+  return points;
+}
+
+/// Moves every point by `distance` (m) in a random direction within its axes.
+std::vector<Vector3d> moved(std::vector<Vector3d> points, int dim, double distance, std::mt19937_64& rng) {
+  for (Vector3d& p : points) {
+    Vector3d d = Vector3d::Zero();
+    while (!(d.norm() > 0.1)) {
+      d.z() = 2 * cl::unit_random(rng) - 1;
+      if (dim >= 2) d.x() = 2 * cl::unit_random(rng) - 1;
+      if (dim == 3) d.y() = 2 * cl::unit_random(rng) - 1;
+    }
+    p += distance * d.normalized();
+  }
+  return points;
+}
+
+}  // namespace
+
+TEST_CASE("neighbour list: after moves within the drift limit every contact is listed, once (1D, 2D, 3D)") {
+  std::mt19937_64 rng(5);
+  const std::vector<cl::SurfacePlane> planes = {{Vector3d::UnitZ(), 0}, {Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -6}};
+  for (int dim = 1; dim <= 3; ++dim) {
+    const std::vector<Vector3d> start = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    cl::UniformGrid grid;
+    REQUIRE(grid.build(start, cl::NeighbourList::reach(kR, kSkin)));
+    cl::NeighbourList list;
+    list.build(grid, start, kR, kSkin, planes);
+    // Just within the limit (0.45 skin), every point: pairs close by up to 0.9 skin.
+    const std::vector<Vector3d> now = moved(start, dim, 0.449 * kSkin, rng);
+    REQUIRE(list.holds_for(as_axis_arrays(now), axes_of(dim), kR));
+    std::set<std::pair<int, int>> listed;
+    long long repeated = 0;
+    for (int a = 0; a < static_cast<int>(now.size()); ++a)
+      for (const int b : list.partners(a)) {
+        CHECK(a < b);
+        repeated += listed.insert({a, b}).second ? 0 : 1;
+      }
+    long long contacts = 0, missed = 0;
+    for (int a = 0; a < static_cast<int>(now.size()); ++a)
+      for (int b = a + 1; b < static_cast<int>(now.size()); ++b)
+        if ((now[b] - now[a]).norm() <= 2 * kR) {
+          ++contacts;
+          missed += listed.count({a, b}) ? 0 : 1;
+        }
+    long long plane_contacts = 0, plane_missed = 0;
+    for (size_t k = 0; k < planes.size(); ++k) {
+      const std::set<int> near(list.near_plane(k).begin(), list.near_plane(k).end());
+      for (int i = 0; i < static_cast<int>(now.size()); ++i)
+        if (kR - (now[i].dot(planes[k].normal) - planes[k].offset) >= 0) {
+          ++plane_contacts;
+          plane_missed += near.count(i) ? 0 : 1;
+        }
+    }
+    MESSAGE(dim << "D: " << listed.size() << " pairs listed for " << contacts << " contacts (missed " << missed
+                << ", repeated " << repeated << "); " << plane_contacts << " plane contacts (missed " << plane_missed
+                << ")");
+    CHECK(contacts > 100);
+    CHECK(missed == 0);
+    CHECK(repeated == 0);
+    CHECK(plane_contacts > 10);
+    CHECK(plane_missed == 0);
+  }
+}
+
+TEST_CASE("neighbour list: a particle past the limit, a position that is not finite or another radius ask for a rebuild") {
+  std::mt19937_64 rng(9);
+  const std::vector<Vector3d> start = random_points(2, 6, 200, rng);
+  cl::UniformGrid grid;
+  REQUIRE(grid.build(start, cl::NeighbourList::reach(kR, kSkin)));
+  cl::NeighbourList list;
+  list.build(grid, start, kR, kSkin, {});
+  const cl::AxesInUse axes = axes_of(2);
+  CHECK(list.holds_for(as_axis_arrays(start), axes, kR));
+  CHECK(!list.holds_for(as_axis_arrays(start), axes, 1.01 * kR));
+  std::vector<Vector3d> far = start;
+  far[17].x() += 0.451 * kSkin;
+  CHECK(!list.holds_for(as_axis_arrays(far), axes, kR));
+  std::vector<Vector3d> broken = start;
+  broken[3].z() = std::nan("");
+  CHECK(!list.holds_for(as_axis_arrays(broken), axes, kR));
+  broken[3].z() = INFINITY;
+  CHECK(!list.holds_for(as_axis_arrays(broken), axes, kR));
+  CHECK(!list.holds_for(as_axis_arrays({start.begin(), start.end() - 1}), axes, kR));
+  list.clear();
+  CHECK(!list.holds_for(as_axis_arrays(start), axes, kR));
+}
