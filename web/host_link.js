@@ -28,7 +28,7 @@ var ContactLabHostLink = (function () {
   var clip = ContactLabText.clip;
 
   var PROTOCOL_VERSION = 1;
-  var MAX_MESSAGE_CHARS = 8 * 1024 * 1024;  // the engine's limit in bytes (io/json_text.h); refused before copying
+  var MAX_MESSAGE_CHARS = 32 * 1024 * 1024;  // the engine's limit in bytes (io/json_text.h); refused before copying
   var WATCH_MS = 100;                       // how often the run is looked at for events
   var MAX_SUBSCRIBERS = 8;                  // windows that said hello (the oldest is dropped)
   /**

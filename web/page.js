@@ -16,7 +16,7 @@ var Module = (function () {
 
   var MESSAGE_LIMIT = 3;                                   // visible at once
   var MESSAGE_MS = { info: 5000, warning: 9000 };          // errors stay until dismissed
-  var MAX_SCENE_BYTES = 1 << 20;                           // ccall copies strings onto the wasm stack
+  var MAX_SCENE_BYTES = 32 * 1024 * 1024;                  // the engine's limit (io/json_text.h)
   var PLOTS_KEY = 'plots';                                 // hash keys owned by the page, not the app:
   var ALLOW_KEY = 'allow';                                 //   plot layout; origins a host page may message from;
   var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js);
@@ -359,7 +359,7 @@ var Module = (function () {
 
   function loadSceneText(text) {
     if (!api) { showMessage('warning', T('page.still_loading')); return; }
-    api.loadSceneJson(text);
+    if (api.loadSceneJson(text) === null) showMessage('error', T('page.scene_file_no_memory'));
   }
 
   function isJsonFile(file) {
@@ -517,7 +517,7 @@ var Module = (function () {
       command: w('cl_command', 'number', ['string']),
       setTheme: w('cl_set_theme', null, ['string']),
       applyHash: w('cl_apply_hash', null, ['string']),
-      loadSceneJson: function (text) { M.ccall('cl_load_scene_json', null, ['string'], [text]); },
+      loadSceneJson: function (text) { return contactlabWithHeapText(M, text, function (ptr) { M._cl_load_scene_json(ptr); return true; }); },
       widgetRect: w('cl_widget_rect', 'string', ['string']),
       loopsRevision: w('cl_loops_revision', 'number', []),
       loopsJson: w('cl_loops_json', 'string', []),
@@ -544,15 +544,7 @@ var Module = (function () {
       sweepBaseJson: w('cl_sweep_base_json', 'string', []),
       // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
       hostMessage: function (text) {
-        var size = M.lengthBytesUTF8(text) + 1;
-        var ptr = M._malloc(size);
-        if (!ptr) return null;
-        try {
-          M.stringToUTF8(text, ptr, size);
-          return M.UTF8ToString(M._cl_host_message(ptr));
-        } finally {
-          M._free(ptr);
-        }
+        return contactlabWithHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_host_message(ptr)); });
       }
     };
   }

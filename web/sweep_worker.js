@@ -16,7 +16,7 @@
  */
 'use strict';
 
-importScripts('sweep_engine.js');
+importScripts('heap_text.js', 'sweep_engine.js');
 
 var loadMs = 0;  // from the worker's creation (its time origin) to its engine ready
 var engine = ContactLabSweepEngine().then(function (M) {
@@ -24,29 +24,18 @@ var engine = ContactLabSweepEngine().then(function (M) {
   return M;
 });
 
-/** Calls fn with `text` copied into the wasm heap (the scene file may exceed ccall's stack). */
-function withText(M, text, fn) {
-  var size = M.lengthBytesUTF8(text) + 1;
-  var ptr = M._malloc(size);
-  if (!ptr) throw new Error('out of memory for a ' + size + '-byte text');
-  try {
-    M.stringToUTF8(text, ptr, size);
-    return fn(ptr);
-  } finally {
-    M._free(ptr);
-  }
-}
-
 function plan(M, m) {
-  return JSON.parse(withText(M, String(m.sceneFile), function (file) {
-    return withText(M, String(m.vary), function (vary) {
+  var reply = contactlabWithHeapText(M, String(m.sceneFile), function (file) {
+    return contactlabWithHeapText(M, String(m.vary), function (vary) {
       return M.UTF8ToString(M._cl_sweep_plan(file, vary, m.log ? 1 : 0, Number(m.until)));
     });
-  }));
+  });
+  if (reply === null) throw new Error('no memory left in the worker for the scene file');
+  return JSON.parse(reply);
 }
 
 function handle(M, m) {
-  if (m.language) withText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
+  if (m.language) contactlabWithHeapText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
   var planned = plan(M, m);
   postMessage({ type: 'planned', id: m.id, plan: planned, loadMs: loadMs });
   if (m.type !== 'run' || planned.error) return;

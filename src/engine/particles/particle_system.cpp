@@ -303,7 +303,7 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
     }
   }
   for (size_t k = 0; k < contacts; ++k) {
-    const auto [a, b] = in_contact[k];
+    const int a = in_contact[k].first, b = in_contact[k].second;
     const SphereOverlapIn<D> o = sphere_overlap(at(x, a), at(x, b), diameter);
     const double rate = (at(v, a) - at(v, b)).dot(o.normal);  // m/s, > 0 approaching
     const auto [force, spring] = force_of([&] { return pair_key(id_[a], id_[b]); }, o.depth, rate);
