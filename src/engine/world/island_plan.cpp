@@ -56,6 +56,8 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
   const int n = static_cast<int>(input.centres.size());
   Groups groups(n);
   for (const auto& [i, j] : input.links) groups.join(i, j);
+  int largest_linked = 1;
+  for (const auto& link : input.links) largest_linked = std::max(largest_linked, groups.size(groups.find(link.first)));
   std::vector<double> reach(n), group_energy(n);
   std::vector<std::pair<int, int>> pairs;
   for (;;) {
@@ -72,6 +74,7 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
     if (!joined) break;  // the reaches were those of the final groups
   }
   IslandPlan plan;
+  plan.largest_linked = largest_linked;
   plan.boundary.assign(n, 0);
   std::vector<unsigned char> integrated(n, 0);
   for (int i = 0; i < n; ++i)
@@ -89,6 +92,12 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
   }
   plan.pairs = std::move(pairs);
   return plan;
+}
+
+int IslandPlan::largest_island() const {
+  size_t largest = 0;
+  for (const std::vector<int>& island : islands) largest = std::max(largest, island.size());
+  return static_cast<int>(largest);
 }
 
 IslandPlan single_island(int n, bool boundary, bool body_contacts, const std::vector<std::pair<int, int>>& links) {

@@ -37,6 +37,11 @@ struct IslandPlan {
   std::vector<std::pair<int, int>> pairs;
   /// Per body: may touch the boundary within the slab.
   std::vector<unsigned char> boundary;
+  /// The most bodies one group of touching bodies (joined by links alone) holds.
+  int largest_linked = 1;
+
+  /// The most bodies one island holds (0 without islands).
+  int largest_island() const;
 };
 
 /// The islands for the slab.

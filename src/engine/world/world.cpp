@@ -55,6 +55,7 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   state_.contacts.reset(n, model.boundary.kind != BoundaryKind::None);
   islands_.clear();
   slab_ = Slab{};
+  slab_length_ = kLongestSlab;
   retired_steps_ = 0;
   loops_.clear();
   failure_.clear();
@@ -355,7 +356,7 @@ double World::slab_limit() const {
 
 void World::plan_slab(double t1) {
   const int n = model_.n;
-  const double dt = t1 - state_.t;
+  double dt = t1 - state_.t;
   ContactTable& table = state_.contacts;
   std::vector<std::pair<int, int>> links;
   std::vector<double> link_energies;
@@ -400,7 +401,19 @@ void World::plan_slab(double t1) {
       }
       return false;
     };
-    plan = plan_islands(input);
+    // Reaches long enough to join bodies past their touching groups would
+    // make islands of a whole crowd, integrated at the step of its hardest
+    // contact: a shorter slab keeps them apart. The length is remembered
+    // and grows back by a quarter per slab.
+    for (;;) {
+      plan = plan_islands(input);
+      if (plan.largest_island() <= std::max(kCrowdedIsland, 2 * plan.largest_linked) || dt <= kShortestSlab) {
+        slab_length_ = dt < t1 - state_.t ? dt : std::min(kLongestSlab, 1.25 * slab_length_);
+        break;
+      }
+      dt *= 0.5;
+    }
+    t1 = state_.t + dt;
   }
 
   // The islands, their integrators carried on where the same bodies were an island before.
@@ -819,7 +832,7 @@ std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedI
   while (state_.t < t_end) {
     if (!slab_.open) {
       const bool islands = model_.contact.stepping == Stepping::Islands;
-      plan_slab(islands ? std::min(t_end, state_.t + slab_limit()) : t_end);
+      plan_slab(islands ? std::min(t_end, state_.t + std::min(slab_limit(), slab_length_)) : t_end);
     }
     for (; slab_.next < islands_.size(); ++slab_.next) {
       Island& island = islands_[slab_.next];

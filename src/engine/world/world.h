@@ -218,10 +218,14 @@ class World {
   WorldState state_;
   std::vector<Island> islands_;  // of the open slab, or of the last one (their integrators carry on)
   Slab slab_;
+  double slab_length_ = kLongestSlab;  // s, the longest slab that kept the islands apart lately
   long long retired_steps_ = 0;  // steps of integrators dropped or restarted
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
+  static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
+  static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
+  static constexpr double kLongestSlab = 1e6;     // s: slab_length_ grows no further
   static constexpr long long kStormImpacts = 2000;
   static constexpr double kStormSpan = 2e-5;  // s
 };
