@@ -447,6 +447,18 @@ export function pixelStats(img, region = null, { bg = BACKGROUND, tol = 24, prob
   return { total, distinct: colors.size, nonBgFraction: total ? nonBg / total : 0, probes };
 }
 
+// ---- files dropped on the page ------------------------------------------------
+
+/** Drops a file with `text` on the page as a user's drag and drop does. */
+export function dropFile(page, name, text) {
+  return page.evaluate(([name, text]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, { type: 'application/json' }));
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, [name, text]);
+}
+
 // ---- downloads ---------------------------------------------------------------
 
 /** Clicks a widget and returns the download it triggers: {name, body: Buffer}. */

@@ -9,16 +9,6 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-/** Drops a file with `text` on the page as a user's drag and drop does. */
-function dropFile(page, name, text) {
-  return page.evaluate(([name, text]) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, [name, text]);
-}
-
 /** The run still advances: play, wait for time to pass, pause. */
 async function stillRuns(page) {
   const t0 = (await h.status(page)).t;
@@ -41,7 +31,7 @@ test('a malformed scene file dropped on the page: an error message, the run kept
     ];
     for (const [name, text, says] of files) {
       await page.evaluate(() => { for (const n of [...document.querySelectorAll('#messages .msg')]) n.remove(); });
-      await dropFile(page, name, text);
+      await h.dropFile(page, name, text);
       await h.until(page, async () => (await h.messagesText(page)).length > 0, { what: `a message for ${name}` });
       const shown = await h.messagesText(page);
       console.log(`  ${name}: ${shown.replace(/\s+/g, ' ').slice(0, 160)}`);

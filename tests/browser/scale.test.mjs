@@ -86,12 +86,7 @@ test('a pile of 10,000 particles saved as a scene file and dropped back on the p
     assert.ok(text.length > 1 << 20, 'the file is larger than the stack ccall copies strings onto');
     await page.evaluate(() => window.contactlab.command('reset'));
     assert.equal((await h.status(page)).t, 0);
-    await page.evaluate(([name, text]) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], name, { type: 'application/json' }));
-      for (const type of ['dragenter', 'dragover', 'drop'])
-        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }, [name, text]);
+    await h.dropFile(page, name, text);
     const loaded = await h.until(page, async () => {
       const st = await h.status(page);
       return st.t > 0 ? st : null;

@@ -11,6 +11,7 @@
 #include "core/text.h"
 #include "dynamics/free_flight.h"
 #include "geometry/ellipse_contact.h"
+#include "geometry/ellipse_contact_rates.h"
 #include "geometry/ellipse_implicit_contact.h"
 #include "world/island_plan.h"
 
@@ -230,6 +231,19 @@ double World::stiffness(const PairGeometry& g, bool with_boundary) const {
   return k.ok() ? k.stiffness : 0;
 }
 
+double World::stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb) const {
+  // k0 = C sqrt(R*), 1/R* = 1/R_a + 1/R_b: dk0/dt = k0/2 R* (R_a'/R_a² + R_b'/R_b²).
+  const auto motion = [&](int l) {
+    return EllipseMotion{y.segment<2>(3 * (k + l)), y[3 * (k + l) + 2]};
+  };
+  const PairGeometry& g = r.geometry;
+  const ContactRates rates = lb >= 0 ? ellipse_ellipse_rates(ellipse_of(y, la), motion(la), ellipse_of(y, lb), motion(lb), g.warm)
+                                     : ellipse_in_circle_rates(ellipse_of(y, la), motion(la), g.warm);
+  const double effective_radius = g.radius_a * g.radius_b / (g.radius_a + g.radius_b);
+  return 0.5 * r.stiffness * effective_radius *
+         (rates.radius_a / (g.radius_a * g.radius_a) + rates.radius_b / (g.radius_b * g.radius_b));
+}
+
 ContactResponse World::respond_now(size_t index, PairSearch search) const {
   const ContactState& c = state_.contacts[index];
   return respond(c, state_.y, model_.n, c.i, c.j, nullptr, search);
@@ -255,17 +269,22 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
     const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow);
     power += r.dissipated_power;
     if (r.stiffness == 0) continue;
-    if (y_ahead.size() == 0) {
-      y_ahead = y_behind = y;
-      y_ahead.head(3 * k) += h * y.segment(3 * k, 3 * k);
-      y_behind.head(3 * k) -= h * y.segment(3 * k, 3 * k);
+    double k_rate;
+    if (lb >= 0 || model_.boundary.kind == BoundaryKind::CircleWall) {
+      k_rate = stiffness_rate(r, y, k, la, lb);
+    } else {  // typed walls and the street: central difference
+      if (y_ahead.size() == 0) {
+        y_ahead = y_behind = y;
+        y_ahead.head(3 * k) += h * y.segment(3 * k, 3 * k);
+        y_behind.head(3 * k) -= h * y.segment(3 * k, 3 * k);
+      }
+      // A microsecond from the minimum just found: one Newton step from it finds the minimum there.
+      ContactState here = c;
+      here.warm = r.geometry.warm;
+      here.has_warm = true;
+      k_rate = (stiffness(geometry(here, y_ahead, la, lb, PairSearch::Nearby), lb < 0) -
+                stiffness(geometry(here, y_behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * h);
     }
-    // A microsecond from the minimum just found: one Newton step from it finds the minimum there.
-    ContactState here = c;
-    here.warm = r.geometry.warm;
-    here.has_warm = true;
-    const double k_rate = (stiffness(geometry(here, y_ahead, la, lb, PairSearch::Nearby), lb < 0) -
-                           stiffness(geometry(here, y_behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * h);
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }

@@ -157,6 +157,9 @@ class World {
   /// The Hertz k0 (N/m^1.5) a contact of geometry g has, 0 where no Hertz force acts (apart, linear law).
   double stiffness(const PairGeometry& g, bool with_boundary) const;
   /// Contact `index` of the table at the world's state.
+  /// dk0/dt (N/m^{3/2}/s) of a Hertz contact between ellipses or against the
+  /// circular wall, in closed form from how its point slides round the bodies.
+  double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb) const;
   ContactResponse respond_now(size_t index, PairSearch search) const;
   void derivative(const Island& island, const Vec& y, Vec& dydt) const;
   OdeRhs rhs(const Island& island) const;

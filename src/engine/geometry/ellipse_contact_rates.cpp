@@ -1,0 +1,61 @@
+#include "geometry/ellipse_contact_rates.h"
+
+#include <cmath>
+
+namespace cl {
+namespace {
+
+// One body's support along the unit direction d, as a function of ψ, the
+// angle of d relative to the body's axis e1 (u = d·e1 = cos ψ, v = d·e2 = sin ψ):
+//   s = sqrt(a²u² + b²v²),  s' = (b² − a²)uv/s,  s'' = ((b² − a²)(u² − v²) − s'²)/s,
+//   ρ = a²b²/s³,            ρ' = −3ρ s'/s.
+struct SupportTerms {
+  double d_ds;     // s', m/rad
+  double d2s;      // s'', m/rad²
+  double radius;   // ρ, m
+  double d_radius; // ρ', m/rad
+};
+
+SupportTerms support_terms(const Ellipse& e, const Eigen::Vector2d& d) {
+  const EllipseAxes axes(e);
+  const double u = d.dot(axes.e1), v = d.dot(axes.e2);
+  const double a2 = e.a * e.a, b2 = e.b * e.b;
+  const double s = std::sqrt(a2 * u * u + b2 * v * v);
+  const double ds = (b2 - a2) * u * v / s;
+  const double d2s = ((b2 - a2) * (u * u - v * v) - ds * ds) / s;
+  const double radius = a2 * b2 / (s * s * s);
+  return {ds, d2s, radius, -3 * radius * ds / s};
+}
+
+}  // namespace
+
+ContactRates ellipse_ellipse_rates(const Ellipse& A, const EllipseMotion& motion_a, const Ellipse& B,
+                                   const EllipseMotion& motion_b, double normal_angle) {
+  // F_θ = c_A·t + s_A'(θ − φ_A) − c_B·t + s_B'(θ + π − φ_B), t = dn/dθ;
+  // F_θθ = −c_A·n + s_A'' + c_B·n + s_B''; F_θt differentiates c and φ only.
+  const Eigen::Vector2d n = unit_vector(normal_angle);
+  const Eigen::Vector2d t(-n.y(), n.x());
+  const SupportTerms sa = support_terms(A, n), sb = support_terms(B, -n);
+  const double f_tt = (B.center - A.center).dot(n) + sa.d2s + sb.d2s;
+  const double f_t_time = (motion_a.velocity - motion_b.velocity).dot(t) - motion_a.spin * sa.d2s - motion_b.spin * sb.d2s;
+  ContactRates rates;
+  rates.normal_angle = -f_t_time / f_tt;
+  rates.radius_a = sa.d_radius * (rates.normal_angle - motion_a.spin);
+  rates.radius_b = sb.d_radius * (rates.normal_angle - motion_b.spin);
+  return rates;
+}
+
+ContactRates ellipse_in_circle_rates(const Ellipse& e, const EllipseMotion& motion, double normal_angle) {
+  // h_θ = c·t + s'(θ − φ) = 0 at the farthest point; h_θθ = −c·n + s''.
+  const Eigen::Vector2d n = unit_vector(normal_angle);
+  const Eigen::Vector2d t(-n.y(), n.x());
+  const SupportTerms s = support_terms(e, n);
+  const double h_tt = -e.center.dot(n) + s.d2s;
+  const double h_t_time = motion.velocity.dot(t) - motion.spin * s.d2s;
+  ContactRates rates;
+  rates.normal_angle = -h_t_time / h_tt;
+  rates.radius_a = s.d_radius * (rates.normal_angle - motion.spin);
+  return rates;
+}
+
+}  // namespace cl
