@@ -363,12 +363,17 @@ test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 
     const st = await h.status(page);
     console.log(`extreme case: ${gaps.length} frames in 6 s, worst ${worst.toFixed(0)} ms, t = ${st.t}, "${st.speed_text}"`);
     assert.ok(worst < 250, `worst frame ${worst.toFixed(0)} ms < 250 ms`);
+    // Counted in the page's frames: each of the harness's round trips waits
+    // for a frame, and SwiftShader's frame time (here up to the worst above)
+    // is not the app's. The click's hover, press and release take 6 frames.
+    await page.evaluate(() => { window.framesSeen = 0; const count = () => { window.framesSeen++; requestAnimationFrame(count); }; requestAnimationFrame(count); });
     const t0 = Date.now();
     await h.clickWidget(page, 'Pause');
     await h.until(page, async () => !(await h.status(page)).running, { what: 'Pause to take' });
     const pauseMs = Date.now() - t0;
-    console.log(`Pause answered in ${pauseMs} ms (a real click: hover, press and release over 6 frames)`);
-    assert.ok(pauseMs < 3000);
+    const pauseFrames = await page.evaluate(() => window.framesSeen);
+    console.log(`Pause answered in ${pauseFrames} frames, ${pauseMs} ms (a real click: hover, press and release over 6 frames)`);
+    assert.ok(pauseFrames <= 30, `${pauseFrames} frames from the click's start to the pause`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
