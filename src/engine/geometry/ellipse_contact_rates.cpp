@@ -6,25 +6,19 @@ namespace cl {
 namespace {
 
 // One body's support along the unit direction d, as a function of ψ, the
-// angle of d relative to the body's axis e1 (u = d·e1 = cos ψ, v = d·e2 = sin ψ):
-//   s = sqrt(a²u² + b²v²),  s' = (b² − a²)uv/s,  s'' = ((b² − a²)(u² − v²) − s'²)/s,
-//   ρ = a²b²/s³,            ρ' = −3ρ s'/s.
+// angle of d relative to the body's axis: s(ψ) is the support value of the
+// same ellipse about the origin (support_derivatives gives s, s', s''), and
+// its radius of curvature ρ = a²b²/s³ has ρ' = −3ρ s'/s.
 struct SupportTerms {
-  double d_ds;     // s', m/rad
-  double d2s;      // s'', m/rad²
-  double radius;   // ρ, m
-  double d_radius; // ρ', m/rad
+  double ds;        // s', m/rad
+  double d2s;       // s'', m/rad²
+  double d_radius;  // ρ', m/rad
 };
 
 SupportTerms support_terms(const Ellipse& e, const Eigen::Vector2d& d) {
-  const EllipseAxes axes(e);
-  const double u = d.dot(axes.e1), v = d.dot(axes.e2);
-  const double a2 = e.a * e.a, b2 = e.b * e.b;
-  const double s = std::sqrt(a2 * u * u + b2 * v * v);
-  const double ds = (b2 - a2) * u * v / s;
-  const double d2s = ((b2 - a2) * (u * u - v * v) - ds * ds) / s;
-  const double radius = a2 * b2 / (s * s * s);
-  return {ds, d2s, radius, -3 * radius * ds / s};
+  const AngleDerivatives s = support_derivatives(EllipseAxes(Ellipse{{0, 0}, e.angle, e.a, e.b}), d);
+  const double radius = e.a * e.a * (e.b * e.b) / (s.value * s.value * s.value);
+  return {s.d_dtheta, s.d2_dtheta2, -3 * radius * s.d_dtheta / s.value};
 }
 
 }  // namespace
