@@ -59,7 +59,7 @@ TEST_CASE("contact rates: two ellipses, the normal's angle and both radii agains
     const cl::ContactGeometry g = cl::ellipse_ellipse(A, B, cl::ContactSearch{});
     const cl::ContactGeometry ahead = cl::ellipse_ellipse(moved(A, ma, kStep), moved(B, mb, kStep), near(g.angle));
     const cl::ContactGeometry behind = cl::ellipse_ellipse(moved(A, ma, -kStep), moved(B, mb, -kStep), near(g.angle));
-    const cl::ContactRates r = cl::ellipse_ellipse_rates(A, ma, B, mb, g.angle);
+    const cl::ContactRates r = cl::ellipse_ellipse_rates(cl::EllipseAxes(A), ma, cl::EllipseAxes(B), mb, g.normal);
     const double angle_rate = angle_difference(ahead.angle, behind.angle) / (2 * kStep);
     const double ra = (ahead.radius_a - behind.radius_a) / (2 * kStep), rb = (ahead.radius_b - behind.radius_b) / (2 * kStep);
     worst.angle = std::max(worst.angle, std::abs(r.normal_angle - angle_rate) / (1 + std::abs(angle_rate)));
@@ -83,7 +83,7 @@ TEST_CASE("contact rates: an ellipse in a circular wall against central differen
     const cl::ContactGeometry g = cl::ellipse_in_circle(e, wall, cl::ContactSearch{});
     const cl::ContactGeometry ahead = cl::ellipse_in_circle(moved(e, m, kStep), wall, near(g.angle));
     const cl::ContactGeometry behind = cl::ellipse_in_circle(moved(e, m, -kStep), wall, near(g.angle));
-    const cl::ContactRates r = cl::ellipse_in_circle_rates(e, m, g.angle);
+    const cl::ContactRates r = cl::ellipse_in_circle_rates(cl::EllipseAxes(e), m, g.normal);
     const double angle_rate = angle_difference(ahead.angle, behind.angle) / (2 * kStep);
     const double ra = (ahead.radius_a - behind.radius_a) / (2 * kStep);
     worst.angle = std::max(worst.angle, std::abs(r.normal_angle - angle_rate) / (1 + std::abs(angle_rate)));

@@ -89,3 +89,21 @@ TEST_CASE("island plan: one island of everything for the global integration") {
   CHECK(apart.pairs == std::vector<std::pair<int, int>>{{0, 2}});
   CHECK(apart.boundary == std::vector<unsigned char>{0, 0, 0});
 }
+
+TEST_CASE("island plan: the last plan's sweep order, nearly sorted or not, gives the same plan") {
+  cl::IslandPlanInput input = row({0.0, 2.1, 9.0, 4.3, 30.0, 31.5, 6.0, 20.0});
+  const cl::IslandPlan fresh = cl::plan_islands(input);
+  // The order along x the sweep took: by the low end of each extent (equal reaches here).
+  const std::vector<int> by_x = {0, 1, 3, 6, 2, 7, 4, 5};
+  CHECK(fresh.sweep_order == by_x);
+  for (const std::vector<int>& hint : {by_x, std::vector<int>{5, 4, 7, 2, 6, 3, 1, 0}, std::vector<int>{0, 1}}) {
+    input.sweep_order = hint;
+    const cl::IslandPlan hinted = cl::plan_islands(input);
+    CHECK(hinted.islands == fresh.islands);
+    std::vector<std::pair<int, int>> a = hinted.pairs, b = fresh.pairs;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    CHECK(a == b);
+    CHECK(hinted.sweep_order == by_x);
+  }
+}

@@ -109,3 +109,24 @@ TEST_CASE("find_root with a t_tol below the resolution of t stops at a few ulps"
   CHECK(same_sign_or_zero(c.g(t), c.g(c.b)));
   CHECK(std::abs(t - c.root) <= 8e-16);  // 4 eps |t|: the floor on the bracket width
 }
+
+TEST_CASE("after an event at a, the bracket starts where g has left zero for the side asked") {
+  // A contact ended at a = 0 (g a round-off below zero there), opened, and
+  // touches again at t = 2 ms: g(t) = t (0.002 − t) − 1e-16 (m).
+  const auto g = [](double t) { return t * (0.002 - t) - 1e-16; };
+  const double b = 0.01;
+  const std::optional<cl::RootBracketEnd> start = cl::bracket_start_after_event(g, 0.0, b, true);
+  REQUIRE(start);
+  CHECK(start->g > 0);
+  CHECK(start->g == g(start->t));
+  const double t = cl::find_root(g, start->t, start->g, b, g(b), 1e-14);
+  MESSAGE("bracket starts at " << start->t << " s; touches again at " << t << " s (exact 0.002 s)");
+  CHECK(std::abs(t - 0.002) <= 1e-12);
+  // Closing from the start, it never opened: no bracket.
+  CHECK_FALSE(cl::bracket_start_after_event([](double t) { return -t - 1e-16; }, 0.0, b, true));
+  // The other side: a contact that began at a and parted again.
+  const std::optional<cl::RootBracketEnd> inside =
+      cl::bracket_start_after_event([&](double t) { return -g(t); }, 0.0, b, false);
+  REQUIRE(inside);
+  CHECK(inside->g <= 0);
+}

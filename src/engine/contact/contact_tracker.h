@@ -11,6 +11,7 @@
 //      begin_contact() or end_contact(),
 //   3. follow_contact() for every active contact at the accepted state.
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,7 +58,9 @@ struct ContactCrossing {
 /// gap changed sign over the step [t0, stepper.t()]: inactive ones reaching
 /// gap <= 0, active ones reaching gap > 0. The time is located on the dense
 /// output to 1e-12 relative. `gap_at(index, y)` gives the gap of contact
-/// `index` at state y (m); contacts[index].gap must hold it at t0.
+/// `index` at state y (m); contacts[index].gap must hold it at t0. A contact
+/// that began or ended at t0 has a gap there that is a round-off of zero,
+/// either side: its crossing is looked for after its gap left zero.
 template <class Contacts, class GapAt>
 std::optional<ContactCrossing> earliest_crossing(const Stepper& stepper, double t0, const Contacts& contacts,
                                                  const std::vector<size_t>& candidates, GapAt&& gap_at) {
@@ -68,12 +71,15 @@ std::optional<ContactCrossing> earliest_crossing(const Stepper& stepper, double 
     const TrackedContact& c = contacts[index];
     const double gap1 = gap_at(index, stepper.y());
     if (c.active ? !(gap1 > 0) : !(gap1 <= 0)) continue;
-    const double t = find_root(
-        [&](double t) {
-          stepper.dense(t, y_probe);
-          return gap_at(index, y_probe);
-        },
-        t0, c.gap, t1, gap1, 1e-12 * std::max(1.0, std::abs(t1)));
+    const std::function<double(double)> gap_on_step = [&](double t) {
+      stepper.dense(t, y_probe);
+      return gap_at(index, y_probe);
+    };
+    double t = t0;  // the gap never left zero: the crossing is at t0
+    const bool event_at_start = c.active ? c.gap > 0 : !(c.gap > 0);
+    const std::optional<RootBracketEnd> start =
+        event_at_start ? bracket_start_after_event(gap_on_step, t0, t1, !c.active) : RootBracketEnd{t0, c.gap};
+    if (start) t = find_root(gap_on_step, start->t, start->g, t1, gap1, 1e-12 * std::max(1.0, std::abs(t1)));
     if (!earliest || t < earliest->t) earliest = ContactCrossing{index, t};
   }
   return earliest;

@@ -5,7 +5,11 @@
 namespace cl {
 
 Eigen::Vector2d observer_offset(const EllipseBody& body, double q) {
-  const double c = std::cos(q), s = std::sin(q);
+  return observer_offset(body, Eigen::Vector2d(std::cos(q), std::sin(q)));
+}
+
+Eigen::Vector2d observer_offset(const EllipseBody& body, const Eigen::Vector2d& axis) {
+  const double c = axis.x(), s = axis.y();
   return {c * body.s.x() - s * body.s.y(), s * body.s.x() + c * body.s.y()};
 }
 
@@ -20,7 +24,11 @@ Eigen::Matrix3d mass_matrix(const EllipseBody& body, double q) {
 }
 
 Velocities accelerations(const EllipseBody& body, const Coordinates& Q, const Velocities& V, const Velocities& F) {
-  const Eigen::Vector2d u = observer_offset(body, Q.z());
+  return accelerations_at(body, observer_offset(body, Q.z()), V, F);
+}
+
+Velocities accelerations_at(const EllipseBody& body, const Eigen::Vector2d& u, const Velocities& V,
+                            const Velocities& F) {
   const Eigen::Vector2d w(-u.y(), u.x());  // d u / dq
   const Eigen::Vector2d force = F.head<2>() + body.m_o * V.z() * V.z() * u;  // plus the observer's centrifugal pull
   // M = [[m_t 1, m_o w], [m_o wᵀ, J]]: eliminating the linear accelerations

@@ -33,10 +33,15 @@ using Velocities = Eigen::Vector3d;   ///< (x', z', q'): m/s, m/s, rad/s
 
 /// World offset of the observer from the centre, u = R(q) s (m).
 Eigen::Vector2d observer_offset(const EllipseBody& body, double q);
+/// The same from the body's first axis e1 = (cos q, sin q), already evaluated.
+Eigen::Vector2d observer_offset(const EllipseBody& body, const Eigen::Vector2d& axis);
 /// The mass matrix M(q) above.
 Eigen::Matrix3d mass_matrix(const EllipseBody& body, double q);
 /// Accelerations Q'' for generalized force F = (f_x, f_z, torque) (N, N, N m).
 Velocities accelerations(const EllipseBody& body, const Coordinates& Q, const Velocities& V, const Velocities& F);
+/// The same with the observer's offset u = R(q) s (m) already evaluated.
+Velocities accelerations_at(const EllipseBody& body, const Eigen::Vector2d& observer, const Velocities& V,
+                            const Velocities& F);
 /// Kinetic energy (J).
 double kinetic_energy(const EllipseBody& body, const Coordinates& Q, const Velocities& V);
 /// Linear momentum of ellipse and observer (kg m/s).

@@ -24,8 +24,22 @@ constexpr double kLongestStep = kTwoPi / 8;
 constexpr int kNewtonTries = 3;
 // Largest coarse sample (ContactSearch::samples is clamped to it).
 constexpr int kMaxSamples = 256;
+// Steps no longer than this (rad) rotate the last direction by Taylor
+// polynomials: cos to θ⁶ and sin to θ⁷ are off by θ⁸/8! < 1e-19 here, and
+// a Newton step is usually far shorter.
+constexpr double kShortRotation = 1.0 / 64;
 
 // At a minimum to within kAngleTolerance: the Newton step left is smaller.
+// The unit vector at `angle`, `step` (rad) on from `direction`: a short
+// step rotates it by the Taylor sine and cosine.
+Eigen::Vector2d direction_after(const Eigen::Vector2d& direction, double angle, double step) {
+  if (!(std::abs(step) <= kShortRotation)) return Eigen::Vector2d(std::cos(angle), std::sin(angle));
+  const double s2 = step * step;
+  const double c = 1 - s2 / 2 * (1 - s2 / 12 * (1 - s2 / 30));
+  const double s = step * (1 - s2 / 6 * (1 - s2 / 20 * (1 - s2 / 42)));
+  return {c * direction.x() - s * direction.y(), s * direction.x() + c * direction.y()};
+}
+
 bool converged(const AngleDerivatives& f) {
   return f.d2_dtheta2 >= 0 && std::abs(f.d_dtheta) <= kAngleTolerance * f.d2_dtheta2;
 }
@@ -42,6 +56,12 @@ struct Search {
   AngleMinimum result{0, Eigen::Vector2d(1, 0), 0, 0, 0, 0};
 
   Point at(double angle) { return at(angle, Eigen::Vector2d(std::cos(angle), std::sin(angle))); }
+  /// f at `from`'s angle + step: a short step rotates from's direction by
+  /// the Taylor sine and cosine instead of evaluating them afresh.
+  Point from(const Point& start, double step) {
+    const double angle = start.angle + step;
+    return at(angle, direction_after(start.direction, angle, step));
+  }
   Point at(double angle, const Eigen::Vector2d& direction) {
     ++result.evaluations;
     return {angle, f(angle, direction), direction};
@@ -65,7 +85,7 @@ struct Search {
       newton_is_safe ? ++result.newton_steps : ++result.bisection_steps;
       step_before = step;
       step = next - x.angle;
-      x = at(next);
+      x = from(x, step);
       (x.f.d_dtheta < 0 ? lo : hi) = x;
     }
     return x;
@@ -82,7 +102,7 @@ struct Search {
     for (int i = 0; i < kNewtonTries && x.f.d2_dtheta2 > 0; ++i) {
       const double step = -x.f.d_dtheta / x.f.d2_dtheta2;
       if (!(std::abs(step) <= 0.5 * step_before)) break;
-      const Point next = at(x.angle + step);
+      const Point next = from(x, step);
       if (!(next.f.value <= x.f.value + kTieTolerance)) break;  // overshot: bracket from x instead
       ++result.newton_steps;
       x = next;
@@ -104,7 +124,7 @@ struct Search {
     Point here = start;
     for (double travelled = 0; travelled < kTwoPi; travelled += step, step *= 2) {
       step = std::min(step, kLongestStep);
-      const Point ahead = at(here.angle + direction * step);
+      const Point ahead = from(here, direction * step);
       const bool crossed = direction > 0 ? ahead.f.d_dtheta >= 0 : ahead.f.d_dtheta <= 0;
       if (crossed) return direction > 0 ? refine(here, ahead) : refine(ahead, here);
       here = ahead;
@@ -150,7 +170,7 @@ AngleMinimum minimize_over_angle(const AngleFunction& f, const ContactSearch& se
     if (warm.f.d2_dtheta2 > 0) {
       const double step = -warm.f.d_dtheta / warm.f.d2_dtheta2;
       run.result.angle = std::remainder(warm.angle + step, kTwoPi);
-      run.result.direction = Eigen::Vector2d(std::cos(run.result.angle), std::sin(run.result.angle));
+      run.result.direction = direction_after(warm.direction, run.result.angle, step);
       run.result.value = warm.f.value + 0.5 * warm.f.d_dtheta * step;  // the quadratic model's minimum
       ++run.result.newton_steps;
       return run.result;

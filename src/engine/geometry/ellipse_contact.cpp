@@ -24,7 +24,10 @@ AngleDerivatives ellipse_pair_support_sum(const Ellipse& A, const Ellipse& B, do
 }
 
 ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const ContactSearch& search) {
-  const EllipseAxes a(A), b(B);
+  return ellipse_ellipse(EllipseAxes(A), EllipseAxes(B), search);
+}
+
+ContactGeometry ellipse_ellipse(const EllipseAxes& a, const EllipseAxes& b, const ContactSearch& search) {
   const AngleMinimum minimum = minimize_over_angle(
       [&](double, const Eigen::Vector2d& n) { return pair_support_sum(a, b, n); }, search);
   const Eigen::Vector2d& n = minimum.direction;
@@ -43,7 +46,10 @@ AngleDerivatives ellipse_wall_gap(const Ellipse& e, double wall_radius, double n
 
 ContactGeometry ellipse_in_circle(const Ellipse& e, double wall_radius,
                                   const ContactSearch& search) {
-  const EllipseAxes axes(e);
+  return ellipse_in_circle(EllipseAxes(e), wall_radius, search);
+}
+
+ContactGeometry ellipse_in_circle(const EllipseAxes& axes, double wall_radius, const ContactSearch& search) {
   const AngleMinimum minimum = minimize_over_angle(
       [&](double, const Eigen::Vector2d& n) { return wall_gap(axes, wall_radius, n); }, search);
   const Eigen::Vector2d& n = minimum.direction;
@@ -55,14 +61,20 @@ bool may_touch(const Ellipse& A, const Ellipse& B, double margin) {
   return (B.center - A.center).norm() <= bounding_radius(A) + bounding_radius(B) + margin;
 }
 
-double farthest_distance_bound(const Ellipse& e) {
-  const EllipseAxes axes(e);
+double farthest_distance_bound(const Ellipse& e) { return farthest_distance_bound(EllipseAxes(e)); }
+
+double farthest_distance_bound(const EllipseAxes& axes) {
+  const Ellipse& e = axes.shape;
   const double u = e.center.dot(axes.e1), v = e.center.dot(axes.e2);  // |c| ĉ·e1, |c| ĉ·e2
   const double r = bounding_radius(e);
   return std::sqrt(e.center.squaredNorm() + 2 * std::sqrt(e.a * e.a * u * u + e.b * e.b * v * v) + r * r);
 }
 
 bool may_touch_wall(const Ellipse& e, double wall_radius, double margin) {
+  return may_touch_wall(EllipseAxes(e), wall_radius, margin);
+}
+
+bool may_touch_wall(const EllipseAxes& e, double wall_radius, double margin) {
   return farthest_distance_bound(e) >= wall_radius - margin;
 }
 

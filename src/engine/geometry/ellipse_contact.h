@@ -37,6 +37,10 @@ AngleDerivatives ellipse_pair_support_sum(const Ellipse& A, const Ellipse& B, do
 /// (deeper) minimum; run the global check while distance <= 0.
 ContactGeometry ellipse_ellipse(const Ellipse& A, const Ellipse& B, const ContactSearch& search);
 
+/// The same for ellipses whose axes are already evaluated (a force
+/// evaluation places each body once for all its contacts).
+ContactGeometry ellipse_ellipse(const EllipseAxes& A, const EllipseAxes& B, const ContactSearch& search);
+
 /// G(θ) = R_W − h(n(θ)) with dG/dθ and d²G/dθ² (m, m/rad, m/rad²): the gap
 /// to a circular wall of radius R_W about the origin along n.
 AngleDerivatives ellipse_wall_gap(const Ellipse& e, double wall_radius, double normal_angle);
@@ -47,6 +51,7 @@ AngleDerivatives ellipse_wall_gap(const Ellipse& e, double wall_radius, double n
 /// the origin through the farthest point, point_b = R_W normal.
 ContactGeometry ellipse_in_circle(const Ellipse& e, double wall_radius,
                                   const ContactSearch& search);
+ContactGeometry ellipse_in_circle(const EllipseAxes& e, double wall_radius, const ContactSearch& search);
 
 /// Coarse sample for a global wall search. Measured against a 256-angle
 /// search on 200,000 random ellipses (semi-axes 0.2-3 m, aspect up to 15)
@@ -65,9 +70,11 @@ bool may_touch(const Ellipse& A, const Ellipse& B, double margin);
 /// max(a, b)², where s(ĉ) = sqrt(a²(ĉ·e1)² + b²(ĉ·e2)²) is the largest
 /// 2 c·(a cos t e1 + b sin t e2) / (2|c|) can be.
 double farthest_distance_bound(const Ellipse& e);
+double farthest_distance_bound(const EllipseAxes& e);
 
 /// Broad phase for the wall: false only when farthest_distance_bound stays
 /// more than `margin` (m) inside the wall of radius R_W.
 bool may_touch_wall(const Ellipse& e, double wall_radius, double margin);
+bool may_touch_wall(const EllipseAxes& e, double wall_radius, double margin);
 
 }  // namespace cl

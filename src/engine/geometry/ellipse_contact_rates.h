@@ -16,7 +16,7 @@ struct EllipseMotion {
   double spin = 0;                 ///< rad/s
 };
 
-/// Rates of a contact found at the normal angle θ.
+/// Rates of a contact whose normal is n = (cos θ, sin θ).
 struct ContactRates {
   double normal_angle = 0;  ///< dθ/dt, rad/s
   double radius_a = 0;      ///< d(radius of curvature of A at its support point)/dt, m/s
@@ -26,11 +26,11 @@ struct ContactRates {
 /// For the stationary θ of F(θ) = h_A(n) + h_B(−n) (geometry/ellipse_contact.h,
 /// ellipse_ellipse): F_θ(θ(t), t) = 0 gives dθ/dt = −F_θt / F_θθ, and each
 /// radius ρ(ψ) = a²b²/s(ψ)³ moves with its relative angle ψ = θ − φ.
-ContactRates ellipse_ellipse_rates(const Ellipse& A, const EllipseMotion& motion_a, const Ellipse& B,
-                                   const EllipseMotion& motion_b, double normal_angle);
+ContactRates ellipse_ellipse_rates(const EllipseAxes& A, const EllipseMotion& motion_a, const EllipseAxes& B,
+                                   const EllipseMotion& motion_b, const Eigen::Vector2d& normal);
 
 /// For the stationary θ of the ellipse's support h(n) against a circular
 /// wall about the origin (ellipse_in_circle): the wall's radius is fixed.
-ContactRates ellipse_in_circle_rates(const Ellipse& e, const EllipseMotion& motion, double normal_angle);
+ContactRates ellipse_in_circle_rates(const EllipseAxes& e, const EllipseMotion& motion, const Eigen::Vector2d& normal);
 
 }  // namespace cl

@@ -11,6 +11,9 @@ namespace {
 // Brent's method needs at most about (log2(width / tol))^2 evaluations; this
 // cap only stops a g that is discontinuous or NaN from looping forever.
 constexpr int kMaxEvaluations = 1000;
+// Halvings towards an event's time when looking for the side a gap opened to:
+// 2^-40 of a step is below the root finder's own resolution.
+constexpr int kEventHalvings = 40;
 
 bool same_sign(double u, double v) { return (u > 0) == (v > 0); }
 
@@ -87,6 +90,18 @@ double find_root(const std::function<double(double)>& g, double a, double ga, do
   }
   // Of the two ends of the final bracket, return the one past the event.
   return (g_best == 0 || same_sign(g_best, gb)) ? best : other;
+}
+
+std::optional<RootBracketEnd> bracket_start_after_event(const std::function<double(double)>& g, double a, double b,
+                                                        bool positive) {
+  double step = b - a;
+  for (int m = 0; m < kEventHalvings; ++m) {
+    step *= 0.5;
+    const double t = a + step;
+    const double value = g(t);
+    if (positive ? value > 0 : value <= 0) return RootBracketEnd{t, value};
+  }
+  return std::nullopt;
 }
 
 }  // namespace cl

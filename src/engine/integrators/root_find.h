@@ -1,6 +1,7 @@
 #pragma once
 // Scalar root finding in a bracket, for event location on dense output.
 #include <functional>
+#include <optional>
 
 namespace cl {
 
@@ -13,5 +14,19 @@ namespace cl {
 /// roots; on a triple root about 3x bisection's count (measured).
 double find_root(const std::function<double(double)>& g, double a, double ga, double b, double gb,
                  double t_tol);
+
+/// A time and g there.
+struct RootBracketEnd {
+  double t;
+  double g;
+};
+
+/// For an event handled at a, so that g(a) is a round-off either side of
+/// zero and cannot open a bracket: the first of a + (b − a)/2^m, m = 1 ... 40,
+/// at which g is > 0 (`positive`) or <= 0 (not), with g there. A contact that
+/// ended at a and touches again by b reopened in between; if g keeps the
+/// other sign down to 2^-40 of the interval, it never did (none).
+std::optional<RootBracketEnd> bracket_start_after_event(const std::function<double(double)>& g, double a, double b,
+                                                        bool positive);
 
 }  // namespace cl

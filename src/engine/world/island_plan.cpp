@@ -29,19 +29,43 @@ class Groups {
   std::vector<int> parent_, size_;
 };
 
-/// Pairs whose centres are within the sum of their reaches plus `distance`.
+/// Sorts `order` by key, ascending. An order of the right length is taken
+/// as nearly sorted already (the last round's or slab's) and insertion
+/// sorted while that stays cheap; otherwise it is sorted from scratch.
+void sort_by_key(std::vector<int>& order, const std::vector<double>& key) {
+  const size_t n = key.size();
+  const auto before = [&](int a, int b) { return key[a] < key[b]; };
+  if (order.size() == n) {
+    const size_t most_moves = 8 * n;  // a few neighbours per body, or start afresh
+    size_t moves = 0;
+    for (size_t k = 1; k < n && moves <= most_moves; ++k) {
+      const int i = order[k];
+      size_t l = k;
+      for (; l > 0 && before(i, order[l - 1]) && moves <= most_moves; --l, ++moves) order[l] = order[l - 1];
+      order[l] = i;
+    }
+    if (moves <= most_moves) return;
+  } else {
+    order.resize(n);
+    std::iota(order.begin(), order.end(), 0);
+  }
+  std::sort(order.begin(), order.end(), before);
+}
+
+/// Pairs whose centres are within the sum of their reaches plus `distance`;
+/// `order` (in: a hint, out: the bodies by the low end of their x extent).
 std::vector<std::pair<int, int>> pairs_within(const std::vector<Eigen::Vector2d>& centres,
-                                              const std::vector<double>& reach, double distance) {
+                                              const std::vector<double>& reach, double distance,
+                                              std::vector<int>& order) {
   const int n = static_cast<int>(centres.size());
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  const auto low = [&](int i) { return centres[i].x() - reach[i] - 0.5 * distance; };
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return low(a) < low(b); });
+  std::vector<double> low(n);
+  for (int i = 0; i < n; ++i) low[i] = centres[i].x() - reach[i] - 0.5 * distance;
+  sort_by_key(order, low);
   std::vector<std::pair<int, int>> pairs;
   for (int k = 0; k < n; ++k) {
     const int i = order[k];
     const double high = centres[i].x() + reach[i] + 0.5 * distance;
-    for (int l = k + 1; l < n && low(order[l]) <= high; ++l) {
+    for (int l = k + 1; l < n && low[order[l]] <= high; ++l) {
       const int j = order[l];
       const double within = reach[i] + reach[j] + distance;
       if ((centres[i] - centres[j]).squaredNorm() <= within * within) pairs.emplace_back(std::min(i, j), std::max(i, j));
@@ -60,6 +84,7 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
   for (const auto& link : input.links) largest_linked = std::max(largest_linked, groups.size(groups.find(link.first)));
   std::vector<double> reach(n), group_energy(n);
   std::vector<std::pair<int, int>> pairs;
+  std::vector<int> order = input.sweep_order;
   for (;;) {
     std::fill(group_energy.begin(), group_energy.end(), 0.0);
     for (int i = 0; i < n; ++i) group_energy[groups.find(i)] += input.energies[i];
@@ -68,7 +93,7 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
       const int root = groups.find(i);
       reach[i] = input.reach(group_energy[root], groups.size(root));
     }
-    pairs = input.body_contacts ? pairs_within(input.centres, reach, input.contact_distance) : input.links;
+    pairs = input.body_contacts ? pairs_within(input.centres, reach, input.contact_distance, order) : input.links;
     bool joined = false;
     for (const auto& [i, j] : pairs) joined |= groups.join(i, j);
     if (!joined) break;  // the reaches were those of the final groups
@@ -91,6 +116,7 @@ IslandPlan plan_islands(const IslandPlanInput& input) {
     plan.islands[island_of[root]].push_back(i);
   }
   plan.pairs = std::move(pairs);
+  plan.sweep_order = std::move(order);
   return plan;
 }
 

@@ -28,6 +28,9 @@ struct IslandPlanInput {
   std::function<double(double energy, int bodies)> reach;
   /// Whether body i, its centre within `reach` (m) of where it is, may touch the boundary.
   std::function<bool(int i, double reach)> boundary_risk;
+  /// The last plan's sweep_order, if any: bodies move little between
+  /// slabs, so it is nearly sorted and re-sorting it costs about n.
+  std::vector<int> sweep_order;
 };
 
 struct IslandPlan {
@@ -39,6 +42,8 @@ struct IslandPlan {
   std::vector<unsigned char> boundary;
   /// The most bodies one group of touching bodies (joined by links alone) holds.
   int largest_linked = 1;
+  /// The bodies in the order the sweep took them (the next plan's hint).
+  std::vector<int> sweep_order;
 
   /// The most bodies one island holds (0 without islands).
   int largest_island() const;

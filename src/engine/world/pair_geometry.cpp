@@ -37,8 +37,8 @@ ContactSearch angle_search(const ContactState& c, PairSearch search, int samples
   return s;
 }
 
-PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
-                                 double margin) {
+PairGeometry ellipse_circle_wall(const WorldModel& model, const EllipseAxes& A, const ContactState& c,
+                                 PairSearch search, double margin) {
   const double radius = model.boundary.radius;
   if (!may_touch_wall(A, radius, margin)) {
     PairGeometry p;
@@ -52,7 +52,8 @@ PairGeometry ellipse_circle_wall(const WorldModel& model, const Ellipse& A, cons
   // and the followed minimum needs no sampled check.
   if (search == PairSearch::Global && c.has_warm) {
     const ContactGeometry followed = ellipse_in_circle(A, radius, angle_search(c, PairSearch::Follow, kWallSearchSamples));
-    const double roundest = std::max(A.a, A.b) * std::max(A.a, A.b) / std::min(A.a, A.b);  // m
+    const double a = A.shape.a, b = A.shape.b;
+    const double roundest = std::max(a, b) * std::max(a, b) / std::min(a, b);  // m
     if (followed.distance <= radius - roundest) {
       PairGeometry p = from_angle_search(followed);
       p.followed = true;
@@ -100,22 +101,22 @@ double warm_start_shift(const WorldModel& model, const ContactState& contact, do
   return std::remainder(to - from, 2 * 3.141592653589793);
 }
 
-PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& c, PairSearch search,
-                               double margin) {
+PairGeometry boundary_geometry(const WorldModel& model, const EllipseAxes& A, const ContactState& c,
+                               PairSearch search, double margin) {
   switch (model.boundary.kind) {
     case BoundaryKind::CircleWall: return ellipse_circle_wall(model, A, c, search, margin);
-    case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A, c, search, margin);
-    case BoundaryKind::Street: return ellipse_street(model, A, c, search == PairSearch::Global || !c.has_warm);
+    case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A.shape, c, search, margin);
+    case BoundaryKind::Street: return ellipse_street(model, A.shape, c, search == PairSearch::Global || !c.has_warm);
     case BoundaryKind::None: break;
   }
   return PairGeometry{};
 }
 
-PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Ellipse& B, const ContactState& c,
-                           PairSearch search, double margin) {
+PairGeometry pair_geometry(const WorldModel& model, const EllipseAxes& A, const EllipseAxes& B,
+                           const ContactState& c, PairSearch search, double margin) {
   PairGeometry p;
-  if (!may_touch(A, B, margin)) {
-    p.gap = (A.center - B.center).norm() - 2 * std::max(model.body.a, model.body.b);
+  if (!may_touch(A.shape, B.shape, margin)) {
+    p.gap = (A.shape.center - B.shape.center).norm() - 2 * std::max(model.body.a, model.body.b);
     return p;
   }
   // Fast path from the last angle: exact while there is a gap (separated
@@ -129,7 +130,7 @@ PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Elli
   fast.global_check = !warm.has_value();
   ContactGeometry g = ellipse_ellipse(A, B, fast);
   const auto flattest = [](const Ellipse& e) { return std::min(e.a, e.b) * std::min(e.a, e.b) / std::max(e.a, e.b); };
-  const double unique_depth = flattest(A) + flattest(B);  // m
+  const double unique_depth = flattest(A.shape) + flattest(B.shape);  // m
   const bool check = g.distance <= 0 && -g.distance >= unique_depth && warm && search == PairSearch::Global;
   if (check) g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
   p = from_angle_search(g);

@@ -48,13 +48,14 @@ double broad_phase_margin(const EllipseBody& body);
 /// modulo 2π, the street's abscissa (m) as it is.
 double warm_start_shift(const WorldModel& model, const ContactState& contact, double from, double to);
 
-/// Body `body` (ellipse A) against the model's boundary. `contact` gives the
-/// warm start. `margin` (m): the broad-phase margin (infinity: always search).
-PairGeometry boundary_geometry(const WorldModel& model, const Ellipse& A, const ContactState& contact,
+/// Body `body` (ellipse A, its axes evaluated) against the model's
+/// boundary. `contact` gives the warm start. `margin` (m): the broad-phase
+/// margin (infinity: always search).
+PairGeometry boundary_geometry(const WorldModel& model, const EllipseAxes& A, const ContactState& contact,
                                PairSearch search, double margin);
 
 /// Ellipse A against ellipse B.
-PairGeometry pair_geometry(const WorldModel& model, const Ellipse& A, const Ellipse& B, const ContactState& contact,
-                           PairSearch search, double margin);
+PairGeometry pair_geometry(const WorldModel& model, const EllipseAxes& A, const EllipseAxes& B,
+                           const ContactState& contact, PairSearch search, double margin);
 
 }  // namespace cl

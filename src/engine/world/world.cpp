@@ -141,7 +141,7 @@ std::vector<size_t> World::near_contacts() const {
 }
 
 ContactResponse World::respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
-                               PairSearch search) const {
+                               PairSearch search, const EllipseAxes* placed) const {
   ContactResponse r;
   const Coordinates Qa = y.segment<3>(3 * la);
   const Velocities Va = y.segment<3>(3 * (count + la));
@@ -153,7 +153,7 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, int count, i
     Qb = y.segment<3>(3 * lb);
     Vb = y.segment<3>(3 * (count + lb));
   }
-  r.geometry = geometry(c, y, la, lb, search);
+  r.geometry = geometry(c, y, la, lb, search, placed);
   const PairGeometry& g = r.geometry;
   if (g.nonfinite_x) {
     failure_ = text("world.street_not_finite", {{"x", format_number(*g.nonfinite_x)}});
@@ -215,12 +215,14 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, int count, i
   return r;
 }
 
-PairGeometry World::geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search) const {
+PairGeometry World::geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search,
+                             const EllipseAxes* placed) const {
   ++contact_evaluations_;
-  const Ellipse A = ellipse_of(y, la);
   const double margin = broad_phase_margin(model_.body);
+  const EllipseAxes A = placed ? placed[la] : EllipseAxes(ellipse_of(y, la));
   if (lb < 0) return boundary_geometry(model_, A, c, search, margin);
-  return pair_geometry(model_, A, ellipse_of(y, lb), c, search, margin);
+  const EllipseAxes B = placed ? placed[lb] : EllipseAxes(ellipse_of(y, lb));
+  return pair_geometry(model_, A, B, c, search, margin);
 }
 
 double World::stiffness(const PairGeometry& g, bool with_boundary) const {
@@ -231,14 +233,15 @@ double World::stiffness(const PairGeometry& g, bool with_boundary) const {
   return k.ok() ? k.stiffness : 0;
 }
 
-double World::stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb) const {
+double World::stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb,
+                             const EllipseAxes* placed) const {
   // k0 = C sqrt(R*), 1/R* = 1/R_a + 1/R_b: dk0/dt = k0/2 R* (R_a'/R_a² + R_b'/R_b²).
   const auto motion = [&](int l) {
     return EllipseMotion{y.segment<2>(3 * (k + l)), y[3 * (k + l) + 2]};
   };
   const PairGeometry& g = r.geometry;
-  const ContactRates rates = lb >= 0 ? ellipse_ellipse_rates(ellipse_of(y, la), motion(la), ellipse_of(y, lb), motion(lb), g.warm)
-                                     : ellipse_in_circle_rates(ellipse_of(y, la), motion(la), g.warm);
+  const ContactRates rates = lb >= 0 ? ellipse_ellipse_rates(placed[la], motion(la), placed[lb], motion(lb), g.normal)
+                                     : ellipse_in_circle_rates(placed[la], motion(la), g.normal);
   const double effective_radius = g.radius_a * g.radius_b / (g.radius_a + g.radius_b);
   return 0.5 * r.stiffness * effective_radius *
          (rates.radius_a / (g.radius_a * g.radius_a) + rates.radius_b / (g.radius_b * g.radius_b));
@@ -251,13 +254,17 @@ ContactResponse World::respond_now(size_t index, PairSearch search) const {
 
 void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
   const int k = static_cast<int>(island.bodies.size());
+  // Each body's sine and cosine once, for all its contacts and its observer.
+  std::vector<EllipseAxes>& placed = *placed_;
+  placed.clear();
+  for (int l = 0; l < k; ++l) placed.emplace_back(ellipse_of(y, l));
   Vec F = Vec::Zero(3 * k);
   if (model_.gravity != Vector2d::Zero())
     for (int l = 0; l < k; ++l) {
       // On the ellipse at its centre and on the observer at u = R(q) s.
       const Vector2d observer_weight = model_.body.m_o * model_.gravity;
       F.segment<2>(3 * l) = model_.body.total_mass() * model_.gravity;
-      F[3 * l + 2] = cross(observer_offset(model_.body, y[3 * l + 2]), observer_weight);
+      F[3 * l + 2] = cross(observer_offset(model_.body, placed[l].e1), observer_weight);
     }
   double power = 0, stiffness_power = 0;
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
@@ -266,12 +273,12 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
     if (island.skipped[p]) continue;  // apart throughout the step: no force
     const ContactState& c = state_.contacts[island.contacts[p]];
     const auto [la, lb] = island.local[p];
-    const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow);
+    const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow, placed.data());
     power += r.dissipated_power;
     if (r.stiffness == 0) continue;
     double k_rate;
     if (lb >= 0 || model_.boundary.kind == BoundaryKind::CircleWall) {
-      k_rate = stiffness_rate(r, y, k, la, lb);
+      k_rate = stiffness_rate(r, y, k, la, lb, placed.data());
     } else {  // typed walls and the street: central difference
       if (y_ahead.size() == 0) {
         y_ahead = y_behind = y;
@@ -289,10 +296,10 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }
   for (int l = 0; l < k; ++l) {
-    const Coordinates Q = y.segment<3>(3 * l);
     const Velocities V = y.segment<3>(3 * (k + l));
     dydt.segment<3>(3 * l) = V;
-    dydt.segment<3>(3 * (k + l)) = accelerations(model_.body, Q, V, F.segment<3>(3 * l));
+    dydt.segment<3>(3 * (k + l)) =
+        accelerations_at(model_.body, observer_offset(model_.body, placed[l].e1), V, F.segment<3>(3 * l));
   }
   dydt[6 * k] = power;
   dydt[6 * k + 1] = stiffness_power;
@@ -400,6 +407,7 @@ void World::plan_slab(double t1) {
       if (table[index].active) input.energies[index] += respond_now(index, PairSearch::Follow).elastic_energy;
     input.links = links;
     input.link_energies = link_energies;
+    input.sweep_order = std::move(*sweep_order_);
     const double size = std::max(model_.body.a, model_.body.b);
     const double margin = broad_phase_margin(model_.body);
     input.contact_distance = 2 * size + margin;
@@ -432,6 +440,7 @@ void World::plan_slab(double t1) {
       }
       dt *= 0.5;
     }
+    *sweep_order_ = std::move(plan.sweep_order);
     t1 = state_.t + dt;
   }
 
@@ -794,8 +803,8 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
     std::optional<ContactCrossing> crossing;
     for (size_t p = 0; p < island.contacts.size(); ++p) {
       const double gap = now[p].geometry.gap, gap_next = next[p].geometry.gap;
-      if (gap <= 0) {  // just after its impulse: it must open
-        if (model_.contact.impulse && gap_next < gap && failure_.empty()) {
+      if (model_.contact.impulse && gap <= 0) {  // just after its impulse: it must open
+        if (gap_next < gap && failure_.empty()) {
           const ContactState& c = state_.contacts[island.contacts[p]];
           failure_ = impulse_rest_message(c, t_next);
         }
@@ -805,12 +814,16 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
       const int la = island.local[p].first, lb = island.local[p].second;  // captured below: no structured binding
       const ContactState& c = state_.contacts[island.contacts[p]];
       Vec probe;
-      const double t = find_root(
-          [&](double t) {
-            probe = coasted(island, island.y, t - island.t);
-            return respond(c, probe, k, la, lb, nullptr, PairSearch::Global).geometry.gap;
-          },
-          island.t, gap, t_next, gap_next, 1e-12 * std::max(1.0, std::abs(t_next)));
+      const std::function<double(double)> gap_at = [&](double t) {
+        probe = coasted(island, island.y, t - island.t);
+        return respond(c, probe, k, la, lb, nullptr, PairSearch::Global).geometry.gap;
+      };
+      // A compliant contact that ended here has a gap of a round-off either
+      // side of zero: it touches again where its gap closes after opening.
+      double t = island.t;  // it never opened
+      const std::optional<RootBracketEnd> start =
+          gap > 0 ? RootBracketEnd{island.t, gap} : bracket_start_after_event(gap_at, island.t, t_next, true);
+      if (start) t = find_root(gap_at, start->t, start->g, t_next, gap_next, 1e-12 * std::max(1.0, std::abs(t_next)));
       if (!crossing || t < crossing->t) crossing = ContactCrossing{p, t};
     }
     if (!failure_.empty()) return failure_;
@@ -916,15 +929,15 @@ double World::exact_gap(int i, int j) const {
   constexpr double kNoBroadPhase = std::numeric_limits<double>::infinity();
   // From the kept contact's warm start: the searches know where a followed
   // minimum is the global one (pair_geometry.h) and check globally elsewhere.
-  const Ellipse A = ellipse(i);
+  const EllipseAxes A(ellipse(i));
   ContactState seed(i, j);
   const std::optional<size_t> kept = state_.contacts.find(i, j);
   if (kept && state_.contacts[*kept].has_warm) seed = state_.contacts[*kept];
   if (j < 0) return boundary_geometry(model_, A, seed, PairSearch::Global, kNoBroadPhase).gap;
   // Two ellipses apart have one minimum: for bounding discs apart the line of centres leads to it.
-  const Ellipse B = ellipse(j);
-  if (!seed.has_warm && !may_touch(A, B, 0)) {
-    const Vector2d line = B.center - A.center;
+  const EllipseAxes B(ellipse(j));
+  if (!seed.has_warm && !may_touch(A.shape, B.shape, 0)) {
+    const Vector2d line = B.shape.center - A.shape.center;
     seed.warm = std::atan2(line.y(), line.x());
     seed.has_warm = true;
   }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/impact_loop.h"
+#include "core/scratch.h"
 #include "core/storm_guard.h"
 #include "geometry/ellipse.h"
 #include "world/model.h"
@@ -150,16 +151,19 @@ class World {
   Ellipse ellipse_of(const Vec& y, int l) const;
   /// Contact c between local bodies la and lb (< 0: the boundary) of a
   /// state y of `count` bodies; adds its generalized force to F if given.
+  /// `placed`: the bodies of y with their axes evaluated (a force evaluation
+  /// places each once for all its contacts), or nullptr to place them here.
   ContactResponse respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
-                          PairSearch search) const;
+                          PairSearch search, const EllipseAxes* placed = nullptr) const;
   /// Where contact c between local bodies la and lb (< 0: the boundary) of a state y meets.
-  PairGeometry geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search) const;
+  PairGeometry geometry(const ContactState& c, const Vec& y, int la, int lb, PairSearch search,
+                        const EllipseAxes* placed = nullptr) const;
   /// The Hertz k0 (N/m^1.5) a contact of geometry g has, 0 where no Hertz force acts (apart, linear law).
   double stiffness(const PairGeometry& g, bool with_boundary) const;
-  /// Contact `index` of the table at the world's state.
   /// dk0/dt (N/m^{3/2}/s) of a Hertz contact between ellipses or against the
   /// circular wall, in closed form from how its point slides round the bodies.
-  double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb) const;
+  double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb, const EllipseAxes* placed) const;
+  /// Contact `index` of the table at the world's state.
   ContactResponse respond_now(size_t index, PairSearch search) const;
   void derivative(const Island& island, const Vec& y, Vec& dydt) const;
   OdeRhs rhs(const Island& island) const;
@@ -226,6 +230,8 @@ class World {
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
+  mutable Scratch<std::vector<EllipseAxes>> placed_;  // an island's bodies during a force evaluation
+  Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
   static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
   static constexpr double kLongestSlab = 1e6;     // s: slab_length_ grows no further
