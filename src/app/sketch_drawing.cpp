@@ -121,7 +121,8 @@ void draw_sketch(const Sketch& sketch, const Camera& camera, ImDrawList& draw, c
                  to_imgui(e.color)});  // screen y is down
   }
   for (const SketchCircle& c : sketch.circles) {
-    const float radius = std::max(static_cast<float>(c.radius) * pixels_per_metre, c.min_radius_px);
+    const float radius =
+        std::max(std::min(static_cast<float>(c.radius) * pixels_per_metre, c.max_radius_px), c.min_radius_px);
     const ImVec2 center = to_im(camera.to_screen(c.center));
     const float width = c.stroke ? c.width_px * style.stroke_scale : 0;
     if (instanced(radius)) {

@@ -3,6 +3,7 @@
 // screen-space widths (pixels). The app turns it into GL draw calls; the
 // engine never knows how it is drawn.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct SketchCircle {
   Rgba stroke = 0;         ///< 0: no outline
   float width_px = 1.5f;
   float min_radius_px = 0;  ///< never drawn smaller than this (keeps tiny bodies visible)
+  float max_radius_px = std::numeric_limits<float>::infinity();  ///< nor larger (a marker, not a body)
 };
 
 /// An ellipse outline; the app picks how finely to trace it from its size on screen.

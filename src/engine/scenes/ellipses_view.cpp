@@ -119,7 +119,10 @@ Sketch EllipsesScene::sketch(const Palette& palette) const {
     s.ellipses.push_back({Q.head<2>(), model().body.a, model().body.b, Q.z(), color, 2.0f});
     s.circles.push_back({Q.head<2>(), 0, color, 0, 1.0f, 2.5f});
     const Vector2d observer = Q.head<2>() + observer_offset(model().body, Q.z());
-    if (model().body.m_o > 0) s.circles.push_back({observer, 0, palette.observer_fill, palette.observer_stroke, 1.0f, 4.0f});
+    // A quarter of the short semi-axis, 1.5 to 4 px: a many-body view keeps its ellipses visible.
+    if (model().body.m_o > 0)
+      s.circles.push_back({observer, 0.25 * std::min(model().body.a, model().body.b), palette.observer_fill,
+                           palette.observer_stroke, 1.0f, 1.5f, 4.0f});
   }
   if (view_.show_contacts)
     for (size_t index : world_.near_contacts()) {
