@@ -2,10 +2,12 @@
 
 #include <cmath>
 
+#include "math/sin_cos.h"
+
 namespace cl {
 
 Eigen::Vector2d observer_offset(const EllipseBody& body, double q) {
-  return observer_offset(body, Eigen::Vector2d(std::cos(q), std::sin(q)));
+  return observer_offset(body, unit_vector(q));
 }
 
 Eigen::Vector2d observer_offset(const EllipseBody& body, const Eigen::Vector2d& axis) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <array>
 
+#include "math/sin_cos.h"
+
 namespace cl {
 namespace {
 
@@ -33,7 +35,7 @@ constexpr double kShortRotation = 1.0 / 64;
 // The unit vector at `angle`, `step` (rad) on from `direction`: a short
 // step rotates it by the Taylor sine and cosine.
 Eigen::Vector2d direction_after(const Eigen::Vector2d& direction, double angle, double step) {
-  if (!(std::abs(step) <= kShortRotation)) return Eigen::Vector2d(std::cos(angle), std::sin(angle));
+  if (!(std::abs(step) <= kShortRotation)) return unit_vector(angle);
   const double s2 = step * step;
   const double c = 1 - s2 / 2 * (1 - s2 / 12 * (1 - s2 / 30));
   const double s = step * (1 - s2 / 6 * (1 - s2 / 20 * (1 - s2 / 42)));
@@ -55,7 +57,7 @@ struct Search {
   const AngleFunction& f;
   AngleMinimum result{0, Eigen::Vector2d(1, 0), 0, 0, 0, 0};
 
-  Point at(double angle) { return at(angle, Eigen::Vector2d(std::cos(angle), std::sin(angle))); }
+  Point at(double angle) { return at(angle, unit_vector(angle)); }
   /// f at `from`'s angle + step: a short step rotates from's direction by
   /// the Taylor sine and cosine instead of evaluating them afresh.
   Point from(const Point& start, double step) {

@@ -26,8 +26,6 @@ double squared_shape_support(const Ellipse& e, BodyComponents d) {
 EllipseAxes::EllipseAxes(const Ellipse& e)
     : shape(e), e1(unit_vector(e.angle)), e2(-e1.y(), e1.x()) {}
 
-Eigen::Vector2d unit_vector(double angle) { return {std::cos(angle), std::sin(angle)}; }
-
 double support_value(const Ellipse& e, const Eigen::Vector2d& normal) {
   return e.center.dot(normal) + std::sqrt(squared_shape_support(e, body_components(EllipseAxes(e), normal)));
 }

@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 
 #include "geometry/angle_derivatives.h"
+#include "math/sin_cos.h"
 
 namespace cl {
 
@@ -23,9 +24,6 @@ struct EllipseAxes {
   Ellipse shape;
   Eigen::Vector2d e1, e2;
 };
-
-/// Unit vector at `angle` (rad) anticlockwise from the x axis.
-Eigen::Vector2d unit_vector(double angle);
 
 /// Support value h(n) = max over the ellipse of p·n = c·n + sqrt(a²(n·e1)² + b²(n·e2)²),
 /// m, for a unit direction n.
