@@ -6,6 +6,9 @@
 // the browser, which runs about 1.3 times slower than native, so 3x here;
 // 100,000 in 2D and 10,000 spheres in 3D at real time natively.
 //
+// The 100,000-particle block is timed twice: falling (its first 0.3 s) and
+// landed (0.3 s from t = 1 s, once its bottom layers are in contact).
+//
 // The boxes keep the blocks about 100 layers deep in 2D (95 per row at 60 m,
 // 952 at 600 m) and 19 in 3D (23 x 23 per layer at 15 m): deeper, the bottom
 // contacts would carry so much that they overlap by a good part of a radius.
@@ -20,19 +23,21 @@ namespace {
 void pile(int repetitions) {
   repetitions = std::min(repetitions, 3);
   std::printf("pile scene, spring pile as a falling block, k_s 8000 N/m, Euler h = 1 ms, best of %d\n", repetitions);
-  std::printf("%3s %9s %9s %10s %12s %13s %9s  %s\n", "dim", "particles", "box / m", "simulated", "wall time",
+  std::printf("%3s %9s %9s %13s %12s %13s %9s  %s\n", "dim", "particles", "box / m", "timed", "wall time",
               "steps/s", "x real", "goal");
   struct Case {
     const char* dim;
     int particles;
     const char* width;   // m
-    double simulated;    // s
+    double from;         // s, run untimed before
+    double simulated;    // s, timed
     double goal;         // x real time natively; 0: none
   };
-  const Case cases[] = {{"2", 1000, "20", 2.0, 0},
-                        {"2", 10000, "60", 1.0, 3},
-                        {"2", 100000, "600", 0.3, 1},
-                        {"3", 10000, "15", 1.0, 1}};
+  const Case cases[] = {{"2", 1000, "20", 0, 2.0, 0},
+                        {"2", 10000, "60", 0, 1.0, 3},
+                        {"2", 100000, "600", 0, 0.3, 1},
+                        {"2", 100000, "600", 1.0, 0.3, 1},
+                        {"3", 10000, "15", 0, 1.0, 1}};
   for (const Case& c : cases) {
     double best = 1e300;
     long long steps = 0;
@@ -41,12 +46,14 @@ void pile(int repetitions) {
                               {{"start", "block"}, {"dim", c.dim}, {"law", "linear"}, {"integrator", "euler"},
                                {"dt", "0.001"}, {"k_s", "8000"}, {"k_d", "100"}, {"r", "0.3"},
                                {"N_max", std::to_string(c.particles)}, {"width", c.width}});
+      if (c.from > 0) bench::timed_run(*sim, c.from);
+      const long long steps_before = sim->scene().step_count();
       best = std::min(best, bench::timed_run(*sim, c.simulated));
-      steps = sim->scene().step_count();
+      steps = sim->scene().step_count() - steps_before;
     }
     const double factor = c.simulated / best;
-    std::printf("%3s %9d %9s %8.1f s %9.1f ms %13.0f %9.2f  ", c.dim, c.particles, c.width, c.simulated, 1e3 * best,
-                static_cast<double>(steps) / best, factor);
+    std::printf("%3s %9d %9s %4.1f-%4.1f s %9.1f ms %13.0f %9.2f  ", c.dim, c.particles, c.width, c.from,
+                c.from + c.simulated, 1e3 * best, static_cast<double>(steps) / best, factor);
     if (c.goal > 0)
       std::printf("goal >= %gx: %s\n", c.goal, factor >= c.goal ? "yes" : "NO");
     else
