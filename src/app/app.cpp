@@ -280,6 +280,7 @@ void App::frame(double wall_seconds) {
     if (sketch.flat_grid) draw_grid(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
     draw_variants(sketch, draw);  // under the reference, which stays on top
     draw_sketch(sketch, camera_, draw, sketch_style());
+    if (sketch.flat_grid) draw_grid_labels(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   }
   add_compare_legend(sketch.legend);
   // Dragging moves the reference's start alone: not while comparing.

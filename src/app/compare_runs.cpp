@@ -244,6 +244,7 @@ void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
     draw.PushClipRect(lo, hi, true);
     if (sketch.flat_grid) draw_grid(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
     draw_sketch(sketch, camera, draw, sketch_style());
+    if (sketch.flat_grid) draw_grid_labels(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
     const std::string name = k == 0 ? text("panel.compare.reference", {{"label", all[k].label()}}) : all[k].label();
     const ImVec2 size = ImGui::CalcTextSize(name.c_str());
     draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, to_imgui(palette().text_backdrop), 3);

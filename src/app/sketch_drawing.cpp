@@ -179,33 +179,52 @@ ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& dra
   return {lo.x, lo.y, size.x, size.y};
 }
 
-void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1) {
-  // Spacing: the 1-2-5 step giving about 80 px between lines.
+namespace {
+
+/// The grid's spacing (m): the 1-2-5 step giving about 80 px between lines.
+double grid_step(const Camera& camera) {
   const double target = 80.0 / camera.pixels_per_metre();
   const double decade = std::pow(10.0, std::floor(std::log10(target)));
-  double step = decade;
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * decade >= target) {
-      step = m * decade;
-      break;
-    }
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * decade >= target) return m * decade;
+  return 10 * decade;
+}
+
+/// Calls line(is_vertical, screen coordinate, value in m) for each grid line in the rectangle.
+template <class Line>
+void for_each_grid_line(const Camera& camera, float x0, float y0, float x1, float y1, Line line) {
+  const double step = grid_step(camera);
   const Eigen::Vector2d lo = camera.to_world({x0, y1}), hi = camera.to_world({x1, y0});
-  const ImU32 line = to_imgui(palette.grid), axis = to_imgui(palette.grid_axis), text = to_imgui(palette.grid_text);
+  const auto value = [&](double v) { return std::abs(v) < 0.5 * step ? 0.0 : v; };  // the axis reads 0, not -1e-17
+  for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step)
+    line(true, camera.to_screen({x, 0}).x(), value(x));
+  for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step)
+    line(false, camera.to_screen({0, y}).y(), value(y));
+}
+
+}  // namespace
+
+void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1) {
+  const ImU32 line = to_imgui(palette.grid), axis = to_imgui(palette.grid_axis);
+  for_each_grid_line(camera, x0, y0, x1, y1, [&](bool vertical, float at, double value) {
+    const ImU32 color = value == 0 ? axis : line;
+    if (vertical) draw.AddLine({at, y0}, {at, y1}, color);
+    else draw.AddLine({x0, at}, {x1, at}, color);
+  });
+}
+
+void draw_grid_labels(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1,
+                      float y1) {
+  const ImU32 text = to_imgui(palette.grid_text), backdrop = to_imgui(palette.text_backdrop);
   char label[32];
-  for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
-    const float sx = camera.to_screen({x, 0}).x();
-    const bool is_axis = std::abs(x) < 0.5 * step;
-    draw.AddLine({sx, y0}, {sx, y1}, is_axis ? axis : line);
-    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : x);
-    draw.AddText({sx + 3, y1 - 18}, text, label);
-  }
-  for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
-    const float sy = camera.to_screen({0, y}).y();
-    const bool is_axis = std::abs(y) < 0.5 * step;
-    draw.AddLine({x0, sy}, {x1, sy}, is_axis ? axis : line);
-    std::snprintf(label, sizeof label, "%g m", is_axis ? 0.0 : y);
-    draw.AddText({x1 - 60, sy - 16}, text, label);
-  }
+  for_each_grid_line(camera, x0, y0, x1, y1, [&](bool vertical, float at, double value) {
+    std::snprintf(label, sizeof label, vertical ? "%g" : "%g m", value);
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 corner = vertical ? ImVec2(at + 3, y1 - 18) : ImVec2(x1 - 60, at - 16);
+    // On a backdrop: a body under a label (a pile reaching the view's edge) must not hide it.
+    draw.AddRectFilled({corner.x - 2, corner.y - 1}, {corner.x + size.x + 2, corner.y + size.y + 1}, backdrop, 3);
+    draw.AddText(corner, text, label);
+  });
 }
 
 }  // namespace cl::app

@@ -41,7 +41,10 @@ ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend);
 /// bottom-left corner is `corner` (px). Returns the box as x, y, w, h.
 ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner, const Palette& palette);
 
-/// A light grid with 1-2-5 spacing and metre labels, under the sketch.
+/// A light grid with 1-2-5 spacing, under the sketch (draw_grid_labels numbers it).
 void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1);
+/// The grid lines' values (m), drawn over the picture on the text backdrop.
+void draw_grid_labels(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1,
+                      float y1);
 
 }  // namespace cl::app
