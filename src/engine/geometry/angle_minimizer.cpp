@@ -31,7 +31,6 @@ constexpr int kMaxSamples = 256;
 // a Newton step is usually far shorter.
 constexpr double kShortRotation = 1.0 / 64;
 
-// At a minimum to within kAngleTolerance: the Newton step left is smaller.
 // The unit vector at `angle`, `step` (rad) on from `direction`: a short
 // step rotates it by the Taylor sine and cosine.
 Eigen::Vector2d direction_after(const Eigen::Vector2d& direction, double angle, double step) {
@@ -42,6 +41,7 @@ Eigen::Vector2d direction_after(const Eigen::Vector2d& direction, double angle, 
   return {c * direction.x() - s * direction.y(), s * direction.x() + c * direction.y()};
 }
 
+// At a minimum to within kAngleTolerance: the Newton step left is smaller.
 bool converged(const AngleDerivatives& f) {
   return f.d2_dtheta2 >= 0 && std::abs(f.d_dtheta) <= kAngleTolerance * f.d2_dtheta2;
 }
