@@ -130,3 +130,15 @@ TEST_CASE("after an event at a, the bracket starts where g has left zero for the
   REQUIRE(inside);
   CHECK(inside->g <= 0);
 }
+
+TEST_CASE("find_root_after_event: the crossing after g left zero, or a if it never did") {
+  const auto g = [](double t) { return t * (0.002 - t) - 1e-16; };  // ended at 0, touches again at 2 ms
+  const double t = cl::find_root_after_event(g, 0.0, g(0.0), 0.01, g(0.01), 1e-14);
+  MESSAGE("touches again at " << t << " s (exact 0.002 s)");
+  CHECK(std::abs(t - 0.002) <= 1e-12);
+  const auto closing = [](double t) { return -t - 1e-16; };
+  CHECK(cl::find_root_after_event(closing, 0.0, closing(0.0), 0.01, closing(0.01), 1e-14) == 0.0);
+  // A proper bracket is find_root's.
+  const auto line = [](double t) { return t - 0.25; };
+  CHECK(cl::find_root_after_event(line, 0.0, -0.25, 1.0, 0.75, 1e-12) == cl::find_root(line, 0.0, -0.25, 1.0, 0.75, 1e-12));
+}

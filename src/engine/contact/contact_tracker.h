@@ -75,11 +75,7 @@ std::optional<ContactCrossing> earliest_crossing(const Stepper& stepper, double 
       stepper.dense(t, y_probe);
       return gap_at(index, y_probe);
     };
-    double t = t0;  // the gap never left zero: the crossing is at t0
-    const bool event_at_start = c.active ? c.gap > 0 : !(c.gap > 0);
-    const std::optional<RootBracketEnd> start =
-        event_at_start ? bracket_start_after_event(gap_on_step, t0, t1, !c.active) : RootBracketEnd{t0, c.gap};
-    if (start) t = find_root(gap_on_step, start->t, start->g, t1, gap1, 1e-12 * std::max(1.0, std::abs(t1)));
+    const double t = find_root_after_event(gap_on_step, t0, c.gap, t1, gap1, 1e-12 * std::max(1.0, std::abs(t1)));
     if (!earliest || t < earliest->t) earliest = ContactCrossing{index, t};
   }
   return earliest;

@@ -104,4 +104,11 @@ std::optional<RootBracketEnd> bracket_start_after_event(const std::function<doub
   return std::nullopt;
 }
 
+double find_root_after_event(const std::function<double(double)>& g, double a, double ga, double b, double gb,
+                             double t_tol) {
+  if ((ga > 0) != (gb > 0)) return find_root(g, a, ga, b, gb, t_tol);
+  const std::optional<RootBracketEnd> start = bracket_start_after_event(g, a, b, !(gb > 0));
+  return start ? find_root(g, start->t, start->g, b, gb, t_tol) : a;
+}
+
 }  // namespace cl

@@ -29,4 +29,10 @@ struct RootBracketEnd {
 std::optional<RootBracketEnd> bracket_start_after_event(const std::function<double(double)>& g, double a, double b,
                                                         bool positive);
 
+/// find_root for a g that changed sign by b, where an event was just handled
+/// at a: if ga has gb's sign already (a round-off of zero), the bracket
+/// starts where g has left zero (bracket_start_after_event); a if it never did.
+double find_root_after_event(const std::function<double(double)>& g, double a, double ga, double b, double gb,
+                             double t_tol);
+
 }  // namespace cl

@@ -820,10 +820,8 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
       };
       // A compliant contact that ended here has a gap of a round-off either
       // side of zero: it touches again where its gap closes after opening.
-      double t = island.t;  // it never opened
-      const std::optional<RootBracketEnd> start =
-          gap > 0 ? RootBracketEnd{island.t, gap} : bracket_start_after_event(gap_at, island.t, t_next, true);
-      if (start) t = find_root(gap_at, start->t, start->g, t_next, gap_next, 1e-12 * std::max(1.0, std::abs(t_next)));
+      const double t =
+          find_root_after_event(gap_at, island.t, gap, t_next, gap_next, 1e-12 * std::max(1.0, std::abs(t_next)));
       if (!crossing || t < crossing->t) crossing = ContactCrossing{p, t};
     }
     if (!failure_.empty()) return failure_;
