@@ -3,7 +3,7 @@
  * What a frame costs, printed above the plots when the link asks for it
  * (perf=1): the engine's advance, the app's drawing (building its draw
  * lists) and handing them to WebGL, per frame (CPU ms, from the app's
- * status), the plots' refresh (ms, measured here around
+ * status), the slowest frame's advance and drawing, the plots' refresh (ms, measured here around
  * ContactLabPlots' poll, uPlot's redraw included), and the engine's own
  * real-time factor (simulated seconds per second spent advancing, which the
  * frame rate does not limit). Tests read the same figures from figures().
@@ -23,11 +23,12 @@ var ContactLabFrameTiming = (function () {
     function poll() {
       var st = opts.status();
       if (!st || !st.frame) return;
-      latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, plotMs: opts.plotMs(),
-        engineRtf: st.frame.engine_rtf };
+      latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
+        plotMs: opts.plotMs(), engineRtf: st.frame.engine_rtf };
       if (host.hidden) return;
       host.textContent = ContactLabText.t('page.frame_timing', {
-        sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), plots: fixed(latest.plotMs, 1),
+        sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
+        plots: fixed(latest.plotMs, 1),
         engine: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2)
       });
     }
@@ -38,7 +39,7 @@ var ContactLabFrameTiming = (function () {
     return {
       start: poller.start,
       stop: poller.stop,
-      /** {simMs, drawMs, glMs, plotMs, engineRtf} as last read, or null before the first. */
+      /** {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} as last read, or null before the first. */
       figures: function () { return latest; }
     };
   }

@@ -700,7 +700,7 @@ var Module = (function () {
     hostSubscribers: function () { return hostLink ? hostLink.subscribers() : 0; },
     /** The theory panel: {open, shown (typeset once), error (a formula KaTeX refused, or null)}. */
     theory: function () { return theory ? theory.state() : null; },
-    /** What a frame costs: {simMs, drawMs, plotMs, engineRtf} (web/frame_timing.js), or null before the first reading. */
+    /** What a frame costs: {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} (web/frame_timing.js), or null before the first reading. */
     frameTiming: function () { return frameTiming ? frameTiming.figures() : null; },
     /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
     compare: function () { return parseJson(requireApi().compareJson()); },

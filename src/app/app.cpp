@@ -494,6 +494,7 @@ std::string App::status_json() const {
                       {"frame", {{"sim_ms", timing_.sim_ms()},
                                  {"draw_ms", timing_.draw_ms()},
                                  {"gl_ms", timing_.gl_ms()},
+                                 {"worst_ms", timing_.worst_frame_ms()},
                                  {"engine_rtf", timing_.engine_factor()}}},
                       {"speed_text", speed_text()},
                       {"behind", behind_},

@@ -359,10 +359,19 @@ test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 
       requestAnimationFrame(tick);
     }));
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    const worst = Math.max(...gaps);
+    const worstGap = Math.max(...gaps);
     const st = await h.status(page);
-    console.log(`extreme case: ${gaps.length} frames in 6 s, worst ${worst.toFixed(0)} ms, t = ${st.t}, "${st.speed_text}"`);
-    assert.ok(worst < 250, `worst frame ${worst.toFixed(0)} ms < 250 ms`);
+    console.log(`extreme case: ${gaps.length} frames in 6 s, longest between frames ${worstGap.toFixed(0)} ms ` +
+      `(SwiftShader's rasterizing included), the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms ` +
+      `(advance ${st.frame.sim_ms.toFixed(1)} ms and drawing ${st.frame.draw_ms.toFixed(1)} ms per frame), ` +
+      `t = ${st.t}, "${st.speed_text}"`);
+    // What the app does in a frame is bounded by its step budget (35 ms at
+    // most, app.cpp) plus a step and the drawing. The time between frames
+    // also holds the software rasterizer's work (26-90 ms a frame on this
+    // machine whatever the scene, more under load), which a GPU does in a
+    // millisecond: it is held only to "the tab never freezes".
+    assert.ok(st.frame.worst_ms < 100, `the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms < 100 ms`);
+    assert.ok(worstGap < 1000, `longest between frames ${worstGap.toFixed(0)} ms < 1 s`);
     // Counted in the page's frames: each of the harness's round trips waits
     // for a frame, and SwiftShader's frame time (here up to the worst above)
     // is not the app's. The click's hover, press and release take 6 frames.
