@@ -17,7 +17,7 @@ namespace {
 /// x(t) = x0 exp(rate t), piecewise when `rate` changes while running. The
 /// series are t, q1..qn with q_k = k x; the last one becomes NaN once
 /// t >= fail_at. An event "tick" at every whole second.
-class ToyScene final : public cl::Scene {
+class ToyScene final : public cl::CopyableScene<ToyScene> {
  public:
   static const cl::SceneDescription& desc() {
     static const cl::SceneDescription d = [] {
@@ -34,7 +34,6 @@ class ToyScene final : public cl::Scene {
     return d;
   }
   const cl::SceneDescription& description() const override { return desc(); }
-  std::unique_ptr<cl::Scene> clone() const override { return std::make_unique<ToyScene>(*this); }
 
   std::optional<std::string> reset(const cl::ParamValues& p) override {
     if (p.number("x0") == 7) return std::string("x0 = 7 makes no valid start");

@@ -83,7 +83,7 @@ class Scene {
   /// memory of the scene it holds where the scene can: the simulation keeps
   /// such a copy at every sample interval (the last good state), megabytes
   /// for a pile of 100,000 particles.
-  virtual void copy_into(std::unique_ptr<Scene>& target) const { target = clone(); }
+  virtual void copy_into(std::unique_ptr<Scene>& target) const = 0;
 
   /// Builds the model and the initial state from `params`. Returns an error
   /// message (and leaves the scene as it was) if they make no valid start.
@@ -156,6 +156,25 @@ class Scene {
  protected:
   /// The scene's stepping loop behind advance_to (same contract).
   virtual std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) = 0;
+};
+
+/// A scene copied as a value: clone() and copy_into() by Derived's copy
+/// constructor and assignment. Assigned over a copy it already holds, a
+/// scene's vectors keep their memory: a copy at every sample is then no
+/// allocation (an ellipse gas's world is dozens of vectors and a deque).
+template <class Derived>
+class CopyableScene : public Scene {
+ public:
+  std::unique_ptr<Scene> clone() const override { return std::make_unique<Derived>(self()); }
+  void copy_into(std::unique_ptr<Scene>& target) const override {
+    if (auto* same = dynamic_cast<Derived*>(target.get()))
+      *same = self();
+    else
+      target = clone();
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
 };
 
 }  // namespace cl

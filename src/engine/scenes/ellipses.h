@@ -19,11 +19,10 @@ namespace cl {
 
 const SceneDescription& ellipses_description();
 
-class EllipsesScene final : public Scene {
+class EllipsesScene final : public CopyableScene<EllipsesScene> {
  public:
   EllipsesScene();
   const SceneDescription& description() const override { return ellipses_description(); }
-  std::unique_ptr<Scene> clone() const override { return std::make_unique<EllipsesScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;

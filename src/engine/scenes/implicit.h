@@ -31,7 +31,7 @@ constexpr long long kPlanSteps = 20000;
 /// Fewest steps each ball's search gets when all are planned at once.
 constexpr long long kMinPlanShare = 16;
 
-class ImplicitScene final : public Scene {
+class ImplicitScene final : public CopyableScene<ImplicitScene> {
  public:
   /// N's range, and the longest "balls" list a state may bring.
   static constexpr int kMaxBalls = 2000;
@@ -40,7 +40,6 @@ class ImplicitScene final : public Scene {
 
   ImplicitScene();
   const SceneDescription& description() const override { return implicit_description(); }
-  std::unique_ptr<Scene> clone() const override { return std::make_unique<ImplicitScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;

@@ -21,11 +21,10 @@ const SceneDescription& pendulum_description();
 /// vertical, counter-clockwise (rad).
 double thread_angle(const Eigen::Vector2d& r);
 
-class PendulumScene final : public Scene {
+class PendulumScene final : public CopyableScene<PendulumScene> {
  public:
   PendulumScene();
   const SceneDescription& description() const override { return pendulum_description(); }
-  std::unique_ptr<Scene> clone() const override { return std::make_unique<PendulumScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;

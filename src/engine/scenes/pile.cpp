@@ -33,14 +33,6 @@ PileScene::PileScene() {
   if (auto error = reset(ParamValues(pile_description().params))) throw std::logic_error(*error);
 }
 
-void PileScene::copy_into(std::unique_ptr<Scene>& target) const {
-  // Assigned, the particle arrays are copied into those the target has.
-  if (auto* pile = dynamic_cast<PileScene*>(target.get()))
-    *pile = *this;
-  else
-    target = clone();
-}
-
 std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
   ParticleModel m;
   const std::string& law = params.choice("law");

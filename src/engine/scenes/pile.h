@@ -17,15 +17,13 @@ namespace cl {
 
 const SceneDescription& pile_description();
 
-class PileScene final : public Scene {
+class PileScene final : public CopyableScene<PileScene> {
  public:
   /// kg: the range of emitted particles' mass and of a state's.
   static constexpr double kMinMass = 1e-3, kMaxMass = 1e3;
 
   PileScene();
   const SceneDescription& description() const override { return pile_description(); }
-  std::unique_ptr<Scene> clone() const override { return std::make_unique<PileScene>(*this); }
-  void copy_into(std::unique_ptr<Scene>& target) const override;
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;

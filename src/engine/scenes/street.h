@@ -18,11 +18,10 @@ namespace cl {
 
 const SceneDescription& street_description();
 
-class StreetScene final : public Scene {
+class StreetScene final : public CopyableScene<StreetScene> {
  public:
   StreetScene();
   const SceneDescription& description() const override { return street_description(); }
-  std::unique_ptr<Scene> clone() const override { return std::make_unique<StreetScene>(*this); }
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;
