@@ -128,3 +128,35 @@ TEST_CASE("neighbour list: a particle past the limit, a position that is not fin
   list.clear();
   CHECK(!list.holds_for(as_axis_arrays(start), axes, kR));
 }
+
+TEST_CASE("neighbour list: from a grid in cell order (written straight) the same pairs as from any order (sorted)") {
+  std::mt19937_64 rng(8);
+  for (int dim = 1; dim <= 3; ++dim) {
+    const std::vector<Vector3d> points = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    cl::UniformGrid grid;
+    REQUIRE(grid.build(points, cl::NeighbourList::reach(kR, kSkin)));
+    CHECK(!grid.in_cell_order());
+    cl::NeighbourList any_order;
+    any_order.build(grid, points, kR, kSkin, {});
+    // The same points stored in cell order, as the particle system stores them.
+    const std::vector<int> order = grid.points_by_cell();
+    std::vector<Vector3d> by_cell(points.size());
+    for (size_t k = 0; k < order.size(); ++k) by_cell[k] = points[order[k]];
+    grid.renumber_by_cell();
+    REQUIRE(grid.in_cell_order());
+    cl::NeighbourList in_order;
+    in_order.build(grid, by_cell, kR, kSkin, {});
+    std::set<std::pair<int, int>> sorted_pairs, straight_pairs;
+    for (int a = 0; a < static_cast<int>(points.size()); ++a) {
+      for (const int b : any_order.partners(a)) sorted_pairs.insert({a, b});
+      for (const int b : in_order.partners(a)) {
+        CHECK(a < b);
+        straight_pairs.insert({std::min(order[a], order[b]), std::max(order[a], order[b])});
+      }
+    }
+    MESSAGE(dim << "D: " << sorted_pairs.size() << " pairs sorted, " << straight_pairs.size() << " written straight");
+    CHECK(in_order.pair_count() == any_order.pair_count());
+    CHECK(straight_pairs == sorted_pairs);
+    CHECK(sorted_pairs.size() > 100);
+  }
+}

@@ -8,6 +8,7 @@ namespace cl {
 
 bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_cell, double cells_per_point) {
   const int n = static_cast<int>(points.size());
+  in_cell_order_ = false;
   auto clamped = [&](const Eigen::Vector3d& p) -> Eigen::Vector3d { return p.cwiseMax(bounds_.lo).cwiseMin(bounds_.hi); };
   Eigen::Vector3d lo = Eigen::Vector3d::Zero(), hi = Eigen::Vector3d::Zero();
   if (n > 0) {
@@ -67,6 +68,7 @@ bool UniformGrid::build(const std::vector<Eigen::Vector3d>& points, double min_c
 void UniformGrid::renumber_by_cell() {
   // The k-th point in cell order is now point k; cell_of_ is not read again before the next build.
   std::iota(sorted_.begin(), sorted_.end(), 0);
+  in_cell_order_ = true;
 }
 
 }  // namespace cl

@@ -58,6 +58,10 @@ class UniformGrid {
   /// After the points have been stored anew in points_by_cell() order: from
   /// here on the grid names each point by its new index.
   void renumber_by_cell();
+  /// Whether points_by_cell() is 0, 1, 2, ... (renumbered since the last
+  /// build): then for_each_candidate_run() offers its pairs (a, b) with
+  /// a < b, by ascending a.
+  bool in_cell_order() const { return in_cell_order_; }
 
  private:
   int cell_index(int cx, int cy, int cz) const { return (cz * dims_[1] + cy) * dims_[0] + cx; }
@@ -71,6 +75,7 @@ class UniformGrid {
   std::vector<int> cell_start_;  // points of cell c: sorted_[cell_start_[c] .. cell_start_[c + 1])
   std::vector<int> sorted_;      // point indices ordered by cell
   std::vector<int> cursor_;      // next free slot of each cell while filling
+  bool in_cell_order_ = false;
 };
 
 template <class Visit>

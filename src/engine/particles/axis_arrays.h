@@ -11,34 +11,6 @@
 
 namespace cl {
 
-struct AxisArrays {
-  std::array<std::vector<double>, 3> axis;  ///< x, y, z
-
-  size_t size() const { return axis[0].size(); }
-  void clear() {
-    for (std::vector<double>& a : axis) a.clear();
-  }
-  void resize(size_t n) {
-    for (std::vector<double>& a : axis) a.resize(n);
-  }
-  void push_back(const Eigen::Vector3d& p) {
-    for (int k = 0; k < 3; ++k) axis[k].push_back(p[k]);
-  }
-  Eigen::Vector3d at(size_t i) const { return {axis[0][i], axis[1][i], axis[2][i]}; }
-  void set(size_t i, const Eigen::Vector3d& p) {
-    for (int k = 0; k < 3; ++k) axis[k][i] = p[k];
-  }
-  /// Reorders the entries: entry k becomes the old entry order[k]. `scratch`
-  /// is a buffer kept by the caller, so that nothing is allocated once grown.
-  void permute(const std::vector<int>& order, std::vector<double>& scratch) {
-    for (std::vector<double>& a : axis) {
-      scratch.resize(a.size());
-      for (size_t k = 0; k < a.size(); ++k) scratch[k] = a[order[k]];
-      a.swap(scratch);
-    }
-  }
-};
-
 /// The axes along which entries may be non-zero, ascending.
 struct AxesInUse {
   std::array<int, 3> axis{};
@@ -62,6 +34,36 @@ struct AxesInUse {
   void include(const Eigen::Vector3d& p) {
     for (int k = 0; k < 3; ++k)
       if (p[k] != 0) include(k);
+  }
+};
+
+struct AxisArrays {
+  std::array<std::vector<double>, 3> axis;  ///< x, y, z
+
+  size_t size() const { return axis[0].size(); }
+  void clear() {
+    for (std::vector<double>& a : axis) a.clear();
+  }
+  void resize(size_t n) {
+    for (std::vector<double>& a : axis) a.resize(n);
+  }
+  void push_back(const Eigen::Vector3d& p) {
+    for (int k = 0; k < 3; ++k) axis[k].push_back(p[k]);
+  }
+  Eigen::Vector3d at(size_t i) const { return {axis[0][i], axis[1][i], axis[2][i]}; }
+  void set(size_t i, const Eigen::Vector3d& p) {
+    for (int k = 0; k < 3; ++k) axis[k][i] = p[k];
+  }
+  /// Reorders the entries along `axes` (the others are zero): entry k
+  /// becomes the old entry order[k]. `scratch` is a buffer kept by the
+  /// caller, so that nothing is allocated once grown.
+  void permute(const std::vector<int>& order, const AxesInUse& axes, std::vector<double>& scratch) {
+    for (const int j : axes) {
+      std::vector<double>& a = axis[j];
+      scratch.resize(a.size());
+      for (size_t k = 0; k < a.size(); ++k) scratch[k] = a[order[k]];
+      a.swap(scratch);
+    }
   }
 };
 

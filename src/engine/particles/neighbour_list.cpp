@@ -17,28 +17,46 @@ void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vect
   const int n = static_cast<int>(points.size());
   // Every candidate is written and only the close ones are kept (the count
   // moves past them): no branch for the processor to mispredict at every
-  // other candidate.
-  std::vector<std::pair<int, int>>& found = *found_;
-  const std::vector<int>& order = grid.points_by_cell();
-  size_t count = 0;
-  grid.for_each_candidate_run([&](int a, int first, int last) {
-    if (count + (last - first) > found.size()) found.resize(2 * (count + (last - first)) + 1024);
-    const int i = order[a];
-    const Eigen::Vector3d& x_i = points[i];
-    for (int b = first; b < last; ++b) {
-      const int j = order[b];
-      found[count] = {std::min(i, j), std::max(i, j)};
-      count += (points[j] - x_i).squaredNorm() < reach_squared;
-    }
-  });
-  // Grouped by the first particle (a counting sort), each group in the order found.
+  // other candidate. Each group keeps the order the grid offers.
   first_partner_.assign(n + 1, 0);
-  for (size_t k = 0; k < count; ++k) ++first_partner_[found[k].first + 1];
-  for (int a = 0; a < n; ++a) first_partner_[a + 1] += first_partner_[a];
-  partners_.resize(count);
-  for (size_t k = 0; k < count; ++k) partners_[first_partner_[found[k].first]++] = found[k].second;
-  for (int a = n; a > 0; --a) first_partner_[a] = first_partner_[a - 1];
-  first_partner_[0] = 0;
+  if (grid.in_cell_order()) {
+    // The pairs come as (a, b), a < b, by ascending a: each a's partners
+    // are written straight after the previous a's.
+    int listed_up_to = -1;  // first_partner_ is set for the particles up to here
+    size_t count = 0;
+    grid.for_each_candidate_run([&](int a, int first, int last) {
+      while (listed_up_to < a) first_partner_[++listed_up_to] = static_cast<int>(count);
+      if (count + (last - first) > partners_.size()) partners_.resize(2 * (count + (last - first)) + 1024);
+      const Eigen::Vector3d& x_a = points[a];
+      for (int b = first; b < last; ++b) {
+        partners_[count] = b;
+        count += (points[b] - x_a).squaredNorm() < reach_squared;
+      }
+    });
+    while (listed_up_to < n) first_partner_[++listed_up_to] = static_cast<int>(count);
+    partners_.resize(count);
+  } else {
+    // In any order: the pairs are grouped by their first particle (a counting sort).
+    std::vector<std::pair<int, int>>& found = *found_;
+    const std::vector<int>& order = grid.points_by_cell();
+    size_t count = 0;
+    grid.for_each_candidate_run([&](int a, int first, int last) {
+      if (count + (last - first) > found.size()) found.resize(2 * (count + (last - first)) + 1024);
+      const int i = order[a];
+      const Eigen::Vector3d& x_i = points[i];
+      for (int b = first; b < last; ++b) {
+        const int j = order[b];
+        found[count] = {std::min(i, j), std::max(i, j)};
+        count += (points[j] - x_i).squaredNorm() < reach_squared;
+      }
+    });
+    for (size_t k = 0; k < count; ++k) ++first_partner_[found[k].first + 1];
+    for (int a = 0; a < n; ++a) first_partner_[a + 1] += first_partner_[a];
+    partners_.resize(count);
+    for (size_t k = 0; k < count; ++k) partners_[first_partner_[found[k].first]++] = found[k].second;
+    for (int a = n; a > 0; --a) first_partner_[a] = first_partner_[a - 1];
+    first_partner_[0] = 0;
+  }
 
   near_plane_.resize(surfaces.size());
   for (size_t k = 0; k < surfaces.size(); ++k) {

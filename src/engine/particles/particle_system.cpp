@@ -204,8 +204,8 @@ UniformGrid& ParticleSystem::bounded_grid() {
 
 void ParticleSystem::reorder(const std::vector<int>& order) {
   std::vector<double>& buffer = *reorder_buffer_;
-  x_.permute(order, buffer);
-  v_.permute(order, buffer);
+  x_.permute(order, axes_, buffer);
+  v_.permute(order, axes_, buffer);
   // Forces and contact flags are evaluated anew right after.
   for (std::vector<double>* values : {&mass_, &inverse_mass_}) {
     buffer.resize(order.size());
