@@ -117,6 +117,31 @@ TEST_CASE("format_number -> parse_number is the identity on random doubles, subn
   CHECK(max_digits <= 17);  // 17 significant digits always suffice for binary64
 }
 
+TEST_CASE("format_number is the shortest form at every power of two, where a double's rounding interval is lopsided") {
+  // format_number bisects the precision, which finds the fewest digits as
+  // long as one more digit never loses the round trip. Where the gap below
+  // x is half the gap above (x a power of two) that is not a given: all are
+  // checked, with their negatives and (plain range) multiples of ten.
+  int checked = 0, mismatches = 0, not_shortest = 0;
+  for (int k = -1074; k <= 1023; ++k)
+    for (const double x : {std::ldexp(1.0, k), -std::ldexp(1.0, k), 10 * std::ldexp(1.0, k)}) {
+      if (!std::isfinite(x)) continue;
+      ++checked;
+      const std::string text = cl::format_number(x);
+      const auto back = cl::parse_number(text);
+      if (!back || to_bits(*back) != to_bits(x)) {
+        if (++mismatches <= 5) MESSAGE("round trip failed: " << text);
+        continue;
+      }
+      if (shorter_form_exists(x, significant_digits(text)) && ++not_shortest <= 5) MESSAGE("not shortest: " << text);
+    }
+  MESSAGE(checked << " powers of two: " << mismatches << " round-trip mismatches, " << not_shortest
+                  << " not in shortest form");
+  CHECK(checked > 6000);
+  CHECK(mismatches == 0);
+  CHECK(not_shortest == 0);
+}
+
 TEST_CASE("parse_number accepts plain decimal text") {
   CHECK(cl::parse_number("1") == 1.0);
   CHECK(cl::parse_number("-2.5") == -2.5);
