@@ -143,10 +143,11 @@ struct Search {
     // vector is off by a few ulps, far below what bracketing can notice.
     const Eigen::Vector2d turn(std::cos(kTwoPi / samples), std::sin(kTwoPi / samples));
     Eigen::Vector2d direction(1, 0);
-    for (int k = 0; k < samples; ++k) {
-      push(at(kTwoPi * k / samples, direction));
+    push(at(0, direction));
+    for (int k = 1; k < samples; ++k) {
       direction = Eigen::Vector2d(turn.x() * direction.x() - turn.y() * direction.y(),
                                   turn.y() * direction.x() + turn.x() * direction.y());
+      push(at(kTwoPi * k / samples, direction));
     }
     push({kTwoPi, sample_storage[0].f, sample_storage[0].direction});  // the same point, one turn on
     const Point* sample = sample_storage.data();

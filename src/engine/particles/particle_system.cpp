@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "particles/impulse_contact.h"
-#include "particles/sphere_overlap.h"
+#include "particles/sphere_contact_block.h"
 #include "particles/spring_dashpot_contact.h"
 
 namespace cl {
@@ -302,18 +303,38 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
       contacts += (at(x, b) - x_a).squaredNorm() <= diameter_squared;
     }
   }
-  for (size_t k = 0; k < contacts; ++k) {
-    const int a = in_contact[k].first, b = in_contact[k].second;
-    const SphereOverlapIn<D> o = sphere_overlap(at(x, a), at(x, b), diameter);
-    const double rate = (at(v, a) - at(v, b)).dot(o.normal);  // m/s, > 0 approaching
-    const auto [force, spring] = force_of([&] { return pair_key(id_[a], id_[b]); }, o.depth, rate);
-    const VectorD f_ab = force * o.normal;
-    add_force(a, -f_ab);
-    add_force(b, f_ab);
-    energy += spring;
-    touching[a] = touching[b] = 1;
-    // Begun in this step: the overlap one step ago (linearly) was negative.
-    if (o.depth - h * rate < 0) ++pair_onsets;
+  // Their forces block by block: geometry and (linear law) forces without
+  // a branch per contact, then added to both particles contact after
+  // contact, in the order of the list.
+  SphereContactBlock<D> block;
+  constexpr int kBlock = SphereContactBlock<D>::kSize;
+  double force[kBlock], spring[kBlock];  // N, J
+  for (size_t start = 0; start < contacts; start += kBlock) {
+    const std::pair<int, int>* pairs = &in_contact[start];
+    const int count = static_cast<int>(std::min<size_t>(kBlock, contacts - start));
+    block.measure(pairs, count, x, v, diameter);
+    if constexpr (kHertz) {
+      for (int k = 0; k < count; ++k)
+        std::tie(force[k], spring[k]) =
+            hertz_contact(model, pair_key(id_[pairs[k].first], id_[pairs[k].second]), block.depth[k], block.rate[k]);
+    } else {
+      for (int k = 0; k < count; ++k) {
+        force[k] = spring_dashpot_force(block.depth[k], block.rate[k], k_s, k_d);
+        spring[k] = cl::spring_energy(block.depth[k], k_s);
+      }
+    }
+    for (int k = 0; k < count; ++k) {
+      const int a = pairs[k].first, b = pairs[k].second;
+      for (int j = 0; j < D; ++j) {
+        const double f_ab = force[k] * block.normal[j][k];
+        f[j][a] += -f_ab;
+        f[j][b] += f_ab;
+      }
+      energy += spring[k];
+      touching[a] = touching[b] = 1;
+      // Begun in this step: the overlap one step ago (linearly) was negative.
+      if (block.depth[k] - h * block.rate[k] < 0) ++pair_onsets;
+    }
   }
   // The accelerations, and f back to zero for the next evaluation.
   for (int j = 0; j < D; ++j) {
