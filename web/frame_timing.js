@@ -29,7 +29,10 @@ var ContactLabFrameTiming = (function () {
       host.textContent = ContactLabText.t('page.frame_timing', {
         sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
         plots: fixed(latest.plotMs, 1),
-        engine: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2)
+        engine: latest.engineRtf > 0
+          ? ContactLabText.t('page.engine_speed', {
+            factor: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2) })
+          : ContactLabText.t('page.engine_not_run')
       });
     }
 

@@ -39,7 +39,7 @@ for (const [name, link] of [['gas of 1,000 ellipses', GAS], ['pile of 10,000 par
       assert.doesNotMatch(await h.messagesText(app.page), /problem|unknown/i, 'perf=1 is a page key the app knows');
       assert.ok(st.t > 0, 'the run advanced');
       assert.ok(f.engineRtf > 0 && Number.isFinite(f.engineRtf));
-      assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms \(slowest frame without WebGL [0-9]+ ms\); plots [0-9.]+ ms per refresh/);
+      assert.match(line, /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms \(slowest frame without WebGL [0-9]+ ms\); plots [0-9.]+ ms per refresh; the engine runs at [0-9.]+× real time$/);
       // The step budget is half a frame, capped at 35 ms (app.cpp): one
       // frame's simulation never blocks the tab for long.
       assert.ok(f.simMs < 60, `sim ${f.simMs} ms per frame`);
@@ -51,6 +51,21 @@ for (const [name, link] of [['gas of 1,000 ellipses', GAS], ['pile of 10,000 par
     }
   });
 }
+
+test('before Play the perf line says the engine has not run, not that it runs at 0x real time', { timeout: 60_000 }, async () => {
+  const app = await env.open('#scene=ellipses&perf=1');
+  try {
+    const line = await h.until(app.page, () => app.page.evaluate(() => document.getElementById('frame-timing').textContent),
+      { what: 'the perf line' });
+    console.log(`paused: ${line}`);
+    assert.match(line, /; the engine has not run yet \(press Play\)$/);
+    const tree = await app.page.locator('#frame-timing').ariaSnapshot();
+    assert.match(tree, /paragraph: .*the engine has not run yet/, 'a screen reader reads the line as a paragraph');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});
 
 test('without perf=1 the line stays hidden and the link does not gain it', { timeout: 60_000 }, async () => {
   const app = await env.open('#scene=ellipses');
