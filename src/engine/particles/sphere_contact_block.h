@@ -3,9 +3,10 @@
 // of particles/particle_system.cpp): each contact's vectors are gathered
 // from the particles' axis arrays into arrays of the block's own, then
 // worked on in loops without a branch, which the compiler turns into SIMD
-// (two doubles at a time with SSE2 or WebAssembly's SIMD128): the square
-// roots and divisions of a pile's hundred thousand contacts take half the
-// time, and no comparison is left to be mispredicted. The operations and
+// (two doubles at a time with SSE2): two contacts' square root and
+// divisions at once, and no comparison left to be mispredicted (measured:
+// a 3D pile of 10,000 spheres 12% faster; 2D piles, bound by gathering and
+// scattering the particles' vectors, unchanged). The operations and
 // their order are sphere_overlap()'s and a dot product's, contact by
 // contact, so the numbers are the same to the last bit.
 #include <array>
