@@ -19,7 +19,6 @@ template <int D>
 struct SphereContactBlock {
   static constexpr int kSize = 64;  ///< contacts per block: its arrays stay in the L1 cache
 
-  int count = 0;
   double normal[D][kSize];             ///< unit, from a to b (+z when the centres coincide)
   double relative_velocity[D][kSize];  ///< m/s, v_a - v_b
   double depth[kSize];                 ///< m, > 0 overlapping
@@ -30,7 +29,6 @@ struct SphereContactBlock {
   /// for spheres that touch at centre distance `contact_distance` (m).
   void measure(const std::pair<int, int>* pairs, int n, const std::array<const double*, D>& x,
                const std::array<const double*, D>& v, double contact_distance) {
-    count = n;
     for (int k = 0; k < n; ++k) {
       const int a = pairs[k].first, b = pairs[k].second;
       for (int j = 0; j < D; ++j) {
