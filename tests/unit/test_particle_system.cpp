@@ -8,6 +8,7 @@
 #include <random>
 
 #include "core/random.h"
+#include "core/worker_pool.h"
 #include "particles/particle_system.h"
 #include "particles/sphere_overlap.h"
 #include "particles/spring_dashpot_contact.h"
@@ -60,65 +61,125 @@ struct AllPairsPile {
   }
 };
 
-}  // namespace
+/// A loose lattice of 300 particles thrown into a box with walls at up to
+/// 2 m/s, in `system` and (if given) in `reference`.
+void throw_into_box(int dim, const cl::ParticleModel& model, cl::ParticleSystem& system, AllPairsPile* reference) {
+  std::mt19937_64 rng(dim);
+  const double w = dim == 2 ? 8 : 3, spacing = 2.2 * model.r;  // m
+  const int per_row = static_cast<int>((w - 2 * model.r) / spacing) + 1;
+  const int per_layer = dim == 3 ? per_row * per_row : per_row;
+  std::vector<cl::SurfacePlane> planes = {{Vector3d::UnitZ(), 0}, {Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -w}};
+  if (dim == 3) planes.insert(planes.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
+  system.set_surfaces(planes);
+  if (reference) reference->planes = planes;
+  for (int i = 0; i < 300; ++i) {
+    const int layer = i / per_layer, k = i % per_layer;
+    Vector3d x(model.r + spacing * (k % per_row), 0, model.r + spacing * layer);
+    if (dim == 3) x.y() = model.r + spacing * (k / per_row);
+    Vector3d v(4 * cl::unit_random(rng) - 2, 0, 4 * cl::unit_random(rng) - 2);
+    if (dim == 3) v.y() = 4 * cl::unit_random(rng) - 2;
+    const double m = 0.5 + cl::unit_random(rng);
+    system.add(x, v, m);
+    if (!reference) continue;
+    reference->x.push_back(x);
+    reference->v.push_back(v);
+    reference->a.push_back(Vector3d::Zero());
+    reference->m.push_back(m);
+  }
+}
 
-TEST_CASE("particle system: the spring pile's steps agree with a sum over all pairs and planes (2D, 3D)") {
-  // A loose lattice thrown into a box with walls at up to 2 m/s: contacts
-  // open and close, the particles move far enough for the neighbour list to
-  // be rebuilt (and the particles reordered) many times. Only the order of
-  // the sums differs, so the two runs part by round-off, which the heap's
-  // chaotic collisions amplify (measured after 1 s: 8e-11 m in 2D, 2e-12 m
-  // in 3D), while every contact begins in the same step.
+cl::ParticleModel seed_pile_model() {
   cl::ParticleModel model;
   model.k_s = 8000;
   model.k_d = 100;
   model.h = 1e-3;
+  return model;
+}
+
+}  // namespace
+
+TEST_CASE("particle system: the spring pile's steps agree with a sum over all pairs and planes (2D, 3D)") {
+  // Contacts open and close, the particles move far enough for the
+  // neighbour list to be rebuilt (and the particles reordered) many times.
+  // Only the order of the sums differs, so the two runs part by round-off,
+  // which the heap's chaotic collisions amplify (measured after 1 s: 8e-11 m
+  // in 2D, 2e-12 m in 3D), while every contact begins in the same step.
+  // Summed in one part, and in parts of 70 particles (5 parts, the pairs
+  // across parts included).
+  const cl::ParticleModel model = seed_pile_model();
+  for (const size_t part_size : {cl::ParticleSystem::kDefaultPartSize, size_t{70}})
+    for (int dim = 2; dim <= 3; ++dim) {
+      AllPairsPile reference;
+      cl::ParticleSystem system;
+      system.set_part_size(part_size);
+      throw_into_box(dim, model, system, &reference);
+      REQUIRE(system.refresh(model));
+      reference.evaluate(model, false);
+      double worst = 0, worst_energy = 0, largest_energy = 0;
+      for (int step = 0; step < 1000; ++step) {
+        REQUIRE(system.step(model));
+        reference.step(model);
+        for (size_t i = 0; i < reference.x.size(); ++i)
+          worst = std::max(worst, (system.position(i) - reference.x[i]).norm());
+        worst_energy = std::max(worst_energy, std::abs(system.spring_energy() - reference.spring_energy));
+        largest_energy = std::max(largest_energy, reference.spring_energy);
+      }
+      MESSAGE(dim << "D: 300 particles in parts of " << part_size << ", 1 s: largest position difference " << worst
+                  << " m, spring energy " << worst_energy << " J (of up to " << largest_energy << " J); onsets "
+                  << system.tally().pair << " pair, " << system.tally().surface << " plane (all pairs: "
+                  << reference.pair_onsets << ", " << reference.plane_onsets << ")");
+      CHECK(worst < 1e-8);
+      CHECK(worst_energy < 1e-9 * largest_energy);
+      CHECK(system.tally().pair == reference.pair_onsets);
+      CHECK(system.tally().surface == reference.plane_onsets);
+      CHECK(reference.pair_onsets > 100);
+      for (size_t i = 0; i < reference.x.size(); ++i) {
+        CHECK(system.mass(i) == reference.m[i]);
+        CHECK((system.velocity(i) - reference.v[i]).norm() < 1e-7);
+      }
+    }
+}
+
+TEST_CASE("particle system: in parts, on one thread or several, the steps are the same to the last bit") {
+  // Each part adds the forces on its own particles in the order of the
+  // list, whichever thread runs it: the positions and velocities are those
+  // of one part to the last bit. Only the spring energy, summed per part,
+  // may differ by round-off.
+  const cl::ParticleModel model = seed_pile_model();
+  cl::WorkerPool& pool = cl::WorkerPool::shared();
+  const int all_threads = pool.threads();
   for (int dim = 2; dim <= 3; ++dim) {
-    std::mt19937_64 rng(dim);
-    const double w = dim == 2 ? 8 : 3, spacing = 2.2 * model.r;  // m
-    const int per_row = static_cast<int>((w - 2 * model.r) / spacing) + 1;
-    const int per_layer = dim == 3 ? per_row * per_row : per_row;
-    AllPairsPile reference;
-    reference.planes = {{Vector3d::UnitZ(), 0}, {Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -w}};
-    if (dim == 3) reference.planes.insert(reference.planes.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
-    cl::ParticleSystem system;
-    system.set_surfaces(reference.planes);
-    for (int i = 0; i < 300; ++i) {
-      const int layer = i / per_layer, k = i % per_layer;
-      Vector3d x(model.r + spacing * (k % per_row), 0, model.r + spacing * layer);
-      if (dim == 3) x.y() = model.r + spacing * (k / per_row);
-      Vector3d v(4 * cl::unit_random(rng) - 2, 0, 4 * cl::unit_random(rng) - 2);
-      if (dim == 3) v.y() = 4 * cl::unit_random(rng) - 2;
-      const double m = 0.5 + cl::unit_random(rng);
-      system.add(x, v, m);
-      reference.x.push_back(x);
-      reference.v.push_back(v);
-      reference.a.push_back(Vector3d::Zero());
-      reference.m.push_back(m);
+    struct Run {
+      size_t part_size;
+      int threads;
+      cl::ParticleSystem system;
+    };
+    std::vector<Run> runs;
+    const size_t one_part = cl::ParticleSystem::kDefaultPartSize;
+    for (const auto& [part_size, threads] :
+         {std::pair<size_t, int>{one_part, 1}, {70, 1}, {70, all_threads}, {41, all_threads}})
+      runs.push_back({part_size, threads, {}});
+    for (Run& run : runs) {
+      pool.limit_threads(run.threads);
+      run.system.set_part_size(run.part_size);
+      throw_into_box(dim, model, run.system, nullptr);
+      REQUIRE(run.system.refresh(model));
+      for (int step = 0; step < 1000; ++step) REQUIRE(run.system.step(model));
     }
-    REQUIRE(system.refresh(model));
-    reference.evaluate(model, false);
-    double worst = 0, worst_energy = 0, largest_energy = 0;
-    for (int step = 0; step < 1000; ++step) {
-      REQUIRE(system.step(model));
-      reference.step(model);
-      for (size_t i = 0; i < reference.x.size(); ++i)
-        worst = std::max(worst, (system.position(i) - reference.x[i]).norm());
-      worst_energy = std::max(worst_energy, std::abs(system.spring_energy() - reference.spring_energy));
-      largest_energy = std::max(largest_energy, reference.spring_energy);
-    }
-    MESSAGE(dim << "D: 300 particles, 1 s: largest position difference " << worst << " m, spring energy "
-                << worst_energy << " J (of up to " << largest_energy << " J); onsets " << system.tally().pair
-                << " pair, " << system.tally().surface << " plane (all pairs: " << reference.pair_onsets << ", "
-                << reference.plane_onsets << ")");
-    CHECK(worst < 1e-8);
-    CHECK(worst_energy < 1e-9 * largest_energy);
-    CHECK(system.tally().pair == reference.pair_onsets);
-    CHECK(system.tally().surface == reference.plane_onsets);
-    CHECK(reference.pair_onsets > 100);
-    for (size_t i = 0; i < reference.x.size(); ++i) {
-      CHECK(system.mass(i) == reference.m[i]);
-      CHECK((system.velocity(i) - reference.v[i]).norm() < 1e-7);
+    pool.limit_threads(all_threads);
+    const cl::ParticleSystem& whole = runs[0].system;
+    for (const Run& run : runs) {
+      size_t differing = 0;
+      for (size_t i = 0; i < whole.size(); ++i)
+        differing += run.system.position(i) != whole.position(i) || run.system.velocity(i) != whole.velocity(i);
+      const double energy_difference = std::abs(run.system.spring_energy() - whole.spring_energy());
+      MESSAGE(dim << "D, parts of " << run.part_size << " on " << run.threads << " thread(s): " << differing
+                  << " of 300 particles differ from one part after 1 s; spring energy differs by " << energy_difference
+                  << " J of " << whole.spring_energy() << " J; " << run.system.tally().pair << " pair onsets");
+      CHECK(differing == 0);
+      CHECK(run.system.tally().pair == whole.tally().pair);
+      CHECK(run.system.tally().surface == whole.tally().surface);
+      CHECK(energy_difference <= 1e-12 * whole.spring_energy());
     }
   }
 }

@@ -74,7 +74,7 @@ void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vect
 }
 
 template <int D>
-size_t NeighbourList::count_moved(const AxisArrays& x, const AxesInUse& axes) const {
+size_t NeighbourList::count_moved(const AxisArrays& x, const AxesInUse& axes, size_t first, size_t last) const {
   std::array<const double*, D> now, then;
   for (int j = 0; j < D; ++j) {
     now[j] = x.axis[axes.axis[j]].data();
@@ -83,8 +83,7 @@ size_t NeighbourList::count_moved(const AxisArrays& x, const AxesInUse& axes) co
   // Counted without a branch per particle, so that the loop vectorises; a
   // position that is not finite fails the comparison and is counted too.
   size_t moved = 0;
-  const size_t n = x.size();
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = first; i < last; ++i) {
     double squared = 0;
     for (int j = 0; j < D; ++j) squared += (now[j][i] - then[j][i]) * (now[j][i] - then[j][i]);
     moved += !(squared <= drift_limit_);
@@ -92,12 +91,14 @@ size_t NeighbourList::count_moved(const AxisArrays& x, const AxesInUse& axes) co
   return moved;
 }
 
-bool NeighbourList::holds_for(const AxisArrays& x, const AxesInUse& axes, double r) const {
+bool NeighbourList::holds_for(const AxisArrays& x, const AxesInUse& axes, double r, size_t first,
+                              size_t last) const {
   if (!valid_ || r != r_ || x.size() != built_at_.size()) return false;
+  last = std::min(last, x.size());
   switch (axes.count) {
-    case 1: return count_moved<1>(x, axes) == 0;
-    case 2: return count_moved<2>(x, axes) == 0;
-    default: return count_moved<3>(x, axes) == 0;
+    case 1: return count_moved<1>(x, axes, first, last) == 0;
+    case 2: return count_moved<2>(x, axes, first, last) == 0;
+    default: return count_moved<3>(x, axes, first, last) == 0;
   }
 }
 

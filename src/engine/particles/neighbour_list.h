@@ -44,10 +44,15 @@ class NeighbourList {
   void clear() { valid_ = false; }
   /// Whether every contact of spheres of radius `r` (m) at positions `x`
   /// (m, non-zero along `axes` only) is still listed: false once a particle
-  /// has moved too far (or its position is not finite), or for another radius.
-  bool holds_for(const AxisArrays& x, const AxesInUse& axes, double r) const;
+  /// has moved too far (or its position is not finite), or for another
+  /// radius. Of the particles in slots [first, last) only, if given: the
+  /// list holds if it holds for every range of a partition.
+  bool holds_for(const AxisArrays& x, const AxesInUse& axes, double r, size_t first = 0,
+                 size_t last = static_cast<size_t>(-1)) const;
 
   size_t pair_count() const { return partners_.size(); }
+  /// The listed pairs whose first particle is in slots [first, last).
+  size_t pair_count(int first, int last) const { return first_partner_[last] - first_partner_[first]; }
   /// Each listed pair is listed once, with the first of its two particles in storage order.
   Partners partners(int a) const { return {partners_.data() + first_partner_[a], partners_.data() + first_partner_[a + 1]}; }
   /// The particles listed near plane k (of the planes given to build()).
@@ -63,9 +68,9 @@ class NeighbourList {
   Scratch<std::vector<std::pair<int, int>>> found_;  // the pairs as the grid offers them
   std::vector<std::vector<int>> near_plane_;
 
-  /// How many particles have moved farther than the limit along the first D of `axes`.
+  /// How many particles in slots [first, last) have moved farther than the limit along the first D of `axes`.
   template <int D>
-  size_t count_moved(const AxisArrays& x, const AxesInUse& axes) const;
+  size_t count_moved(const AxisArrays& x, const AxesInUse& axes, size_t first, size_t last) const;
 };
 
 }  // namespace cl

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <limits>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "core/worker_pool.h"
 #include "particles/impulse_contact.h"
 #include "particles/sphere_contact_block.h"
 #include "particles/spring_dashpot_contact.h"
@@ -96,34 +98,29 @@ bool ParticleSystem::step(const ParticleModel& model) {
     return step_with_stepper(model);
   if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
   const double h = model.h;
-  const size_t n = size();
-  if (model.integrator == IntegratorKind::SemiImplicitEuler) {
+  const int parts = contact_part_count(model);
+  // Euler's kick is a whole step, leapfrog's half of one.
+  const double kick = model.integrator == IntegratorKind::SemiImplicitEuler ? h : 0.5 * h;
+  for_each_part(parts, [&](int, int begin, int end) {
     for (const int k : axes_) {
       double* x = x_.axis[k].data();
       double* v = v_.axis[k].data();
       const double* a = a_.axis[k].data();
-      for (size_t i = 0; i < n; ++i) {
-        v[i] += h * a[i];
+      for (int i = begin; i < end; ++i) {
+        v[i] += kick * a[i];
         x[i] += h * v[i];
       }
     }
-    return evaluate_accelerations(model, true, true);
-  }
-  for (const int k : axes_) {
-    double* x = x_.axis[k].data();
-    double* v = v_.axis[k].data();
-    const double* a = a_.axis[k].data();
-    for (size_t i = 0; i < n; ++i) {
-      v[i] += (0.5 * h) * a[i];
-      x[i] += h * v[i];
-    }
-  }
+  });
   if (!evaluate_accelerations(model, true, true)) return false;
-  for (const int k : axes_) {
-    double* v = v_.axis[k].data();
-    const double* a = a_.axis[k].data();
-    for (size_t i = 0; i < n; ++i) v[i] += (0.5 * h) * a[i];
-  }
+  if (model.integrator == IntegratorKind::SemiImplicitEuler) return true;
+  for_each_part(parts, [&](int, int begin, int end) {
+    for (const int k : axes_) {
+      double* v = v_.axis[k].data();
+      const double* a = a_.axis[k].data();
+      for (int i = begin; i < end; ++i) v[i] += kick * a[i];
+    }
+  });
   return true;
 }
 
@@ -236,123 +233,213 @@ bool ParticleSystem::rebuild_neighbours(const ParticleModel& model, bool reorder
   return true;
 }
 
+int ParticleSystem::contact_part_count(const ParticleModel& model) const {
+  // The Hertz family's onset speeds are one map, filled contact by contact.
+  if (model.contact == ContactModel::HertzFamily) return 1;
+  return static_cast<int>(std::max<size_t>(1, size() / part_size_ + (size() % part_size_ != 0)));
+}
+
+template <class Work>
+void ParticleSystem::for_each_part(int parts, Work&& work) const {
+  const long long n = static_cast<long long>(size());
+  const auto run_part = [&](int p) { work(p, static_cast<int>(n * p / parts), static_cast<int>(n * (p + 1) / parts)); };
+  if (parts <= 1)
+    run_part(0);
+  else
+    WorkerPool::shared().run(parts, run_part);
+}
+
+template <int D, class Arrays>
+auto ParticleSystem::axis_data(Arrays& arrays) const {
+  std::array<decltype(arrays.axis[0].data()), D> data;
+  for (int j = 0; j < D; ++j) data[j] = arrays.axis[axes_.axis[j]].data();
+  return data;
+}
+
 template <int D, bool kHertz>
 ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleModel& model,
-                                                               const NeighbourList& neighbours) {
-  using VectorD = Eigen::Matrix<double, D, 1>;
-  std::array<const double*, D> x, v;
-  std::array<double*, D> f, acceleration;  // N, m/s^2
-  VectorD gravity;                         // m/s^2
-  for (int j = 0; j < D; ++j) {
-    const int k = axes_.axis[j];
-    x[j] = x_.axis[k].data();
-    v[j] = v_.axis[k].data();
-    f[j] = forces_->axis[k].data();
-    acceleration[j] = a_.axis[k].data();
-    gravity[j] = k == 2 ? -model.g : 0.0;
+                                                               const NeighbourList& neighbours, int part_count) {
+  // Each part sums the forces on its own particles, and only those: the
+  // planes', then the pairs' in the order of the list (the pairs an earlier
+  // part lists first), the same additions in the same order whatever the
+  // parts. So the forces are the same to the last bit; the spring energy
+  // is summed per part, then over the parts.
+  std::vector<ContactPart>& parts = *contact_parts_;
+  parts.resize(part_count);
+  for_each_part(part_count, [&](int p, int begin, int end) {
+    parts[p].begin = begin;
+    parts[p].end = end;
+  });
+  if (part_count == 1) {
+    list_contacts<D, false>(model, neighbours, parts[0]);
+    sum_part<D, kHertz, false>(model, neighbours, 0);
+  } else {
+    for_each_part(part_count, [&](int p, int, int) { list_contacts<D, true>(model, neighbours, parts[p]); });
+    for_each_part(part_count, [&](int p, int, int) { sum_part<D, kHertz, true>(model, neighbours, p); });
   }
-  const auto at = [](const std::array<const double*, D>& arrays, int i) {
+  ContactSums sums;
+  for (const ContactPart& part : parts) {
+    sums.spring_energy += part.sums.spring_energy;
+    sums.pair_onsets += part.sums.pair_onsets;
+    sums.surface_onsets += part.sums.surface_onsets;
+  }
+  return sums;
+}
+
+template <int D, bool kSplit>
+void ParticleSystem::list_contacts(const ParticleModel& model, const NeighbourList& neighbours,
+                                   ContactPart& part) const {
+  // The listed pairs in contact, found without a branch per pair: whether
+  // a pair touches changes from pair to pair (in a settling pile a third to a
+  // half of them do), which a branch would mispredict every other time.
+  // Split in parts, each notes its first pair in contact whose second
+  // particle is another's (one comparison more per pair).
+  using VectorD = Eigen::Matrix<double, D, 1>;
+  const std::array<const double*, D> x = axis_data<D>(x_);
+  const auto at = [&x](int i) {
     VectorD p;
-    for (int j = 0; j < D; ++j) p[j] = arrays[j][i];
+    for (int j = 0; j < D; ++j) p[j] = x[j][i];
     return p;
   };
-  const auto add_force = [&](int i, const VectorD& force) {
-    for (int j = 0; j < D; ++j) f[j][i] += force[j];
+  const double diameter_squared = 4 * model.r * model.r;
+  const int begin = part.begin, end = part.end;
+  std::vector<std::pair<int, int>>& in_contact = part.in_contact;
+  in_contact.resize(neighbours.pair_count(begin, end));
+  size_t contacts = 0, first_leaving = in_contact.size();
+  for (int a = begin; a < end; ++a) {
+    const VectorD x_a = at(a);
+    for (const int b : neighbours.partners(a)) {
+      in_contact[contacts] = {a, b};
+      if constexpr (kSplit) first_leaving = std::min(first_leaving, b >= end ? contacts : first_leaving);
+      contacts += (at(b) - x_a).squaredNorm() <= diameter_squared;
+    }
+  }
+  part.contacts = contacts;
+  part.first_leaving = std::min(first_leaving, contacts);
+}
+
+template <int D, bool kHertz, bool kSplit>
+void ParticleSystem::sum_part(const ParticleModel& model, const NeighbourList& neighbours, int p) {
+  using VectorD = Eigen::Matrix<double, D, 1>;
+  const std::vector<ContactPart>& parts = *contact_parts_;
+  ContactPart& part = (*contact_parts_)[p];
+  const int begin = part.begin, end = part.end;
+  const std::array<const double*, D> x = axis_data<D>(std::as_const(x_)), v = axis_data<D>(std::as_const(v_));
+  const std::array<double*, D> f = axis_data<D>(*forces_), acceleration = axis_data<D>(a_);  // N, m/s^2
+  const auto at = [](const std::array<const double*, D>& arrays, int i) {
+    VectorD value;
+    for (int j = 0; j < D; ++j) value[j] = arrays[j][i];
+    return value;
   };
-  // The model's numbers and the flags' address as locals: a flag is a
-  // byte, and a store through a byte may alias anything in memory, which
-  // would make the compiler reload whatever it reads from memory at every pair.
-  const double r = model.r, k_s = model.k_s, k_d = model.k_d, h = model.h;
-  const double diameter = 2 * r, diameter_squared = diameter * diameter;
+  // The model's numbers, the flags' address and the sums as locals: a flag
+  // is a byte, and a store through a byte may alias anything in memory,
+  // which would make the compiler reload whatever it reads from memory at
+  // every pair.
+  const double r = model.r, k_s = model.k_s, k_d = model.k_d, h = model.h, diameter = 2 * r;
   unsigned char* const touching = touching_.data();
   const double* const inverse_mass = inverse_mass_.data();
-  const auto force_of = [&](auto key, double depth, double rate) {
-    if constexpr (kHertz) return hertz_contact(model, key(), depth, rate);
-    else return std::pair(spring_dashpot_force(depth, rate, k_s, k_d), cl::spring_energy(depth, k_s));
-  };
   double energy = 0;  // J
   long long pair_onsets = 0, surface_onsets = 0;
-  // Forces into f: the planes', then the pairs'.
+
+  std::fill(touching + begin, touching + end, 0);
   for (size_t k = 0; k < surfaces_.size(); ++k) {
     const SurfacePlane& s = surfaces_[k];
     VectorD normal;  // zero along the axes not in use
     for (int j = 0; j < D; ++j) normal[j] = s.normal[axes_.axis[j]];
     const double offset = s.offset;
-    for (const int i : neighbours.near_plane(k)) {
+    const std::vector<int>& near = neighbours.near_plane(k);  // ascending slots
+    for (auto it = std::lower_bound(near.begin(), near.end(), begin); it != near.end() && *it < end; ++it) {
+      const int i = *it;
       const double depth = r - (at(x, i).dot(normal) - offset);
       if (depth < 0) continue;
       const double rate = -at(v, i).dot(normal);
-      const auto [force, spring] = force_of([&] { return surface_key(id_[i], k); }, depth, rate);
-      add_force(i, force * normal);
+      double force, spring;  // N, J
+      if constexpr (kHertz)
+        std::tie(force, spring) = hertz_contact(model, surface_key(id_[i], k), depth, rate);
+      else
+        force = spring_dashpot_force(depth, rate, k_s, k_d), spring = cl::spring_energy(depth, k_s);
+      for (int j = 0; j < D; ++j) f[j][i] += force * normal[j];
       energy += spring;
       touching[i] = 1;
       if (depth - h * rate < 0) ++surface_onsets;
     }
   }
-  // The listed pairs in contact, found without a branch per pair: whether
-  // a pair touches changes from pair to pair (in a settling pile a third to a
-  // half of them do), which a branch would mispredict every other time.
-  std::vector<std::pair<int, int>>& in_contact = *pairs_in_contact_;
-  in_contact.resize(neighbours.pair_count());
-  size_t contacts = 0;
-  const int n = static_cast<int>(size());
-  for (int a = 0; a < n; ++a) {
-    const VectorD x_a = at(x, a);
-    for (const int b : neighbours.partners(a)) {
-      in_contact[contacts] = {a, b};
-      contacts += (at(x, b) - x_a).squaredNorm() <= diameter_squared;
-    }
-  }
-  // Their forces block by block: geometry and (linear law) forces without
-  // a branch per contact, then added to both particles contact after
-  // contact, in the order of the list.
+
+  // Block by block: geometry and (linear law) forces without a branch per
+  // contact, then added contact after contact, in the order of the list.
+  // `own`: the part's own contacts, else those of earlier parts entering it.
   SphereContactBlock<D> block;
   constexpr int kBlock = SphereContactBlock<D>::kSize;
   double force[kBlock], spring[kBlock];  // N, J
-  for (size_t start = 0; start < contacts; start += kBlock) {
-    const std::pair<int, int>* pairs = &in_contact[start];
-    const int count = static_cast<int>(std::min<size_t>(kBlock, contacts - start));
-    block.measure(pairs, count, x, v, diameter);
-    // force_of() per contact would do the same; written out per law, the
-    // landed 100,000-particle pile is 5% faster (A/B, best of 6).
-    if constexpr (kHertz) {
-      for (int k = 0; k < count; ++k)
-        std::tie(force[k], spring[k]) =
-            hertz_contact(model, pair_key(id_[pairs[k].first], id_[pairs[k].second]), block.depth[k], block.rate[k]);
-    } else {
+  const auto sum_blocks = [&](const std::pair<int, int>* listed, size_t contacts, auto own) {
+    for (size_t start = 0; start < contacts; start += kBlock) {
+      const std::pair<int, int>* pairs = listed + start;
+      const int count = static_cast<int>(std::min<size_t>(kBlock, contacts - start));
+      block.measure(pairs, count, x, v, diameter);
+      // force_of() per contact would do the same; written out per law, the
+      // landed 100,000-particle pile is 5% faster (A/B, best of 6).
+      if constexpr (kHertz) {
+        for (int k = 0; k < count; ++k)
+          std::tie(force[k], spring[k]) = hertz_contact(model, pair_key(id_[pairs[k].first], id_[pairs[k].second]),
+                                                        block.depth[k], block.rate[k]);
+      } else {
+        for (int k = 0; k < count; ++k) {
+          force[k] = spring_dashpot_force(block.depth[k], block.rate[k], k_s, k_d);
+          spring[k] = cl::spring_energy(block.depth[k], k_s);
+        }
+      }
       for (int k = 0; k < count; ++k) {
-        force[k] = spring_dashpot_force(block.depth[k], block.rate[k], k_s, k_d);
-        spring[k] = cl::spring_energy(block.depth[k], k_s);
+        const int a = pairs[k].first, b = pairs[k].second;
+        const bool b_here = !kSplit || !own || b < end;
+        for (int j = 0; j < D; ++j) {
+          const double f_ab = force[k] * block.normal[j][k];
+          if constexpr (own) f[j][a] += -f_ab;
+          if (b_here) f[j][b] += f_ab;
+        }
+        if (b_here) touching[b] = 1;
+        if constexpr (own) {
+          touching[a] = 1;
+          energy += spring[k];
+          // Begun in this step: the overlap one step ago (linearly) was negative.
+          if (block.depth[k] - h * block.rate[k] < 0) ++pair_onsets;
+        }
       }
     }
-    for (int k = 0; k < count; ++k) {
-      const int a = pairs[k].first, b = pairs[k].second;
-      for (int j = 0; j < D; ++j) {
-        const double f_ab = force[k] * block.normal[j][k];
-        f[j][a] += -f_ab;
-        f[j][b] += f_ab;
+  };
+  if constexpr (kSplit) {
+    // The contacts of earlier parts with a second particle here come first in the list.
+    part.entering.clear();
+    for (int q = 0; q < p; ++q)
+      for (size_t k = parts[q].first_leaving; k < parts[q].contacts; ++k) {
+        const int b = parts[q].in_contact[k].second;
+        if (b >= begin && b < end) part.entering.push_back(parts[q].in_contact[k]);
       }
-      energy += spring[k];
-      touching[a] = touching[b] = 1;
-      // Begun in this step: the overlap one step ago (linearly) was negative.
-      if (block.depth[k] - h * block.rate[k] < 0) ++pair_onsets;
-    }
+    sum_blocks(part.entering.data(), part.entering.size(), std::false_type{});
   }
+  sum_blocks(part.in_contact.data(), part.contacts, std::true_type{});
+
   // The accelerations, and f back to zero for the next evaluation.
   for (int j = 0; j < D; ++j) {
     double* const f_j = f[j];
     double* const a_j = acceleration[j];
-    const double g_j = gravity[j];
-    for (int i = 0; i < n; ++i) {
+    const double g_j = axes_.axis[j] == 2 ? -model.g : 0.0;  // m/s^2
+    for (int i = begin; i < end; ++i) {
       a_j[i] = f_j[i] * inverse_mass[i] + g_j;
       f_j[i] = 0;
     }
   }
-  ContactSums sums;
-  sums.spring_energy = energy;
-  sums.pair_onsets = pair_onsets;
-  sums.surface_onsets = surface_onsets;
-  return sums;
+  part.sums.spring_energy = energy;
+  part.sums.pair_onsets = pair_onsets;
+  part.sums.surface_onsets = surface_onsets;
+}
+
+bool ParticleSystem::neighbours_holds(const ParticleModel& model, int parts) const {
+  if (!neighbours_) return false;
+  std::atomic<bool> holds{true};
+  for_each_part(parts, [&](int, int begin, int end) {
+    if (!neighbours_->holds_for(x_, axes_, model.r, begin, end)) holds.store(false, std::memory_order_relaxed);
+  });
+  return holds.load(std::memory_order_relaxed);
 }
 
 bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder) {
@@ -365,11 +452,10 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
     accelerations_valid_ = true;
     return true;
   }
-  if (!(neighbours_ && neighbours_->holds_for(x_, axes_, model.r)) && !rebuild_neighbours(model, may_reorder))
-    return false;
+  const int parts = contact_part_count(model);
+  if (!neighbours_holds(model, parts) && !rebuild_neighbours(model, may_reorder)) return false;
   for (const int k : axes_)
     if (forces_->axis[k].size() != n) forces_->axis[k].assign(n, 0.0);
-  std::fill(touching_.begin(), touching_.end(), 0);
   const bool hertz = model.contact == ContactModel::HertzFamily;
   counting_ = count && hertz;
   if (counting_) next_onset_speeds_->clear();
@@ -379,13 +465,16 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   ContactSums sums;
   switch (axes_.count) {
     case 1:
-      sums = hertz ? sum_contact_forces<1, true>(model, neighbours) : sum_contact_forces<1, false>(model, neighbours);
+      sums = hertz ? sum_contact_forces<1, true>(model, neighbours, parts)
+                   : sum_contact_forces<1, false>(model, neighbours, parts);
       break;
     case 2:
-      sums = hertz ? sum_contact_forces<2, true>(model, neighbours) : sum_contact_forces<2, false>(model, neighbours);
+      sums = hertz ? sum_contact_forces<2, true>(model, neighbours, parts)
+                   : sum_contact_forces<2, false>(model, neighbours, parts);
       break;
     default:
-      sums = hertz ? sum_contact_forces<3, true>(model, neighbours) : sum_contact_forces<3, false>(model, neighbours);
+      sums = hertz ? sum_contact_forces<3, true>(model, neighbours, parts)
+                   : sum_contact_forces<3, false>(model, neighbours, parts);
   }
   if (counting_) onset_speeds_.swap(*next_onset_speeds_);
   spring_energy_ = sums.spring_energy;
