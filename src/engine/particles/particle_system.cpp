@@ -376,8 +376,8 @@ void ParticleSystem::sum_part(const ParticleModel& model, const NeighbourList& n
       const std::pair<int, int>* pairs = listed + start;
       const int count = static_cast<int>(std::min<size_t>(kBlock, contacts - start));
       block.measure(pairs, count, x, v, diameter);
-      // force_of() per contact would do the same; written out per law, the
-      // landed 100,000-particle pile is 5% faster (A/B, best of 6).
+      // Written out per law rather than through one function per contact
+      // that picks the law: the landed 100,000-particle pile 5% faster (A/B, best of 6).
       if constexpr (kHertz) {
         for (int k = 0; k < count; ++k)
           std::tie(force[k], spring[k]) = hertz_contact(model, pair_key(id_[pairs[k].first], id_[pairs[k].second]),
