@@ -3,6 +3,7 @@
 // a position is not finite.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
@@ -158,5 +159,32 @@ TEST_CASE("neighbour list: from a grid in cell order (written straight) the same
     CHECK(in_order.pair_count() == any_order.pair_count());
     CHECK(straight_pairs == sorted_pairs);
     CHECK(sorted_pairs.size() > 100);
+  }
+}
+
+TEST_CASE("neighbour list: listed in parts (on the pool's threads), the same list, pair for pair and in order") {
+  std::mt19937_64 rng(9);
+  for (int dim = 1; dim <= 3; ++dim) {
+    const std::vector<Vector3d> points = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    cl::UniformGrid grid;
+    REQUIRE(grid.build(points, cl::NeighbourList::reach(kR, kSkin)));
+    const std::vector<int> order = grid.points_by_cell();
+    std::vector<Vector3d> by_cell(points.size());
+    for (size_t k = 0; k < order.size(); ++k) by_cell[k] = points[order[k]];
+    grid.renumber_by_cell();
+    cl::NeighbourList whole;
+    whole.build(grid, by_cell, kR, kSkin, {});
+    for (const int parts : {2, 3, 7, 64}) {
+      cl::NeighbourList in_parts;
+      in_parts.build(grid, by_cell, kR, kSkin, {}, parts);
+      size_t differing = 0;
+      for (int a = 0; a < static_cast<int>(by_cell.size()); ++a)
+        differing += !std::equal(whole.partners(a).begin(), whole.partners(a).end(), in_parts.partners(a).begin(),
+                                 in_parts.partners(a).end());
+      MESSAGE(dim << "D, " << parts << " parts: " << in_parts.pair_count() << " pairs (whole: " << whole.pair_count()
+                  << "), particles whose partners differ: " << differing);
+      CHECK(in_parts.pair_count() == whole.pair_count());
+      CHECK(differing == 0);
+    }
   }
 }

@@ -47,9 +47,11 @@ class UniformGrid {
   /// for b in a's runs are the candidate pairs, each once. Cells next to
   /// each other along x are next to each other in that order, so the half
   /// of a cell's neighbours makes one run per row: 1 in 1D, 2 in 2D, 5 in
-  /// 3D, fewer at the edges (a tight loop instead of one per cell).
+  /// 3D, fewer at the edges (a tight loop instead of one per cell). Only
+  /// for the positions a in [first, last), if given: the runs of a range of
+  /// positions do not depend on the others (for threads to share the pairs).
   template <class Visit>
-  void for_each_candidate_run(Visit&& visit) const;
+  void for_each_candidate_run(Visit&& visit, int first = 0, int last = std::numeric_limits<int>::max()) const;
 
   double cell_size() const { return cell_; }
   /// The points' indices ordered by cell, in (z, y, x) order of the cells,
@@ -100,28 +102,35 @@ void UniformGrid::for_each_candidate_pair(Visit&& visit) const {
 }
 
 template <class Visit>
-void UniformGrid::for_each_candidate_run(Visit&& visit) const {
-  const int last_x = dims_[0] - 1;
-  for (int cz = 0; cz < dims_[2]; ++cz)
-    for (int cy = 0; cy < dims_[1]; ++cy)
-      for (int cx = 0; cx <= last_x; ++cx) {
-        const int c = cell_index(cx, cy, cz);
-        const int begin = cell_start_[c], end = cell_start_[c + 1];
-        if (begin == end) continue;
-        const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, last_x);
-        // The rest of this cell and the next along x; then the cells x0..x1
-        // of the row above (y + 1) and of the three rows of the layer above (z + 1).
-        const int row_end = cell_start_[cell_index(x1, cy, cz) + 1];
-        const int above_y = cy + 1 < dims_[1] ? cy + 1 : -1;
-        const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, dims_[1] - 1);
-        for (int a = begin; a < end; ++a) {
-          visit(a, a + 1, row_end);
-          if (above_y >= 0) visit(a, cell_start_[cell_index(x0, above_y, cz)], cell_start_[cell_index(x1, above_y, cz) + 1]);
-          if (cz + 1 < dims_[2])
-            for (int y = y0; y <= y1; ++y)
-              visit(a, cell_start_[cell_index(x0, y, cz + 1)], cell_start_[cell_index(x1, y, cz + 1) + 1]);
-        }
+void UniformGrid::for_each_candidate_run(Visit&& visit, int first, int last) const {
+  const int last_x = dims_[0] - 1, cell_count = dims_[0] * dims_[1] * dims_[2];
+  last = std::min(last, cell_start_[cell_count]);
+  if (first >= last) return;
+  // From the cell that holds position `first`, cell after cell along x, y, z.
+  int c = static_cast<int>(std::upper_bound(cell_start_.begin(), cell_start_.end(), first) - cell_start_.begin()) - 1;
+  int cx = c % dims_[0], cy = (c / dims_[0]) % dims_[1], cz = c / (dims_[0] * dims_[1]);
+  for (; c < cell_count && cell_start_[c] < last; ++c) {
+    const int begin = std::max(cell_start_[c], first), end = std::min(cell_start_[c + 1], last);
+    if (begin < end) {
+      const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, last_x);
+      // The rest of this cell and the next along x; then the cells x0..x1
+      // of the row above (y + 1) and of the three rows of the layer above (z + 1).
+      const int row_end = cell_start_[cell_index(x1, cy, cz) + 1];
+      const int above_y = cy + 1 < dims_[1] ? cy + 1 : -1;
+      const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, dims_[1] - 1);
+      for (int a = begin; a < end; ++a) {
+        visit(a, a + 1, row_end);
+        if (above_y >= 0) visit(a, cell_start_[cell_index(x0, above_y, cz)], cell_start_[cell_index(x1, above_y, cz) + 1]);
+        if (cz + 1 < dims_[2])
+          for (int y = y0; y <= y1; ++y)
+            visit(a, cell_start_[cell_index(x0, y, cz + 1)], cell_start_[cell_index(x1, y, cz + 1) + 1]);
       }
+    }
+    if (++cx > last_x) {
+      cx = 0;
+      if (++cy == dims_[1]) cy = 0, ++cz;
+    }
+  }
 }
 
 }  // namespace cl

@@ -54,17 +54,6 @@ struct AxisArrays {
   void set(size_t i, const Eigen::Vector3d& p) {
     for (int k = 0; k < 3; ++k) axis[k][i] = p[k];
   }
-  /// Reorders the entries along `axes` (the others are zero): entry k
-  /// becomes the old entry order[k]. `scratch` is a buffer kept by the
-  /// caller, so that nothing is allocated once grown.
-  void permute(const std::vector<int>& order, const AxesInUse& axes, std::vector<double>& scratch) {
-    for (const int j : axes) {
-      std::vector<double>& a = axis[j];
-      scratch.resize(a.size());
-      for (size_t k = 0; k < a.size(); ++k) scratch[k] = a[order[k]];
-      a.swap(scratch);
-    }
-  }
 };
 
 }  // namespace cl

@@ -3,37 +3,73 @@
 #include <algorithm>
 #include <array>
 
+#include "core/worker_pool.h"
+
 namespace cl {
 
 namespace {
 // Rebuild when a particle has moved this fraction of the skin: half, less a
 // tenth of the skin for round-off (m over m).
 constexpr double kDriftPerSkin = 0.45;
+
+/// Lists the partners of the positions a in [first, last) from the grid's
+/// runs into `partners` (from its start, grown as needed), and where each
+/// a's begin in first_partner[a]; returns how many.
+size_t list_runs(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double reach_squared,
+                        int first, int last, std::vector<int>& partners, int* first_partner) {
+  // Every candidate is written and only the close ones are kept (the count
+  // moves past them): no branch for the processor to mispredict at every
+  // other candidate.
+  int listed_up_to = first - 1;  // first_partner is set for the particles up to here
+  size_t count = 0;
+  grid.for_each_candidate_run(
+      [&](int a, int run_first, int run_last) {
+        while (listed_up_to < a) first_partner[++listed_up_to] = static_cast<int>(count);
+        if (count + (run_last - run_first) > partners.size()) partners.resize(2 * (count + (run_last - run_first)) + 1024);
+        const Eigen::Vector3d& x_a = points[a];
+        for (int b = run_first; b < run_last; ++b) {
+          partners[count] = b;
+          count += (points[b] - x_a).squaredNorm() < reach_squared;
+        }
+      },
+      first, last);
+  while (listed_up_to < last - 1) first_partner[++listed_up_to] = static_cast<int>(count);
+  return count;
+}
+
 }  // namespace
 
 void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double r, double skin,
-                          const std::vector<SurfacePlane>& surfaces) {
+                          const std::vector<SurfacePlane>& surfaces, int parts) {
   const double reach_squared = reach(r, skin) * reach(r, skin);
   const int n = static_cast<int>(points.size());
-  // Every candidate is written and only the close ones are kept (the count
-  // moves past them): no branch for the processor to mispredict at every
-  // other candidate. Each group keeps the order the grid offers.
+  // Each group keeps the order the grid offers.
   first_partner_.assign(n + 1, 0);
-  if (grid.in_cell_order()) {
+  if (grid.in_cell_order() && parts > 1) {
+    // The pairs come as (a, b), a < b, by ascending a: each part lists its
+    // range of a into a buffer of its own, then the buffers are put end to end.
+    std::vector<std::vector<int>>& listed = *part_partners_;
+    listed.resize(parts);
+    std::vector<size_t>& offset = *part_offsets_;
+    offset.assign(parts + 1, 0);
+    const auto range = [&](int p) { return std::pair(static_cast<int>(1LL * n * p / parts), static_cast<int>(1LL * n * (p + 1) / parts)); };
+    WorkerPool::shared().run(parts, [&](int p) {
+      const auto [first, last] = range(p);
+      offset[p + 1] = list_runs(grid, points, reach_squared, first, last, listed[p], first_partner_.data());
+    });
+    for (int p = 0; p < parts; ++p) offset[p + 1] += offset[p];
+    partners_.resize(offset[parts]);
+    WorkerPool::shared().run(parts, [&](int p) {
+      const auto [first, last] = range(p);
+      std::copy(listed[p].begin(), listed[p].begin() + (offset[p + 1] - offset[p]), partners_.begin() + offset[p]);
+      for (int a = first; a < last; ++a) first_partner_[a] += static_cast<int>(offset[p]);
+    });
+    first_partner_[n] = static_cast<int>(offset[parts]);
+  } else if (grid.in_cell_order()) {
     // The pairs come as (a, b), a < b, by ascending a: each a's partners
     // are written straight after the previous a's.
-    int listed_up_to = -1;  // first_partner_ is set for the particles up to here
-    size_t count = 0;
-    grid.for_each_candidate_run([&](int a, int first, int last) {
-      while (listed_up_to < a) first_partner_[++listed_up_to] = static_cast<int>(count);
-      if (count + (last - first) > partners_.size()) partners_.resize(2 * (count + (last - first)) + 1024);
-      const Eigen::Vector3d& x_a = points[a];
-      for (int b = first; b < last; ++b) {
-        partners_[count] = b;
-        count += (points[b] - x_a).squaredNorm() < reach_squared;
-      }
-    });
-    while (listed_up_to < n) first_partner_[++listed_up_to] = static_cast<int>(count);
+    const size_t count = list_runs(grid, points, reach_squared, 0, n, partners_, first_partner_.data());
+    first_partner_[n] = static_cast<int>(count);
     partners_.resize(count);
   } else {
     // In any order: the pairs are grouped by their first particle (a counting sort).

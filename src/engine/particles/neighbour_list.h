@@ -38,8 +38,10 @@ class NeighbourList {
   /// Lists the candidates among `points` (m, a particle's index is its slot
   /// in the particle arrays) for spheres of radius `r` (m) with `skin` (m),
   /// from `grid`, built over these points with cells of at least reach().
+  /// In cell order, the pairs are listed in `parts` ranges of particles at
+  /// once, on the threads of core/worker_pool.h: the same list.
   void build(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double r, double skin,
-             const std::vector<SurfacePlane>& surfaces);
+             const std::vector<SurfacePlane>& surfaces, int parts = 1);
   /// Forgets the list (particles added or removed, planes changed).
   void clear() { valid_ = false; }
   /// Whether every contact of spheres of radius `r` (m) at positions `x`
@@ -66,6 +68,8 @@ class NeighbourList {
   std::vector<int> first_partner_;  // partners of a: partners_[first_partner_[a] .. first_partner_[a + 1])
   std::vector<int> partners_;
   Scratch<std::vector<std::pair<int, int>>> found_;  // the pairs as the grid offers them
+  Scratch<std::vector<std::vector<int>>> part_partners_;  // each part's partners, listed at once
+  Scratch<std::vector<size_t>> part_offsets_;             // where each part's go in partners_
   std::vector<std::vector<int>> near_plane_;
 
   /// How many particles in slots [first, last) have moved farther than the limit along the first D of `axes`.

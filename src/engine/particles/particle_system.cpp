@@ -184,7 +184,9 @@ bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
 const std::vector<Vector3d>& ParticleSystem::gather_positions() {
   std::vector<Vector3d>& points = *points_;
   points.resize(size());
-  for (size_t s = 0; s < points.size(); ++s) points[s] = x_.at(s);
+  for_each_part(part_count(), [&](int, int begin, int end) {
+    for (int s = begin; s < end; ++s) points[s] = x_.at(s);
+  });
   return points;
 }
 
@@ -201,18 +203,35 @@ UniformGrid& ParticleSystem::bounded_grid() {
 }
 
 void ParticleSystem::reorder(const std::vector<int>& order) {
-  std::vector<double>& buffer = *reorder_buffer_;
-  x_.permute(order, axes_, buffer);
-  v_.permute(order, axes_, buffer);
-  // Forces and contact flags are evaluated anew right after.
-  for (std::vector<double>* values : {&mass_, &inverse_mass_}) {
-    buffer.resize(order.size());
-    for (size_t s = 0; s < order.size(); ++s) buffer[s] = (*values)[order[s]];
-    values->swap(buffer);
+  // Array by array, each through a buffer of its own: at once on the pool's
+  // threads for a pile in parts. Forces and contact flags are evaluated
+  // anew right after.
+  std::array<std::vector<double>*, 8> arrays;  // positions and velocities along the axes in use, masses
+  int count = 0;
+  for (const int k : axes_) {
+    arrays[count++] = &x_.axis[k];
+    arrays[count++] = &v_.axis[k];
   }
-  for (size_t s = 0; s < order.size(); ++s) slot_[s] = id_[order[s]];  // slot_ as the buffer: recomputed below
-  id_.swap(slot_);
-  for (size_t s = 0; s < id_.size(); ++s) slot_[id_[s]] = static_cast<int>(s);
+  arrays[count++] = &mass_;
+  arrays[count++] = &inverse_mass_;
+  std::array<std::vector<double>, 8>& buffers = *reorder_buffers_;
+  const auto put_in_order = [&](int t) {
+    if (t == count) {
+      for (size_t s = 0; s < order.size(); ++s) slot_[s] = id_[order[s]];  // slot_ as the buffer: recomputed below
+      id_.swap(slot_);
+      for (size_t s = 0; s < id_.size(); ++s) slot_[id_[s]] = static_cast<int>(s);
+      return;
+    }
+    std::vector<double>& values = *arrays[t];
+    std::vector<double>& buffer = buffers[t];
+    buffer.resize(values.size());
+    for (size_t s = 0; s < order.size(); ++s) buffer[s] = values[order[s]];
+    values.swap(buffer);
+  };
+  if (part_count() > 1)
+    WorkerPool::shared().run(count + 1, put_in_order);
+  else
+    for (int t = 0; t <= count; ++t) put_in_order(t);
   stepper_current_ = false;  // a stepper's y is in the old order
 }
 
@@ -229,13 +248,16 @@ bool ParticleSystem::rebuild_neighbours(const ParticleModel& model, bool reorder
   // system, the one before it too, or neither by now.
   if (neighbours_.use_count() > 1) std::swap(neighbours_, *previous_neighbours_);
   if (neighbours_.use_count() > 1 || !neighbours_) neighbours_ = std::make_shared<NeighbourList>();
-  neighbours_->build(grid, *points_, model.r, skin, surfaces_);
+  neighbours_->build(grid, *points_, model.r, skin, surfaces_, contact_part_count(model));
   return true;
 }
 
 int ParticleSystem::contact_part_count(const ParticleModel& model) const {
   // The Hertz family's onset speeds are one map, filled contact by contact.
-  if (model.contact == ContactModel::HertzFamily) return 1;
+  return model.contact == ContactModel::HertzFamily ? 1 : part_count();
+}
+
+int ParticleSystem::part_count() const {
   return static_cast<int>(std::max<size_t>(1, size() / part_size_ + (size() % part_size_ != 0)));
 }
 

@@ -38,6 +38,7 @@
 // keep the grid's sweep in the order added, since each impulse sees the
 // velocities the previous ones left.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -158,6 +159,8 @@ class ParticleSystem {
   /// thread of its own where there are several): a number that depends on
   /// the particle count, the part size and the law, never on the threads.
   int contact_part_count(const ParticleModel& model) const;
+  /// Parts of at most part_size_ particles (the steps' own loops).
+  int part_count() const;
   /// Calls work(p, begin, end) for each of `parts` equal parts p, slots
   /// [begin, end), at once where threads allow.
   template <class Work>
@@ -228,7 +231,7 @@ class ParticleSystem {
   // The list before it, to be rebuilt in place once no copy shares it.
   Scratch<std::shared_ptr<NeighbourList>> previous_neighbours_;
   Scratch<std::vector<Eigen::Vector3d>> points_;  // m, positions gathered for the grid
-  Scratch<std::vector<double>> reorder_buffer_;
+  Scratch<std::array<std::vector<double>, 8>> reorder_buffers_;  // one per array reorder() puts in order
   ContactTally tally_;
   size_t part_size_ = kDefaultPartSize;
   double spring_energy_ = 0;
