@@ -81,7 +81,8 @@ inline std::string goal_text(double factor, double goal, GoalFor where) {
   if (where == this_build)
     std::snprintf(text, sizeof text, "goal >= %gx: %s", goal, factor >= goal ? "yes" : "NO");
   else
-    std::snprintf(text, sizeof text, "goal %gx %s", goal, where == GoalFor::Browser ? "in the browser (bench.js)" : "natively");
+    std::snprintf(text, sizeof text, "goal %gx %s", goal,
+                  where == GoalFor::Browser ? "in the browser (bench.js)" : "natively");
   return text;
 }
 

@@ -79,10 +79,14 @@ test('a c_tau sweep runs in a worker while the canvas animates, and its CSV equa
     // The page never blocks: frames keep coming and the simulation keeps its pace. On a
     // 2-core machine without a GPU the worker takes one core from the software renderer,
     // so frames come slower (measured: median 100 -> 230-420 ms); no frame may wait a
-    // second, and at least one comes per 600 ms of the sweep (it takes 2.3-3.3 s: 4 to
-    // 10 frames in the window, which opens once the page reports the sweep running).
-    const expected = Math.max(2, Math.floor(s.wallMs / 600));
-    assert.ok(during.length >= expected, `${during.length} frames during the ${s.wallMs} ms sweep, at least ${expected}`);
+    // second, and at least one comes per 600 ms of the window the frames were counted
+    // in. That window opens once the page reports the sweep running, which may be late
+    // in it (a stop's CI: 3 frames over 1.3 s of a 2.8 s sweep), so it, not the
+    // sweep's whole time, is what the count is held to.
+    const windowMs = during.reduce((sum, interval) => sum + interval, 0);
+    const expected = Math.max(2, Math.floor(windowMs / 600));
+    assert.ok(during.length >= expected,
+      `${during.length} frames over ${windowMs.toFixed(0)} ms of the ${s.wallMs} ms sweep, at least ${expected}`);
     assert.ok(Math.max(...during) < 1000, `longest frame interval ${Math.max(...during)} ms`);
     assert.ok(t1 - t0 > 0.5 * s.wallMs / 1000, `the simulation advanced ${t1 - t0} s during a ${s.wallMs} ms sweep`);
 

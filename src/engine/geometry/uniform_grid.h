@@ -120,7 +120,8 @@ void UniformGrid::for_each_candidate_run(Visit&& visit, int first, int last) con
       const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, dims_[1] - 1);
       for (int a = begin; a < end; ++a) {
         visit(a, a + 1, row_end);
-        if (above_y >= 0) visit(a, cell_start_[cell_index(x0, above_y, cz)], cell_start_[cell_index(x1, above_y, cz) + 1]);
+        if (above_y >= 0)
+          visit(a, cell_start_[cell_index(x0, above_y, cz)], cell_start_[cell_index(x1, above_y, cz) + 1]);
         if (cz + 1 < dims_[2])
           for (int y = y0; y <= y1; ++y)
             visit(a, cell_start_[cell_index(x0, y, cz + 1)], cell_start_[cell_index(x1, y, cz + 1) + 1]);

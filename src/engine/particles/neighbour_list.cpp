@@ -15,8 +15,8 @@ constexpr double kDriftPerSkin = 0.45;
 /// Lists the partners of the positions a in [first, last) from the grid's
 /// runs into `partners` (from its start, grown as needed), and where each
 /// a's begin in first_partner[a]; returns how many.
-size_t list_runs(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double reach_squared,
-                        int first, int last, std::vector<int>& partners, int* first_partner) {
+size_t list_runs(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& points, double reach_squared, int first,
+                 int last, std::vector<int>& partners, int* first_partner) {
   // Every candidate is written and only the close ones are kept (the count
   // moves past them): no branch for the processor to mispredict at every
   // other candidate.
@@ -25,7 +25,8 @@ size_t list_runs(const UniformGrid& grid, const std::vector<Eigen::Vector3d>& po
   grid.for_each_candidate_run(
       [&](int a, int run_first, int run_last) {
         while (listed_up_to < a) first_partner[++listed_up_to] = static_cast<int>(count);
-        if (count + (run_last - run_first) > partners.size()) partners.resize(2 * (count + (run_last - run_first)) + 1024);
+        const size_t most = count + (run_last - run_first);  // if every candidate were close
+        if (most > partners.size()) partners.resize(2 * most + 1024);
         const Eigen::Vector3d& x_a = points[a];
         for (int b = run_first; b < run_last; ++b) {
           partners[count] = b;
@@ -52,7 +53,9 @@ void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vect
     listed.resize(parts);
     std::vector<size_t>& offset = *part_offsets_;
     offset.assign(parts + 1, 0);
-    const auto range = [&](int p) { return std::pair(static_cast<int>(1LL * n * p / parts), static_cast<int>(1LL * n * (p + 1) / parts)); };
+    const auto range = [&](int p) {
+      return std::pair(static_cast<int>(1LL * n * p / parts), static_cast<int>(1LL * n * (p + 1) / parts));
+    };
     WorkerPool::shared().run(parts, [&](int p) {
       const auto [first, last] = range(p);
       offset[p + 1] = list_runs(grid, points, reach_squared, first, last, listed[p], first_partner_.data());
