@@ -45,6 +45,12 @@ std::vector<Vector3d> random_points(int dim, double side, int n, std::mt19937_64
   return points;
 }
 
+/// The tests' dense heap in `dim` dimensions: 60 points on a 60 m line, 300
+/// in a 6 m square, 900 in a 6 m cube.
+std::vector<Vector3d> dense_heap(int dim, std::mt19937_64& rng) {
+  return random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+}
+
 /// Moves every point by `distance` (m) in a random direction within its axes.
 std::vector<Vector3d> moved(std::vector<Vector3d> points, int dim, double distance, std::mt19937_64& rng) {
   for (Vector3d& p : points) {
@@ -59,13 +65,23 @@ std::vector<Vector3d> moved(std::vector<Vector3d> points, int dim, double distan
   return points;
 }
 
+/// `points` stored as the particle system stores them once the grid built
+/// over them has put them in cell order (the grid then names them so too).
+std::vector<Vector3d> store_in_cell_order(const std::vector<Vector3d>& points, cl::UniformGrid& grid) {
+  const std::vector<int>& order = grid.points_by_cell();
+  std::vector<Vector3d> by_cell(points.size());
+  for (size_t k = 0; k < order.size(); ++k) by_cell[k] = points[order[k]];
+  grid.renumber_by_cell();
+  return by_cell;
+}
+
 }  // namespace
 
 TEST_CASE("neighbour list: after moves within the drift limit every contact is listed, once (1D, 2D, 3D)") {
   std::mt19937_64 rng(5);
   const std::vector<cl::SurfacePlane> planes = {{Vector3d::UnitZ(), 0}, {Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -6}};
   for (int dim = 1; dim <= 3; ++dim) {
-    const std::vector<Vector3d> start = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    const std::vector<Vector3d> start = dense_heap(dim, rng);
     cl::UniformGrid grid;
     REQUIRE(grid.build(start, cl::NeighbourList::reach(kR, kSkin)));
     cl::NeighbourList list;
@@ -133,7 +149,7 @@ TEST_CASE("neighbour list: a particle past the limit, a position that is not fin
 TEST_CASE("neighbour list: from a grid in cell order (written straight) the same pairs as from any order (sorted)") {
   std::mt19937_64 rng(8);
   for (int dim = 1; dim <= 3; ++dim) {
-    const std::vector<Vector3d> points = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    const std::vector<Vector3d> points = dense_heap(dim, rng);
     cl::UniformGrid grid;
     REQUIRE(grid.build(points, cl::NeighbourList::reach(kR, kSkin)));
     CHECK(!grid.in_cell_order());
@@ -141,9 +157,7 @@ TEST_CASE("neighbour list: from a grid in cell order (written straight) the same
     any_order.build(grid, points, kR, kSkin, {});
     // The same points stored in cell order, as the particle system stores them.
     const std::vector<int> order = grid.points_by_cell();
-    std::vector<Vector3d> by_cell(points.size());
-    for (size_t k = 0; k < order.size(); ++k) by_cell[k] = points[order[k]];
-    grid.renumber_by_cell();
+    const std::vector<Vector3d> by_cell = store_in_cell_order(points, grid);
     REQUIRE(grid.in_cell_order());
     cl::NeighbourList in_order;
     in_order.build(grid, by_cell, kR, kSkin, {});
@@ -165,13 +179,10 @@ TEST_CASE("neighbour list: from a grid in cell order (written straight) the same
 TEST_CASE("neighbour list: listed in parts (on the pool's threads), the same list, pair for pair and in order") {
   std::mt19937_64 rng(9);
   for (int dim = 1; dim <= 3; ++dim) {
-    const std::vector<Vector3d> points = random_points(dim, dim == 1 ? 60 : 6, dim == 3 ? 900 : 300, rng);
+    const std::vector<Vector3d> points = dense_heap(dim, rng);
     cl::UniformGrid grid;
     REQUIRE(grid.build(points, cl::NeighbourList::reach(kR, kSkin)));
-    const std::vector<int> order = grid.points_by_cell();
-    std::vector<Vector3d> by_cell(points.size());
-    for (size_t k = 0; k < order.size(); ++k) by_cell[k] = points[order[k]];
-    grid.renumber_by_cell();
+    const std::vector<Vector3d> by_cell = store_in_cell_order(points, grid);
     cl::NeighbourList whole;
     whole.build(grid, by_cell, kR, kSkin, {});
     for (const int parts : {2, 3, 7, 64}) {
