@@ -13,6 +13,7 @@
 // the CLI's sweep jobs) runs its parts itself.
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace cl {
 
@@ -35,6 +36,10 @@ class WorkerPool {
   /// Uses at most `threads` (>= 1) from now on; 1 runs every part on the caller.
   void limit_threads(int threads);
   void run(int parts, const std::function<void(int)>& work);
+  /// Part p of `parts` near-equal ranges of [0, count): [begin, end).
+  static std::pair<int, int> part_range(int count, int parts, int p) {
+    return {static_cast<int>(1LL * count * p / parts), static_cast<int>(1LL * count * (p + 1) / parts)};
+  }
 
  private:
   struct Workers;

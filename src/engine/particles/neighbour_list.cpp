@@ -53,17 +53,14 @@ void NeighbourList::build(const UniformGrid& grid, const std::vector<Eigen::Vect
     listed.resize(parts);
     std::vector<size_t>& offset = *part_offsets_;
     offset.assign(parts + 1, 0);
-    const auto range = [&](int p) {
-      return std::pair(static_cast<int>(1LL * n * p / parts), static_cast<int>(1LL * n * (p + 1) / parts));
-    };
     WorkerPool::shared().run(parts, [&](int p) {
-      const auto [first, last] = range(p);
+      const auto [first, last] = WorkerPool::part_range(n, parts, p);
       offset[p + 1] = list_runs(grid, points, reach_squared, first, last, listed[p], first_partner_.data());
     });
     for (int p = 0; p < parts; ++p) offset[p + 1] += offset[p];
     partners_.resize(offset[parts]);
     WorkerPool::shared().run(parts, [&](int p) {
-      const auto [first, last] = range(p);
+      const auto [first, last] = WorkerPool::part_range(n, parts, p);
       std::copy(listed[p].begin(), listed[p].begin() + (offset[p + 1] - offset[p]), partners_.begin() + offset[p]);
       for (int a = first; a < last; ++a) first_partner_[a] += static_cast<int>(offset[p]);
     });

@@ -263,8 +263,10 @@ int ParticleSystem::part_count() const {
 
 template <class Work>
 void ParticleSystem::for_each_part(int parts, Work&& work) const {
-  const long long n = static_cast<long long>(size());
-  const auto run_part = [&](int p) { work(p, static_cast<int>(n * p / parts), static_cast<int>(n * (p + 1) / parts)); };
+  const auto run_part = [&](int p) {
+    const auto [begin, end] = WorkerPool::part_range(static_cast<int>(size()), parts, p);
+    work(p, begin, end);
+  };
   if (parts <= 1)
     run_part(0);
   else
@@ -288,10 +290,8 @@ ParticleSystem::ContactSums ParticleSystem::sum_contact_forces(const ParticleMod
   // is summed per part, then over the parts.
   std::vector<ContactPart>& parts = *contact_parts_;
   parts.resize(part_count);
-  for_each_part(part_count, [&](int p, int begin, int end) {
-    parts[p].begin = begin;
-    parts[p].end = end;
-  });
+  for (int p = 0; p < part_count; ++p)
+    std::tie(parts[p].begin, parts[p].end) = WorkerPool::part_range(static_cast<int>(size()), part_count, p);
   if (part_count == 1) {
     list_contacts<D, false>(model, neighbours, parts[0]);
     sum_part<D, kHertz, false>(model, neighbours, 0);
