@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #ifndef CONTACTLAB_NO_THREADS
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -33,16 +35,28 @@ void WorkerPool::run(int parts, const std::function<void(int)>& work) {
 
 // The job in progress: workers claim its parts one at a time under the
 // lock, so a part is never claimed from a job that has already returned.
+// A pile's step posts a few jobs a millisecond apart: a worker that has
+// just finished one, and the caller waiting for its last part, watch for
+// 0.1 ms before they sleep, since waking a sleeping thread can take longer
+// than the wait itself (the 100,000-particle pile on two threads, six
+// rounds in turn: 0.3 s of its fall in 166-228 ms instead of 219-325 ms,
+// landed in 433-481 ms instead of 467-592 ms).
 struct WorkerPool::Workers {
+  static constexpr std::chrono::microseconds kWatch{100};  // before sleeping
+
   std::vector<std::thread> threads;
   std::mutex in_use;  // held by the caller of run() while its job lasts
-  std::mutex lock;    // guards everything below
+  std::mutex lock;    // guards everything below but the atomics, which it also orders
   std::condition_variable job_posted, job_done;
   const std::function<void(int)>* work = nullptr;
   int parts = 0, next_part = 0, parts_done = 0;
   long long job = 0;  // counts the jobs posted
+  std::atomic<long long> posted{0};  // job, for watching without the lock
+  std::atomic<int> done{0};           // parts_done, likewise
   int active = 0;     // workers taking part (the others sleep through jobs)
+  int sleeping = 0;   // workers waiting on job_posted
   bool stopping = false;
+  std::atomic<bool> stop_watching{false};
 
   /// Runs parts of the current job until none is left; `held` locks `lock`.
   void work_through(std::unique_lock<std::mutex>& held) {
@@ -52,15 +66,30 @@ struct WorkerPool::Workers {
       held.unlock();
       (*work)(part);
       held.lock();
-      if (++parts_done == parts) job_done.notify_all();
+      done.store(++parts_done, std::memory_order_release);
+      if (parts_done == parts) job_done.notify_all();
     }
+  }
+
+  /// Whether `condition` came true within kWatch (checked without the lock).
+  template <class Condition>
+  static bool watch(Condition condition) {
+    const auto until = std::chrono::steady_clock::now() + kWatch;
+    while (!condition())
+      if (std::chrono::steady_clock::now() > until) return false;
+    return true;
   }
 
   void serve(int index) {
     std::unique_lock<std::mutex> held(lock);
     long long seen = 0;
     for (;;) {
+      held.unlock();
+      watch([&] { return posted.load(std::memory_order_acquire) != seen || stop_watching.load(); });
+      held.lock();
+      ++sleeping;
       job_posted.wait(held, [&] { return stopping || job != seen; });
+      --sleeping;
       if (stopping) return;
       seen = job;
       if (index < active) work_through(held);
@@ -83,6 +112,7 @@ WorkerPool::~WorkerPool() {
   {
     std::lock_guard<std::mutex> held(workers_->lock);
     workers_->stopping = true;
+    workers_->stop_watching = true;
   }
   workers_->job_posted.notify_all();
   for (std::thread& t : workers_->threads) t.join();
@@ -109,9 +139,14 @@ void WorkerPool::run(int parts, const std::function<void(int)>& work) {
   w.work = &work;
   w.parts = parts;
   w.next_part = w.parts_done = 0;
-  ++w.job;
-  w.job_posted.notify_all();
+  w.done.store(0, std::memory_order_relaxed);
+  w.posted.store(++w.job, std::memory_order_release);
+  if (w.sleeping > 0) w.job_posted.notify_all();
   w.work_through(held);
+  if (w.parts_done == parts) return;
+  held.unlock();
+  Workers::watch([&] { return w.done.load(std::memory_order_acquire) == parts; });
+  held.lock();
   w.job_done.wait(held, [&] { return w.parts_done == parts; });
 }
 
