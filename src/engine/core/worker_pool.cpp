@@ -71,13 +71,12 @@ struct WorkerPool::Workers {
     }
   }
 
-  /// Whether `condition` came true within kWatch (checked without the lock).
+  /// Returns once `condition` (checked without the lock) holds, or after kWatch.
   template <class Condition>
-  static bool watch(Condition condition) {
+  static void watch(Condition condition) {
     const auto until = std::chrono::steady_clock::now() + kWatch;
-    while (!condition())
-      if (std::chrono::steady_clock::now() > until) return false;
-    return true;
+    while (!condition() && std::chrono::steady_clock::now() < until) {
+    }
   }
 
   void serve(int index) {
