@@ -347,7 +347,8 @@ void ParticleSystem::sum_part(const ParticleModel& model, const NeighbourList& n
   ContactPart& part = (*contact_parts_)[p];
   const int begin = part.begin, end = part.end;
   const std::array<const double*, D> x = axis_data<D>(std::as_const(x_)), v = axis_data<D>(std::as_const(v_));
-  const std::array<double*, D> f = axis_data<D>(*forces_), acceleration = axis_data<D>(a_);  // N, m/s^2
+  // The forces are summed where the accelerations go, then divided by the masses there.
+  const std::array<double*, D> f = axis_data<D>(a_);  // N, then m/s^2
   const auto at = [](const std::array<const double*, D>& arrays, int i) {
     VectorD value;
     for (int j = 0; j < D; ++j) value[j] = arrays[j][i];
@@ -364,6 +365,7 @@ void ParticleSystem::sum_part(const ParticleModel& model, const NeighbourList& n
   long long pair_onsets = 0, surface_onsets = 0;
 
   std::fill(touching + begin, touching + end, 0);
+  for (int j = 0; j < D; ++j) std::fill(f[j] + begin, f[j] + end, 0.0);
   for (size_t k = 0; k < surfaces_.size(); ++k) {
     const SurfacePlane& s = surfaces_[k];
     VectorD normal;  // zero along the axes not in use
@@ -440,15 +442,11 @@ void ParticleSystem::sum_part(const ParticleModel& model, const NeighbourList& n
   }
   sum_blocks(part.in_contact.data(), part.contacts, std::true_type{});
 
-  // The accelerations, and f back to zero for the next evaluation.
+  // The accelerations.
   for (int j = 0; j < D; ++j) {
     double* const f_j = f[j];
-    double* const a_j = acceleration[j];
     const double g_j = axes_.axis[j] == 2 ? -model.g : 0.0;  // m/s^2
-    for (int i = begin; i < end; ++i) {
-      a_j[i] = f_j[i] * inverse_mass[i] + g_j;
-      f_j[i] = 0;
-    }
+    for (int i = begin; i < end; ++i) f_j[i] = f_j[i] * inverse_mass[i] + g_j;
   }
   part.sums.spring_energy = energy;
   part.sums.pair_onsets = pair_onsets;
@@ -476,8 +474,6 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   }
   const int parts = contact_part_count(model);
   if (!neighbours_holds(model, parts) && !rebuild_neighbours(model, may_reorder)) return false;
-  for (const int k : axes_)
-    if (forces_->axis[k].size() != n) forces_->axis[k].assign(n, 0.0);
   const bool hertz = model.contact == ContactModel::HertzFamily;
   counting_ = count && hertz;
   if (counting_) next_onset_speeds_->clear();

@@ -169,7 +169,7 @@ class ParticleSystem {
   bool neighbours_holds(const ParticleModel& model, int parts) const;
   /// The accelerations a_ under gravity and the contacts, and the contact
   /// flags, in the D axes in use, by the linear law or (kHertz) a
-  /// Hertz-family law, in `parts` parts; forces_ must be zero.
+  /// Hertz-family law, in `parts` parts.
   template <int D, bool kHertz>
   ContactSums sum_contact_forces(const ParticleModel& model, const NeighbourList& neighbours, int parts);
   /// The pairs of `part` in contact (kSplit: one of several parts).
@@ -206,11 +206,8 @@ class ParticleSystem {
   void pack(Vec& y) const;
   void unpack(const Vec& y);
 
-  // By storage slot.
+  // By storage slot. a_ holds the contact forces (N) while they are summed.
   AxisArrays x_, v_, a_;
-  // N, by storage slot: the contact forces while they are summed, zero
-  // between evaluations (a copy starts without them).
-  Scratch<AxisArrays> forces_;
   Scratch<std::vector<ContactPart>> contact_parts_;  // while the forces are summed
   // The axes the particles move along (z always: gravity acts along it). A
   // 2D run uses x and z, and the loops leave y out: it stays exactly zero,
