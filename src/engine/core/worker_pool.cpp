@@ -46,17 +46,15 @@ struct WorkerPool::Workers {
 
   std::vector<std::thread> threads;
   std::mutex in_use;  // held by the caller of run() while its job lasts
-  std::mutex lock;    // guards everything below but the atomics, which it also orders
+  std::mutex lock;    // guards everything below (the atomics are changed under it too, and watched without it)
   std::condition_variable job_posted, job_done;
   const std::function<void(int)>* work = nullptr;
-  int parts = 0, next_part = 0, parts_done = 0;
-  long long job = 0;  // counts the jobs posted
-  std::atomic<long long> posted{0};  // job, for watching without the lock
-  std::atomic<int> done{0};           // parts_done, likewise
+  int parts = 0, next_part = 0;
+  std::atomic<int> parts_done{0};
+  std::atomic<long long> job{0};  // counts the jobs posted
   int active = 0;     // workers taking part (the others sleep through jobs)
   int sleeping = 0;   // workers waiting on job_posted
-  bool stopping = false;
-  std::atomic<bool> stop_watching{false};
+  std::atomic<bool> stopping{false};
 
   /// Runs parts of the current job until none is left; `held` locks `lock`.
   void work_through(std::unique_lock<std::mutex>& held) {
@@ -66,8 +64,7 @@ struct WorkerPool::Workers {
       held.unlock();
       (*work)(part);
       held.lock();
-      done.store(++parts_done, std::memory_order_release);
-      if (parts_done == parts) job_done.notify_all();
+      if (++parts_done == parts) job_done.notify_all();
     }
   }
 
@@ -84,7 +81,7 @@ struct WorkerPool::Workers {
     long long seen = 0;
     for (;;) {
       held.unlock();
-      watch([&] { return posted.load(std::memory_order_acquire) != seen || stop_watching.load(); });
+      watch([&] { return job != seen || stopping; });
       held.lock();
       ++sleeping;
       job_posted.wait(held, [&] { return stopping || job != seen; });
@@ -111,7 +108,6 @@ WorkerPool::~WorkerPool() {
   {
     std::lock_guard<std::mutex> held(workers_->lock);
     workers_->stopping = true;
-    workers_->stop_watching = true;
   }
   workers_->job_posted.notify_all();
   for (std::thread& t : workers_->threads) t.join();
@@ -137,14 +133,14 @@ void WorkerPool::run(int parts, const std::function<void(int)>& work) {
   std::unique_lock<std::mutex> held(w.lock);
   w.work = &work;
   w.parts = parts;
-  w.next_part = w.parts_done = 0;
-  w.done.store(0, std::memory_order_relaxed);
-  w.posted.store(++w.job, std::memory_order_release);
+  w.next_part = 0;
+  w.parts_done = 0;
+  ++w.job;
   if (w.sleeping > 0) w.job_posted.notify_all();
   w.work_through(held);
   if (w.parts_done == parts) return;
   held.unlock();
-  Workers::watch([&] { return w.done.load(std::memory_order_acquire) == parts; });
+  Workers::watch([&] { return w.parts_done == parts; });
   held.lock();
   w.job_done.wait(held, [&] { return w.parts_done == parts; });
 }
