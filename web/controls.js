@@ -61,8 +61,10 @@ var ContactLabControls = (function () {
     timeIs: function (t) { return T('controls.time_is', { t: t.toFixed(3) }); },
     resetTo: function (t) { return T('controls.reset_to', { t: t.toFixed(2) }); },
     sceneIs: function (title) { return T('controls.scene_is', { title: title }); },
-    event: function (e) { return T('controls.event', { kind: e.kind, t: e.t.toFixed(2) }); },
-    events: function (n, e) { return T('controls.events', { n: n, kind: e.kind, t: e.t.toFixed(2) }); },
+    event: function (e) { return T('controls.event', { kind: ContactLabPlots.eventKind(e.kind), t: e.t.toFixed(2) }); },
+    events: function (n, e) {
+      return T('controls.events', { n: n, kind: ContactLabPlots.eventKind(e.kind), t: e.t.toFixed(2) });
+    },
     refused: function (label, error) { return T('controls.refused', { label: label, error: error }); },
     applied: function (label, value) { return T('controls.applied', { label: label, value: value }); },
     presetApplied: function (name) { return T('controls.preset_applied', { name: name }); },
@@ -235,8 +237,8 @@ var ContactLabControls = (function () {
       var input;
       if (spec.kind === 'choice') {
         input = el('select', 'controls-input');
-        spec.choices.forEach(function (c) {
-          var option = el('option', null, c);
+        spec.choices.forEach(function (c, k) {
+          var option = el('option', null, spec.choice_labels ? spec.choice_labels[k] : c);
           option.value = c;
           input.appendChild(option);
         });
@@ -265,7 +267,7 @@ var ContactLabControls = (function () {
       input.name = spec.name;
       var hint = el('span', 'controls-hint');
       hint.id = id + '-hint';
-      var range = spec.kind === 'choice' ? TEXT.choices(spec.choices)
+      var range = spec.kind === 'choice' ? TEXT.choices(spec.choice_labels || spec.choices)
         : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
       var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
       hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));

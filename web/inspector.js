@@ -169,7 +169,7 @@ var ContactLabInspector = (function () {
         who.style.borderLeft = '4px solid ' + x.run.color;
         row.appendChild(who);
         cell(row, fmt(i.t));
-        cell(row, ContactLabPlots.impactKind(i.kind));
+        cell(row, ContactLabPlots.impactParties(i.kind, i.i, i.j));
         cell(row, ins.asked_name + ' = ' + fmt(ins.asked));
         cell(row, fmt(ins.e_closed_form));
         cell(row, fmt(i.e));

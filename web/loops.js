@@ -13,28 +13,36 @@ var ContactLabLoops = (function () {
   'use strict';
 
   var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
-  var LATEST = 4;        // "latest impacts" shows this many
+  var LATEST = 4;        // the first choice draws this many latest impacts together
   var el = ContactLabPlots.el;
   var T = ContactLabText.t;
   var TEXT = {
     title: T('loops.title'),
     choice: T('loops.choice_label'),
     empty: T('loops.empty'),
-    latest: T('loops.latest', { count: LATEST }),
     xAxis: T('loops.penetration_axis'),
-    yAxis: T('loops.force_axis')
+    yAxis: T('loops.force_axis'),
+    /** The first choice: what it draws, of how many impacts since the start ("Latest 4 of 30 impacts"). */
+    latest: function (kept, total) {
+      if (kept === 0) return T('loops.none');
+      if (kept > LATEST) return T('loops.latest', { shown: LATEST, total: total });
+      return T(kept === 1 ? 'loops.all.one' : 'loops.all.other', { total: total });
+    },
+    /** The heading of the list of single impacts: all since the start, or the latest the app kept. */
+    pickOne: function (kept, total) { return kept < total ? T('loops.pick_one_kept', { kept: kept }) : T('loops.pick_one'); }
   };
 
-  /** "t = 0.1361 s · wall 1" / "t = 0.52 s · pair 0–3": the seed labels loops by their time. */
+  /** "t = 0.1361 s · ellipse 2 – wall": the seed labels loops by their time. */
   function impactLabel(loop) {
-    var args = { t: ContactLabPlots.formatNumber(loop.onset), kind: ContactLabPlots.impactKind(loop.kind), i: loop.i, j: loop.j };
-    return T(loop.j == null ? 'loops.impact_one' : 'loops.impact_pair', args);
+    return T('loops.impact', { t: ContactLabPlots.formatNumber(loop.onset),
+      who: ContactLabPlots.impactParties(loop.kind, loop.i, loop.j) });
   }
 
   function create(opts) {
     var api = opts.api;
     var host = opts.hostEl;
     var loops = [];          // latest parsed loops, oldest first
+    var total = 0;           // impacts since the start (the app forgets all but its latest 64 loops)
     var choice = 'latest';   // 'latest' or an impact id (string)
     var revisionSeen = null;
     var u = null, shownKey = '';
@@ -62,8 +70,13 @@ var ContactLabLoops = (function () {
     function fillChooser() {
       var keep = choice;
       select.textContent = '';
-      select.appendChild(new Option(TEXT.latest, 'latest'));
-      loops.slice().reverse().forEach(function (l) { select.appendChild(new Option(impactLabel(l), String(l.id))); });
+      select.appendChild(new Option(TEXT.latest(loops.length, total), 'latest'));
+      if (loops.length > 1) {
+        var group = document.createElement('optgroup');
+        group.label = TEXT.pickOne(loops.length, total);
+        loops.slice().reverse().forEach(function (l) { group.appendChild(new Option(impactLabel(l), String(l.id))); });
+        select.appendChild(group);
+      }
       // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
       choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
       select.value = choice;
@@ -114,6 +127,7 @@ var ContactLabLoops = (function () {
       revisionSeen = revision;
       var parsed = JSON.parse(api.loopsJson() || 'null');
       loops = parsed && Array.isArray(parsed.loops) ? parsed.loops : [];
+      total = loops.length + (parsed && parsed.dropped > 0 ? parsed.dropped : 0);
       fillChooser();
       draw();
     }

@@ -22,14 +22,21 @@ var ContactLabPlots = (function () {
   var DECIMATE_FACTOR = 2;  // decimate once there are > 2 points per device pixel
   var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  // CSS px between a y axis's widest tick value and its label (uPlot's labelGap), and the label's band:
+  // a line of the label font (ascenders and descenders beyond the em box too) plus that gap.
+  var AXIS_LABEL_GAP = 5;
+  var Y_LABEL_SIZE = Math.ceil(fontPx(LABEL_FONT) * 1.25) + AXIS_LABEL_GAP;
   var MAX_UNITS = 2;        // per panel: one y axis each side
   var DIFF = '\u0394';      // "Δx0": variant minus reference, on the same sample times
   var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
+  // Fewest tick values a y axis shows, however short the plot (uPlot's least space between ticks is 30 px).
+  var MIN_Y_TICKS = 3;
   // The quantity an axis of a unit shows when its series' names do not fit (keys plots.quantity.*).
   var QUANTITY_OF_UNIT = { 'J': 'energy', 'm': 'length', 'm/s': 'velocity', 'rad': 'angle', 'rad/s': 'spin',
     'N': 'force', 'kg m/s': 'momentum', 's': 'time' };
-  // The engine's event kinds of impacts, shown in words by loops.js and inspector.js (keys plots.impact_kind.*).
-  var IMPACT_KINDS = ['pair', 'wall', 'street', 'hit', 'collision'];
+  // The engine's event kinds, shown in words by loops.js, inspector.js and the live region of
+  // controls.js (keys plots.impact_kind.*).
+  var EVENT_KINDS = ['pair', 'wall', 'street', 'hit', 'collision', 'taut', 'slack', 'nail', 'correction'];
   var T = ContactLabText.t;
   var TEXT = {
     noUnit: T('plots.no_unit'),
@@ -60,9 +67,23 @@ var ContactLabPlots = (function () {
     return String(Number(v.toPrecision(4)));
   }
 
-  /** An impact's event kind in words ("wall"); a kind the table lacks stays as the engine names it. */
-  function impactKind(kind) {
-    return IMPACT_KINDS.indexOf(kind) >= 0 ? T('plots.impact_kind.' + kind) : kind;
+  /** An event's kind in words ("wall", "thread taut"); a kind the table lacks stays as the engine names it. */
+  function eventKind(kind) {
+    return EVENT_KINDS.indexOf(kind) >= 0 ? T('plots.impact_kind.' + kind) : kind;
+  }
+
+  /**
+   * Who met in an impact: "ellipse 2 – wall", "ellipses 1–4", "hit, body 3";
+   * `i`, `j` as the engine counts (from 0, null for none), shown from 1 as
+   * the plots' series and legends name bodies. Without bodies, the kind alone.
+   */
+  function impactParties(kind, i, j) {
+    if (i == null) return eventKind(kind);
+    var args = { kind: eventKind(kind), i: i + 1, j: j == null ? null : j + 1 };
+    if (kind === 'wall' && j == null) return T('plots.impact_who.wall', args);
+    if (kind === 'street' && j == null) return T('plots.impact_who.street', args);
+    if (kind === 'pair' && j != null) return T('plots.impact_who.pair', args);
+    return T(j == null ? 'plots.impact_who.one' : 'plots.impact_who.two', args);
   }
 
   /** Legend value: number and unit, or a dash when the cursor is off the plot. */
@@ -112,17 +133,30 @@ var ContactLabPlots = (function () {
     return candidates[candidates.length - 1];
   }
 
-  /** Axis width from its longest tick label (uPlot's default is a fixed 50px). */
+  /** The size in CSS px of a CSS font ('12px system-ui' -> 12). */
+  function fontPx(font) {
+    var m = /(\d+(?:\.\d+)?)px/.exec(font);
+    return m ? Number(m[1]) : 12;
+  }
+
+  /**
+   * uPlot's axis `size` (ticks, gap and values, the label excluded): room for
+   * the widest tick value as uPlot draws it (its font at the device pixel
+   * ratio), instead of uPlot's fixed 50px. The gap to the axis label is the
+   * axis's labelGap, inside its labelSize.
+   */
   function axisSize(u, values, axisIdx, cycleNum) {
     var axis = u.axes[axisIdx];
     if (cycleNum > 1) return axis._size;
-    var size = axis.ticks.size + axis.gap;
-    var longest = (values || []).reduce(function (acc, s) {
-      return s != null && String(s).length > acc.length ? String(s) : acc;
-    }, '');
-    if (longest) {
-      u.ctx.font = axis.font[0];
-      size += u.ctx.measureText(longest).width / (window.devicePixelRatio || 1);
+    var size = (axis.ticks.show === false ? 0 : axis.ticks.size) + axis.gap;
+    if (values && values.length) {
+      // Our own context: uPlot caches the font it set on u.ctx.
+      if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
+      measureCtx.font = axis.font[0];
+      var widest = values.reduce(function (acc, s) {
+        return s == null ? acc : Math.max(acc, measureCtx.measureText(String(s)).width);
+      }, 0);
+      size += widest / (uPlot.pxRatio || window.devicePixelRatio || 1);
     }
     return Math.ceil(size);
   }
@@ -254,6 +288,16 @@ var ContactLabPlots = (function () {
   function seriesColor(name, i) {
     var colors = ContactLabTheme.colors();
     return colors.fixed[name] || colors.series[(i + colors.series.length - 1) % colors.series.length];
+  }
+
+  /**
+   * uPlot's least space between y ticks (its `space`, CSS px): its 30 px, or
+   * less on a short plot, so that it still shows MIN_Y_TICKS values. The step
+   * it picks (1, 2, 2.5, 5 times a power of ten) can space them up to twice
+   * that: a sixth of the plot's height leaves room for 3 of them.
+   */
+  function yTickSpace(u, axisIdx, min, max, plotDim) {
+    return Math.max(12, Math.min(30, plotDim / (2 * MIN_Y_TICKS)));
   }
 
   /**
@@ -525,6 +569,16 @@ var ContactLabPlots = (function () {
       });
       details.appendChild(summary);
       details.appendChild(list);
+      // Escape in an open chooser (on its summary or a checkbox) closes it and gives the focus back to
+      // its summary, as a disclosure does. Stopped here: no listener above (the window's, the canvas's)
+      // acts on it too (page.js's shortcuts, listening in the capture phase, leave Escape alone).
+      details.addEventListener('keydown', function (ev) {
+        if (ev.key !== 'Escape' || !details.open || ev.defaultPrevented) return;
+        ev.preventDefault();
+        ev.stopPropagation();
+        details.open = false;
+        summary.focus();
+      });
       updateChooserUnits(p, list);
       return details;
     }
@@ -628,8 +682,8 @@ var ContactLabPlots = (function () {
           p.axisLabels[k] = fittedLabel(candidates, Math.max(20, u.bbox.height / (window.devicePixelRatio || 1) - 4));
           return p.axisLabels[k];
         };
-        return Object.assign({ scale: k === 0 ? 'y' : 'y2', side: k === 0 ? 3 : 1, label: label, labelSize: 18,
-          labelGap: 0, size: axisSize, grid: k === 0 ? axisCommon.grid : { show: false } },
+        return Object.assign({ scale: k === 0 ? 'y' : 'y2', side: k === 0 ? 3 : 1, label: label, labelSize: Y_LABEL_SIZE,
+          labelGap: AXIS_LABEL_GAP, size: axisSize, space: yTickSpace, grid: k === 0 ? axisCommon.grid : { show: false } },
         { stroke: axisCommon.stroke, font: axisCommon.font, labelFont: axisCommon.labelFont, ticks: axisCommon.ticks,
           values: axisCommon.values });
       });
@@ -645,7 +699,8 @@ var ContactLabPlots = (function () {
         axes: [
           // Tight sizes: uPlot's defaults leave a wide gap between ticks and label.
           Object.assign({ label: 't [s]', size: 30, labelSize: 15, labelGap: 0 }, axisCommon)
-        ].concat(yAxes.length ? yAxes : [Object.assign({ labelSize: 18, labelGap: 0, size: axisSize }, axisCommon)]),
+        ].concat(yAxes.length ? yAxes : [Object.assign({ labelSize: Y_LABEL_SIZE, labelGap: AXIS_LABEL_GAP, size: axisSize,
+          space: yTickSpace }, axisCommon)]),
         // Comparing: a key of runs (colours) and series (dashes) instead of a row per line.
         legend: runs.length > 1 ? { show: false } : { live: true, mount: function (u, table) { p.legend.appendChild(table); } },
         cursor: {
@@ -860,7 +915,8 @@ var ContactLabPlots = (function () {
     create: create,
     formatNumber: formatNumber,
     // Shared with loops.js and inspector.js:
-    impactKind: impactKind,
+    eventKind: eventKind,
+    impactParties: impactParties,
     axisStyle: axisStyle,
     themeColor: themeColor,
     pollEvery: pollEvery,

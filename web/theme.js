@@ -24,8 +24,9 @@ var ContactLabTheme = (function () {
     dark: {
       series: [OI.skyBlue, OI.orange, OI.bluishGreen, OI.vermillion, OI.reddishPurple, OI.yellow, OI.blue, '#d9d9d9'],
       // Quantities every scene records keep one colour everywhere.
-      fixed: { E_kin: OI.orange, E_pot: OI.skyBlue, E_spring: OI.bluishGreen, E_diss: OI.vermillion,
-        E_total: OI.yellow, W_stiffness: OI.reddishPurple, E_audit: '#d9d9d9' },
+      // Dissipated work is drawn beside kinetic energy (orange) in most energy panels: not in vermillion.
+      fixed: { E_kin: OI.orange, E_pot: OI.skyBlue, E_spring: OI.bluishGreen, E_diss: OI.reddishPurple,
+        E_total: OI.yellow, W_stiffness: OI.vermillion, E_audit: '#d9d9d9' },
       axis: '#b8bfca',
       grid: 'rgba(255,255,255,0.07)',
       faint: 'rgba(255,255,255,0.25)',  // a guide line (asked restitution)
@@ -35,8 +36,8 @@ var ContactLabTheme = (function () {
     },
     light: {
       series: [OI.blue, OI.vermillion, OI.bluishGreen, OI.orange, OI.reddishPurple, OI.skyBlue, OI.black, '#777777'],
-      fixed: { E_kin: OI.orange, E_pot: OI.blue, E_spring: OI.bluishGreen, E_diss: OI.vermillion,
-        E_total: OI.black, W_stiffness: OI.reddishPurple, E_audit: '#777777' },
+      fixed: { E_kin: OI.orange, E_pot: OI.blue, E_spring: OI.bluishGreen, E_diss: OI.reddishPurple,
+        E_total: OI.black, W_stiffness: OI.vermillion, E_audit: '#777777' },
       axis: '#222222',
       grid: 'rgba(0,0,0,0.12)',
       faint: 'rgba(0,0,0,0.35)',

@@ -66,17 +66,17 @@ bool BodyDrag::update(Simulation& sim, const Camera& camera, bool paused, std::o
 std::string BodyDrag::legend_text() { return text("panel.drag_legend", {{"seconds", format_number(kArrowSeconds)}}); }
 
 SketchLegendEntry BodyDrag::legend_entry(const Palette& palette) {
-  return {SketchLegendEntry::Glyph::Arrow, palette.near, legend_text()};
+  return {SketchLegendEntry::Glyph::Arrow, palette.velocity, legend_text()};
 }
 
 Sketch BodyDrag::handles(const Simulation& sim, const Palette& palette) {
   Sketch s;
   for (const DraggableBody& body : sim.scene().draggable_bodies()) {
     const Eigen::Vector2d tip = body.position + kArrowSeconds * body.velocity;
-    s.arrows.push_back({body.position, tip, palette.near, 2});
+    s.arrows.push_back({body.position, tip, palette.velocity, 2});
     SketchCircle handle;
     handle.center = tip;
-    handle.stroke = palette.near;
+    handle.stroke = palette.velocity;
     handle.min_radius_px = 6;
     s.circles.push_back(handle);
   }

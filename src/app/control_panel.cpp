@@ -324,9 +324,9 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
     }
     case ParamKind::Choice: {
       int index = static_cast<int>(values.number_at(i));
-      if (ImGui::BeginCombo("##c", s.choices[index].c_str())) {
+      if (ImGui::BeginCombo("##c", s.choice_label(index).c_str())) {
         for (size_t c = 0; c < s.choices.size(); ++c)
-          if (ImGui::Selectable(s.choices[c].c_str(), static_cast<int>(c) == index))
+          if (ImGui::Selectable(s.choice_label(c).c_str(), static_cast<int>(c) == index))
             changed |= !values.set_number(i, static_cast<double>(c)).has_value();
         ImGui::EndCombo();
       }

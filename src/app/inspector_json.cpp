@@ -13,6 +13,7 @@ namespace {
 
 /// JSON null for NaN (JSON has no NaN).
 nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+nlohmann::json body_or_null(int index) { return index >= 0 ? nlohmann::json(index) : nlohmann::json(); }
 
 }  // namespace
 
@@ -22,7 +23,8 @@ std::string App::inspection_json(size_t k) const {
   const ImpactInspection in = inspect_impacts(*sim);
   nlohmann::json impacts = nlohmann::json::array();
   for (const InspectedImpact& i : in.impacts)
-    impacts.push_back({{"t", i.t}, {"kind", i.kind}, {"v_in", i.v_in}, {"e", number_or_null(i.e_measured)},
+    impacts.push_back({{"t", i.t}, {"kind", i.kind}, {"i", body_or_null(i.i)}, {"j", body_or_null(i.j)},
+                       {"v_in", i.v_in}, {"e", number_or_null(i.e_measured)},
                        {"max_penetration", number_or_null(i.max_penetration)},
                        {"duration", number_or_null(i.duration)}, {"loop_area", number_or_null(i.loop_area)}});
   return nlohmann::json{{"law", in.law},

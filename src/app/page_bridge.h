@@ -106,7 +106,8 @@ const char* cl_run_events_json(int k, double since);
 
 // --- Contact-law inspector (core/impact_inspection.h, web/inspector.js) ---
 /// Run k's latest impacts: {"law","asked_name","asked","e_closed_form","floor",
-/// "impacts":[{"t","kind","v_in","e","max_penetration","duration","loop_area"}],
+/// "impacts":[{"t","kind","i","j","v_in","e","max_penetration","duration","loop_area"}] (i, j: the
+/// bodies from 0, null where none),
 /// "notes":[text]} (null for values that do not apply); "null" past the last run.
 const char* cl_inspect_json(int k);
 /// e_eff(c_τ) of each damped law, from the engine's 1-DOF closed form:

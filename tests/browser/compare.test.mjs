@@ -54,7 +54,7 @@ test('a compare link opens with its three laws drawn and plotted', { timeout: h.
     // Canvas: the variants' outlines in their colours (orange, sky blue) beside the reference.
     await page.evaluate(() => window.contactlab.command('pause'));
     await h.frames(page, 3);
-    const png = h.decodePng(await page.locator('#canvas').screenshot());
+    const png = await h.canvasImage(page);
     const legend = await h.widgetRect(page, 'legend');  // its glyphs are not the drawing
     const scale = png.width / (await page.evaluate(() => document.getElementById('canvas').clientWidth));
     const exclude = legend && { x: legend.x * scale, y: legend.y * scale, w: legend.w * scale, h: legend.h * scale };
@@ -129,7 +129,7 @@ test('side by side: each run in its own tile, turned off by keyboard in the acce
     await h.until(page, async () => (await h.status(page)).t > 1.5, { timeout: 20_000, what: 't > 1.5 s' });
     await page.evaluate(() => window.contactlab.command('pause'));
     await h.frames(page, 3);
-    const png = h.decodePng(await page.locator('#canvas').screenshot());
+    const png = await h.canvasImage(page);
     const scale = png.width / (await page.evaluate(() => document.getElementById('canvas').clientWidth));
     const tiles = [];
     for (let k = 1; k <= 3; k++) tiles.push(await h.widgetRect(page, `tile ${k}`));

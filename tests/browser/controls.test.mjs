@@ -96,7 +96,7 @@ test('every panel widget lies inside the panel (no clipped presets or sliders)',
     }
     assert.deepEqual(outside, [], `widgets outside the panel ${JSON.stringify(panel)}`);
     // The scene is centred beside the panel, not under it: the mass is right of the panel.
-    const img = h.decodePng(await page.locator('#canvas').screenshot());
+    const img = await h.canvasImage(page);
     const right = { x: panel.x + panel.w, y: 0, w: img.width - panel.x - panel.w, h: img.height };
     const mass = h.pixelStats(img, right, { tol: 20, probe: { mass: (await h.palette(page)).bodies[0] } }).probes.mass;
     assert.ok(mass >= 60, `the pendulum's mass is drawn right of the panel (${mass} px)`);

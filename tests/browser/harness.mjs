@@ -342,6 +342,17 @@ export async function saveScreenshot(target, name) {
   return { file, buf };
 }
 
+/**
+ * The canvas's pixels, decoded: the page's screenshot clipped to it. An
+ * element screenshot would first wait for the element to be stable over
+ * animation frames, which SwiftShader draws at 200-370 ms each for a running
+ * scene, and on a slow machine ran out of time (the canvas never moves).
+ */
+export async function canvasImage(page) {
+  const clip = await page.locator('#canvas').boundingBox();
+  return decodePng(await page.screenshot({ clip, timeout: TIMEOUT.wait }));
+}
+
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**

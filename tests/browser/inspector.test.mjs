@@ -25,6 +25,7 @@ test('three laws at c_tau = 0.3: measured restitution on the closed-form curves,
       console.log(`${r.label}: c_tau ${r.inspection.asked} -> closed form ${r.inspection.e_closed_form.toFixed(5)}, ` +
         `measured ${first.e.toFixed(5)} (${first.kind}), loop work ${first.loop_area.toFixed(3)} J`);
       assert.equal(first.kind, 'pair', 'the discs meet first');
+      assert.deepEqual([first.i, first.j], [0, 1], 'the bodies that met, counted from 0');
       assert.ok(Math.abs(first.e - r.inspection.e_closed_form) < 1e-3, `${r.label}: measured e on its curve`);
       assert.ok(first.loop_area > 0, 'the damping took work');
     }
@@ -46,6 +47,7 @@ test('three laws at c_tau = 0.3: measured restitution on the closed-form curves,
     assert.match(table, /caption|Latest impacts/);
     assert.match(table, /columnheader "measured e"/);
     assert.match(table, /rowheader "law=flores"/);
+    assert.match(table, /cell "ellipses 1–2"/, 'the contact column names the bodies as the plots and loops do');
     const notes = await page.locator('#inspector .inspector-notes').innerText();
     console.log('inspector notes:\n' + notes);
     await page.locator('#inspector').scrollIntoViewIfNeeded();

@@ -11,6 +11,22 @@ after(async () => { await env?.close(); });
 
 const HEAD_ON = '#scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=5&friction=0&play=1';
 
+/** The loops' chooser as listed: the first choice, the heading of the single impacts, and their labels. */
+function chooser(page) {
+  return page.evaluate(() => {
+    const select = document.querySelector('#loops select');
+    const group = select.querySelector('optgroup');
+    return { count: window.contactlab.loops.impacts(), first: select.options[0].text, group: group ? group.label : null,
+      impacts: [...select.querySelectorAll('optgroup option')].map((o) => o.text),
+      legend: [...document.querySelectorAll('#loops .plot-legend .u-series th')].map((e) => e.textContent.trim()).filter(Boolean) };
+  });
+}
+
+/** The series labels of the plots, for the words the loops must share with them. */
+function plotLabels(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#panels .chooser-item .name')].map((e) => e.textContent));
+}
+
 test('ellipses head-on: the loop of each impact is plotted, can be chosen, and exports as CSV', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open(HEAD_ON);
   try {
@@ -19,6 +35,9 @@ test('ellipses head-on: the loop of each impact is plotted, can be chosen, and e
     await h.until(page, () => loops(() => window.contactlab.loops.shown()), { what: 'the loops panel to show' });
     // The discs meet at t ~ 0.9 s; wall impacts follow.
     await h.until(page, () => loops(() => window.contactlab.loops.impacts() >= 2), { what: 'two impacts' });
+    // Paused, so that no impact comes between the reads below (the chart once had a loop more than the list).
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.frames(page, 2);
     const plotted = await loops(() => window.contactlab.loops.plotted());
     assert.ok(plotted.length >= 2, 'latest impacts plotted');
     for (const p of plotted) assert.ok(p.points >= 10, `impact ${p.id} has a loop of ${p.points} points`);
@@ -32,6 +51,20 @@ test('ellipses head-on: the loop of each impact is plotted, can be chosen, and e
     assert.equal(chart.series, plotted.length);
     assert.ok(chart.xmax > 0 && chart.ymax > 0, `axes span the loops: ${JSON.stringify(chart)}`);
 
+    // Bodies named as the plots name them, counted from 1; the first choice says what it draws of how many.
+    const listed = await chooser(page);
+    const impacts = listed.count;
+    console.log(`loops chooser: '${listed.first}', then '${listed.group}': ${listed.impacts.slice(0, 4).join(' | ')}; legend: ${listed.legend.join(' | ')}`);
+    assert.match(listed.first, impacts > 4 ? new RegExp(`^Latest 4 of ${impacts} impacts$`) : new RegExp(`^All ${impacts} impacts$`));
+    assert.equal(listed.group, 'Or one impact, newest first');
+    assert.equal(listed.impacts.length, impacts, 'every recorded impact is listed');
+    for (const label of listed.impacts.concat(listed.legend))
+      assert.match(label, /^t = [\d.]+ s · (ellipses 1–2|ellipse [12] – wall)$/, `'${label}' names bodies as the plots do`);
+    assert.ok(listed.impacts.some((l) => /ellipses 1–2$/.test(l)), 'the discs\' impact on each other: ellipses 1–2');
+    const labels = await plotLabels(page);
+    assert.ok(labels.includes('gap, ellipse 1 ↔ ellipse 2') && labels.includes('gap, wall ↔ ellipse 1'),
+      `the plots count the same ellipses from 1 (${labels.filter((l) => /gap/.test(l))})`);
+
     // One impact chosen from the list.
     await loops((id) => window.contactlab.loops.choose(id), plotted[0].id);
     const one = await loops(() => window.contactlab.loops.plotted());
@@ -40,7 +73,6 @@ test('ellipses head-on: the loop of each impact is plotted, can be chosen, and e
     await h.saveScreenshot(panel, 'loops-head-on.png');
 
     // Export: the panel's "Loops CSV" button.
-    await page.evaluate(() => window.contactlab.command('pause'));
     await h.openExport(page);
     const csv = await h.downloadByClick(page, 'Loops CSV');
     assert.match(csv.name, /loops\.csv$/);
@@ -50,6 +82,35 @@ test('ellipses head-on: the loop of each impact is plotted, can be chosen, and e
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
+  }
+});
+
+test('loops in German name the ellipses as the plots do; the street\'s impacts name the street', { timeout: 90_000 }, async () => {
+  const de = await env.open(HEAD_ON + '&lang=de');
+  const street = await env.open('#scene=street&play=1');
+  try {
+    await h.until(de.page, () => de.page.evaluate(() => window.contactlab.loops.impacts() >= 2), { what: 'two impacts (de)' });
+    const listed = await chooser(de.page);
+    const impacts = listed.count;
+    console.log(`de: '${listed.first}', '${listed.group}': ${listed.impacts.join(' | ')}`);
+    assert.match(listed.first, impacts > 4 ? new RegExp(`^Letzte 4 von ${impacts} Stößen$`) : new RegExp(`^Alle ${impacts} Stöße$`));
+    assert.equal(listed.group, 'Oder ein einzelner Stoß, neuester zuerst');
+    for (const label of listed.impacts)
+      assert.match(label, /^t = [\d.]+ s · (Ellipsen 1–2|Ellipse [12] – Wand)$/, `'${label}'`);
+    assert.ok(listed.impacts.some((l) => /Ellipsen 1–2$/.test(l)));
+    assert.ok((await plotLabels(de.page)).includes('Abstand Ellipse 1 ↔ Ellipse 2'), 'the plots\' words: Ellipse 1, Ellipse 2');
+    assert.deepEqual(await de.page.evaluate(() => ContactLabText.missing()), []);
+
+    await h.until(street.page, () => street.page.evaluate(() => window.contactlab.loops.impacts() >= 2),
+      { what: 'two impacts on the street', timeout: 15_000 });
+    const onStreet = await chooser(street.page);
+    console.log(`street: '${onStreet.first}': ${onStreet.impacts.slice(0, 3).join(' | ')}`);
+    for (const label of onStreet.impacts) assert.match(label, /^t = [\d.]+ s · ellipse – street$/, `'${label}'`);
+    assert.deepEqual(h.errorReport(de.errors), []);
+    assert.deepEqual(h.errorReport(street.errors), []);
+  } finally {
+    await de.close();
+    await street.close();
   }
 });
 

@@ -11,7 +11,7 @@ after(async () => { await env?.close(); });
 /** Fraction of non-background pixels right of the panel. */
 async function sceneInk(page) {
   const panel = await h.widgetRect(page, 'panel');
-  const img = h.decodePng(await page.locator('#canvas').screenshot());
+  const img = await h.canvasImage(page);
   const right = { x: panel.x + panel.w, y: 0, w: img.width - panel.x - panel.w, h: img.height };
   return h.pixelStats(img, right);
 }

@@ -90,7 +90,7 @@ test('the accessibility tree reads the controls, parameters with units, time and
     const tree = await page.locator('#controls').ariaSnapshot();
     h.saveArtifact('pendulum-aria.yaml', tree);
     for (const expected of ['heading "Simulation controls"', 'combobox "Scene"', 'button "Play"', 'button "Step"',
-      'button "Reset"', 'textbox "thread length (m), applies on Reset"', 'textbox "gravity (m/s^2)"', 'combobox "integrator"',
+      'button "Reset"', 'textbox "thread length (m), applies on Reset"', 'textbox "gravity (m/s²)"', 'combobox "integrator"',
       'button "Series CSV"', 'button "Olympiad: hits the nail"', 'listitem: thread, slack'])
       assert.ok(tree.includes(expected), `the tree has ${expected}:\n${tree}`);
     assert.match(tree, /t = 0\.000 s, paused/, 'the time and state are in the tree');
@@ -226,6 +226,69 @@ test('axis units are always visible and the labels fit, also in an 800x500 embed
   }
 });
 
+/**
+ * Every shown plot panel: its plotting area (uPlot's .u-over, CSS px), the
+ * tick values its left y axis shows, and where the panel ends.
+ */
+function plotAreas(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (let k = 0; k < window.contactlab.plots.count(); k++) {
+      const u = window.contactlab.plots.uplot(k);
+      if (!u || !u.root.offsetParent) continue;  // hidden panels (embed shows one)
+      const over = u.root.querySelector('.u-over').getBoundingClientRect();
+      const panel = u.root.closest('.panel').getBoundingClientRect();
+      const ticks = (u.axes[1]._values || []).filter((v) => v != null && v !== '');
+      out.push({ k, title: window.contactlab.plots.series(k).join(','), plotH: Math.round(over.height), ticks: ticks.length,
+        values: ticks, panelH: Math.round(panel.height), panelBottom: Math.round(panel.bottom) });
+    }
+    return out;
+  });
+}
+
+async function plotsWithData(page) {
+  await h.until(page, () => page.evaluate(() => {
+    const n = window.contactlab.plots.count();
+    if (!n) return false;
+    for (let k = 0; k < n; k++) if (window.contactlab.plots.points(k) < 10 && window.contactlab.plots.uplot(k)?.root.offsetParent) return false;
+    return true;
+  }), { what: 'every shown plot with data', timeout: 15_000 });
+  await h.sleep(400);
+}
+
+test('a plot keeps 150 px of plotting area and 3 y tick values however its title and legend wrap', { timeout: 120_000 }, async () => {
+  for (const link of ['#scene=implicit&play=1', '#scene=street&play=1', '#scene=ellipses&lang=de&play=1']) {
+    const app = await env.open(link);
+    try {
+      await plotsWithData(app.page);
+      const areas = await plotAreas(app.page);
+      console.log(`${link}: ${areas.map((a) => `plot ${a.k} (${a.title}) ${a.plotH} px, ${a.ticks} y ticks [${a.values.join(' ')}], ` +
+        `panel ${a.panelH} px`).join('; ')}`);
+      assert.ok(areas.length > 0, `${link}: plots shown`);
+      for (const a of areas) {
+        assert.ok(a.plotH >= 150, `${link} plot ${a.k} (${a.title}): plotting area ${a.plotH} px tall (>= 150)`);
+        assert.ok(a.ticks >= 3, `${link} plot ${a.k} (${a.title}): ${a.ticks} y tick values [${a.values}] (>= 3)`);
+      }
+      assert.deepEqual(h.errorReport(app.errors), []);
+    } finally {
+      await app.close();
+    }
+  }
+  // The 800x500 embed: one plot that fits the frame's dock, still with 3 y tick values.
+  const embed = await env.open('#scene=street&embed=1&play=1&plots=E_kin,E_pot,E_total', { viewport: { width: 800, height: 500 } });
+  try {
+    await plotsWithData(embed.page);
+    const areas = await plotAreas(embed.page);
+    console.log(`street embed 800x500: ${areas.map((a) => `plot ${a.k} ${a.plotH} px, ${a.ticks} y ticks [${a.values.join(' ')}], ` +
+      `panel ends at ${a.panelBottom} px`).join('; ')}`);
+    assert.equal(areas.length, 1, 'one plot in the embed');
+    assert.ok(areas[0].ticks >= 3, `the embed's plot shows ${areas[0].ticks} y tick values (>= 3)`);
+    assert.ok(areas[0].panelBottom <= 500, `the embed's panel ends in the frame (${areas[0].panelBottom} px)`);
+  } finally {
+    await embed.close();
+  }
+});
+
 test('a panel with two units gets a second axis; a third unit cannot be ticked', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=street&plots=x,q,force_n');
   try {
@@ -236,6 +299,143 @@ test('a panel with two units gets a second axis; a third unit cannot be ticked',
     await page.locator('.chooser > summary').first().click();
     const blocked = await page.locator('.chooser-item.blocked').count();
     assert.ok(blocked > 0, 'series of a third unit are disabled in the chooser');
+  } finally {
+    await app.close();
+  }
+});
+
+test('Escape closes an open series chooser, back on its summary, and leaves the run alone', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page, errors } = app;
+    await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
+    // Escapes that get past the chooser and bubble up to the window.
+    await page.evaluate(() => {
+      window.escapesPassed = 0;
+      window.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') window.escapesPassed++; });
+    });
+    const chooser = page.locator('.chooser').first();
+    const summary = chooser.locator('summary');
+    // The summary as Chromium tells a screen reader (a disclosure: its name and expanded state).
+    const cdp = await page.context().newCDPSession(page);
+    const summaryAx = async () => {
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.chooser > summary' });
+      const [node] = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })).nodes;
+      return { name: node.name?.value, expanded: node.properties?.find((q) => q.name === 'expanded')?.value.value };
+    };
+    const name = (await summaryAx()).name;
+    assert.match(name, /^Series in plot 1: /, 'the summary names its plot and series');
+    const isOpen = () => chooser.evaluate((d) => d.open);
+    const onSummary = () => summary.evaluate((s) => document.activeElement === s);
+    const series = await page.evaluate(() => window.contactlab.plots.series(0));
+    for (const running of [false, true]) {
+      if (running) await page.evaluate(() => window.contactlab.command('play'));
+      assert.equal((await h.status(page)).running, running);
+      // Enter on the summary opens it; Escape there closes it.
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await isOpen(), true, 'Enter on the summary opens the chooser');
+      assert.deepEqual(await summaryAx(), { name, expanded: true }, 'the summary says it is expanded');
+      await page.keyboard.press('Escape');
+      assert.equal(await isOpen(), false, 'Escape on the summary closes it');
+      assert.equal(await onSummary(), true, 'the focus stays on the summary');
+      // Escape on a checkbox inside closes it too and brings the focus back to the summary.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.matches('.chooser[open] input[type=checkbox]')), true,
+        'Tab goes into the open list');
+      await page.keyboard.press('Escape');
+      assert.equal(await isOpen(), false, 'Escape on a checkbox closes the chooser');
+      assert.equal(await onSummary(), true, 'the focus is back on the summary');
+      assert.deepEqual(await summaryAx(), { name, expanded: false }, 'the summary says it is collapsed, by the same name');
+      assert.equal((await h.status(page)).running, running, `the run is still ${running ? 'playing' : 'paused'}`);
+      assert.equal(await page.evaluate(() => window.escapesPassed), 0, 'those Escapes stopped at the chooser');
+    }
+    // With no chooser open, Escape goes on to the page as before.
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => window.escapesPassed), 1, 'Escape with the chooser closed is not stopped');
+    assert.equal((await h.status(page)).running, true, 'and does not pause the run');
+    assert.deepEqual(await page.evaluate(() => window.contactlab.plots.series(0)), series, 'the panel shows the same series');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+/**
+ * CSS px between the widest tick value of each shown y axis and that axis's
+ * label, from the fonts and positions uPlot draws them with (the ink of the
+ * text: canvas measureText bounding boxes); and whether the label's ink stays
+ * inside the chart.
+ */
+function yAxisGaps(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    for (let k = 0; k < window.contactlab.plots.count(); k++) {
+      const u = window.contactlab.plots.uplot(k);
+      if (!u || !u.root.offsetParent) continue;
+      const pr = window.uPlot.pxRatio || devicePixelRatio;
+      const labels = window.contactlab.plots.axisLabels(k);
+      u.axes.forEach((a, i) => {
+        if (i === 0 || !a.show || !a._show || !a._values || typeof a.label !== 'function') return;
+        const left = a.side === 3;
+        const dir = left ? -1 : 1;  // outwards
+        // Tick values: aligned to the right (left axis) or left (right axis), tick and gap off the axis line.
+        ctx.font = a.font[0];
+        ctx.textAlign = left ? 'right' : 'left';
+        ctx.textBaseline = 'middle';
+        let widest = 0, widestText = '';
+        for (const v of a._values) {
+          if (v == null) continue;
+          const m = ctx.measureText(String(v));
+          const ink = (left ? m.actualBoundingBoxLeft : m.actualBoundingBoxRight) / pr;
+          if (ink > widest) { widest = ink; widestText = String(v); }
+        }
+        const tickEdge = a._pos + dir * (a.ticks.size + a.gap + widest);
+        // The label: rotated, its 'bottom' baseline labelGap outwards of _lpos, its descent towards the ticks.
+        const label = labels[i - 1];
+        ctx.font = a.labelFont[0];
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'bottom';
+        const m = ctx.measureText(label);
+        const base = a._lpos + dir * a.labelGap;
+        const labelInner = base - dir * m.actualBoundingBoxDescent / pr;
+        const labelOuter = base + dir * m.actualBoundingBoxAscent / pr;
+        out.push({ k, side: left ? 'left' : 'right', widestText, label, gap: dir * (labelInner - tickEdge),
+          millions: a._values.some((v) => /e\+/.test(v)),
+          inside: labelOuter >= 0 && labelOuter <= u.width, size: a._size, labelSize: a.labelSize });
+      });
+    }
+    return out;
+  });
+}
+
+test('a y axis keeps a visible gap between its widest tick value and its label (pile energy in millions)', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=pile&N_max=10000&start=block&dim=2&width=60&play=1');
+  try {
+    const { page, errors } = app;
+    await h.until(page, () => page.evaluate(() => {
+      for (let k = 0; k < window.contactlab.plots.count(); k++) {
+        const u = window.contactlab.plots.uplot(k);
+        if (u && u.axes.some((a, i) => i > 0 && (a._values || []).some((v) => /e\+/.test(v)))) return true;
+      }
+      return false;
+    }), { timeout: 30_000, what: 'tick values in the millions (exponent form)' });
+    await h.sleep(300);
+    const gaps = await yAxisGaps(page);
+    for (const g of gaps) {
+      console.log(`pile plot ${g.k} ${g.side} axis: widest tick '${g.widestText}', label '${g.label}', ` +
+        `gap ${g.gap.toFixed(1)} px (axis ${g.size} px + label ${g.labelSize} px)${g.millions ? ', values in exponent form' : ''}`);
+    }
+    assert.ok(gaps.some((g) => g.millions), `an axis shows values in exponent form (${JSON.stringify(gaps)})`);
+    for (const g of gaps) {
+      assert.ok(g.gap >= 3, `plot ${g.k}: '${g.widestText}' is ${g.gap.toFixed(1)} px from '${g.label}' (>= 3)`);
+      assert.ok(g.inside, `plot ${g.k}: the label '${g.label}' is inside the chart`);
+    }
+    await h.saveScreenshot(page, 'teacher-pile-axes.png');
+    assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
   }
@@ -389,18 +589,31 @@ test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 
   }
 });
 
-test('first frame time, and 40 px touch targets in a phone embed', { timeout: h.TIMEOUT.test }, async () => {
-  const times = [];
-  for (let k = 0; k < 3; k++) {
-    const app = await env.open('#scene=pendulum');
-    try {
-      times.push(await app.page.evaluate(() => window.contactlab.timings().firstFrame));
-    } finally {
-      await app.close();
+test('the first frame waits for no file it does not draw with, and 40 px touch targets in a phone embed', { timeout: h.TIMEOUT.test }, async () => {
+  // The time itself is the page bench's (tests/bench/page_load_in_browser.mjs,
+  // issue 10's goal of 1.5 s): it moves with the machine. What a change can
+  // break is what the first frame waits for: KaTeX and its fonts load when
+  // the theory panel opens, the sweep engine when a sweep runs.
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { firstFrame, fetched } = await app.page.evaluate(() => {
+      const firstFrame = window.contactlab.timings().firstFrame;
+      const fetched = performance.getEntriesByType('resource').filter((e) => e.startTime < firstFrame)
+        .map((e) => ({ file: new URL(e.name).pathname.split('/').pop(), bytes: e.encodedBodySize }));
+      return { firstFrame, fetched };
+    });
+    const kilobytes = fetched.reduce((sum, f) => sum + f.bytes, 0) / 1024;
+    console.log(`first frame at ${firstFrame.toFixed(0)} ms after ${fetched.length} files, ${kilobytes.toFixed(0)} KiB: ` +
+      fetched.map((f) => f.file).join(' '));
+    for (const file of ['index.wasm', 'index.data', 'page.js']) {
+      assert.ok(fetched.some((f) => f.file === file), `${file} fetched before the first frame`);
     }
+    const early = fetched.filter((f) => /katex|sweep_engine|sweep_worker|\.woff2$/.test(f.file));
+    assert.deepEqual(early, [], 'fetched before the first frame, though it draws without them');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
   }
-  console.log(`time to first frame (navigation start to the first drawn frame), 3 loads: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
-  assert.ok(Math.min(...times) <= 1500, `first frame within 1.5 s (${times})`);
 
   const phone = await env.open('#scene=pendulum&embed=1&play=1', {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });

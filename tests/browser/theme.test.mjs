@@ -13,14 +13,10 @@ const WHITE = [255, 255, 255];
 // Okabe–Ito: the first body's colour in each theme (core/palette.cpp).
 const SKY_BLUE = [0x56, 0xb4, 0xe9], BLUE = [0x00, 0x72, 0xb2];
 
-/**
- * Pixel counts of the canvas right of the ImGui panel. The screenshot may
- * wait several frames for the canvas to be stable, and SwiftShader draws a
- * running scene with trails at 200–370 ms a frame: a condition's timeout.
- */
+/** Pixel counts of the canvas right of the ImGui panel. */
 async function canvasStats(page, probe, bg) {
   const canvas = page.locator('#canvas');
-  const img = h.decodePng(await canvas.screenshot({ timeout: h.TIMEOUT.wait }));
+  const img = await h.canvasImage(page);
   const panel = await h.widgetRect(page, 'panel');
   const ratio = img.width / (await canvas.boundingBox()).width;
   const left = panel ? Math.ceil((panel.x + panel.w) * ratio) + 4 : 0;
@@ -30,7 +26,7 @@ async function canvasStats(page, probe, bg) {
 /** The colour (r, g, b) ImGui's panel is filled with, a few px inside its top-left corner below the title. */
 async function panelColor(page) {
   const canvas = page.locator('#canvas');
-  const img = h.decodePng(await canvas.screenshot({ timeout: h.TIMEOUT.wait }));
+  const img = await h.canvasImage(page);
   const panel = await h.widgetRect(page, 'panel');
   const ratio = img.width / (await canvas.boundingBox()).width;
   const x = Math.round((panel.x + 4) * ratio), y = Math.round((panel.y + panel.h - 4) * ratio);

@@ -29,6 +29,28 @@ async function panel(page) {
   });
 }
 
+/** Where the panel's heading (its summary) is, against the window and the dock's sticky bar. */
+function headingPlace(page) {
+  return page.evaluate(() => {
+    const r = document.querySelector('#theory summary').getBoundingClientRect();
+    const bar = document.querySelector('.dock-bar');
+    const barBottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().bottom : 0;
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), barBottom: Math.round(barBottom), viewport: innerHeight,
+      dockScroll: Math.round(document.getElementById('dock').scrollTop), plots: window.contactlab.plots.count(),
+      inView: r.height > 0 && r.top >= barBottom - 1 && r.bottom <= innerHeight };
+  });
+}
+
+/** Waits for the plots above the panel, then for its heading to be in view (theory=1 scrolls it there). */
+async function headingInView(page, what) {
+  await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots above the panel' });
+  await h.sleep(300);  // the plots laid out
+  return h.until(page, async (p) => {
+    const place = await headingPlace(p);
+    return place.inView ? place : null;
+  }, { what: `${what}: the theory heading within the viewport (${JSON.stringify(await headingPlace(page))} at first)` });
+}
+
 async function typeset(page, what = 'the theory typeset') {
   return h.until(page, async (p) => {
     const shown = await panel(p);
@@ -48,6 +70,12 @@ test('theory=1: the ellipses\' law with the run\'s numbers, typeset with MathML;
     assert.ok(shown.tex.some((t) => t.includes('\\tfrac{3}{2}(1-c_\\tau)')), 'Hunt–Crossley\'s β in symbols');
     assert.ok(shown.tex.some((t) => t.includes('\\beta = 0.0375')), 'β = 3/2 (1 − 0.975) with the run\'s c_τ');
     assert.ok(shown.notes.some((n) => /Hunt-Crossley, as integrated/.test(n)));
+    // Below three plots the panel starts out of an 800 px window: the link scrolls it into view in the dock.
+    const place = await headingInView(app.page, 'theory=1');
+    console.log(`theory=1: heading at y ${place.top}–${place.bottom} of ${place.viewport} (dock bar ends at ${place.barBottom}, ` +
+      `dock scrolled ${place.dockScroll} px, ${place.plots} plots above)`);
+    assert.ok(place.dockScroll > 0, 'the dock scrolled to the panel');
+    await h.saveScreenshot(app.page, 'theory-ellipses-page.png');
     await h.saveScreenshot(app.page.locator('#theory'), 'theory-ellipses.png');
 
     // The same link with Flores: the panel follows within its refresh.
@@ -103,6 +131,48 @@ test('embed=1 hides the panel unless theory=1; opening it by its summary puts th
   } finally {
     await plain.close();
     await withTheory.close();
+    await full.close();
+  }
+});
+
+test('theory=1 on a phone with reduced motion: in view at once; opened by hand when in view, the dock stays', { timeout: 90_000 }, async () => {
+  const phone = await env.open('#scene=street&theory=1', { viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const full = await env.open('#scene=pendulum');
+  try {
+    const place = await headingInView(phone.page, 'phone, reduced motion');
+    console.log(`phone theory=1 (reduced motion): heading at y ${place.top}–${place.bottom} of ${place.viewport}, dock scrolled ${place.dockScroll} px`);
+    // Reduced motion: no smooth scrolling; the dock is where it goes as soon as it moves.
+    const scrolls = await phone.page.evaluate(() => new Promise((resolve) => {
+      const dock = document.getElementById('dock');
+      const seen = [dock.scrollTop];
+      let k = 0;
+      const tick = () => { seen.push(dock.scrollTop); if (++k < 5) requestAnimationFrame(tick); else resolve(seen); };
+      requestAnimationFrame(tick);
+    }));
+    assert.equal(new Set(scrolls).size, 1, `the dock stays put once there (${scrolls})`);
+
+    // By hand, with the heading in view: opening it does not move the dock.
+    await h.until(full.page, () => full.page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
+    await h.sleep(300);
+    // The reader scrolls down to the closed panel's heading first (the click would not need to scroll).
+    await full.page.evaluate(() => {
+      const dock = document.getElementById('dock');
+      const summary = document.querySelector('#theory summary');
+      dock.scrollTop += summary.getBoundingClientRect().top - dock.getBoundingClientRect().top - dock.clientHeight / 2;
+    });
+    await h.sleep(100);
+    assert.ok((await headingPlace(full.page)).inView, 'the closed panel\'s heading in view before the click');
+    const before = await full.page.evaluate(() => document.getElementById('dock').scrollTop);
+    await full.page.locator('#theory summary').click();
+    await typeset(full.page);
+    await h.sleep(300);
+    const after = await full.page.evaluate(() => document.getElementById('dock').scrollTop);
+    const heading = await headingPlace(full.page);
+    console.log(`pendulum, opened by hand: dock scrollTop ${before} -> ${after}, heading at y ${heading.top}`);
+    assert.ok(heading.inView, 'the heading is in view');
+    assert.equal(after, before, 'a panel opened by hand in view does not scroll the dock');
+  } finally {
+    await phone.close();
     await full.close();
   }
 });

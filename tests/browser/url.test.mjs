@@ -83,7 +83,7 @@ test('switching scenes through the hash; unknown scene gives a message and keeps
     // The scene picker (an ImGui combo) opens with a click; screenshot it for a human.
     const combo = await h.widgetCenter(page, 'scene');
     const area = { x: combo.rect.x, y: combo.rect.y + combo.rect.h, w: combo.rect.w, h: 24 * ids.length };
-    const closed = h.decodePng((await page.locator('#canvas').screenshot()));
+    const closed = await h.canvasImage(page);
     await h.clickAt(page, combo.x, combo.y);
     const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'scene-picker.png');
     const open = h.decodePng(buf);
@@ -179,7 +179,7 @@ test('a malformed link shows messages as text, and the app keeps working', { tim
     assert.equal(await page.evaluate(() => document.body.classList.contains('embed')), false);
 
     // Still works: the canvas draws and a click on Step advances time.
-    const img = h.decodePng(await page.locator('#canvas').screenshot());
+    const img = await h.canvasImage(page);
     const stats = h.pixelStats(img);
     assert.ok(stats.distinct >= 100 && stats.nonBgFraction > 0.05, `canvas still draws: ${JSON.stringify(stats)}`);
     await h.clickWidget(page, 'Step');

@@ -35,6 +35,8 @@ TEST_CASE("inspector: head-on discs measure the closed form, and the loop's work
   REQUIRE(in.impacts.size() >= 1);
   const cl::InspectedImpact& pair = in.impacts.front();  // the discs meet first (t ~ 0.9 s)
   CHECK(pair.kind == "pair");
+  CHECK(pair.i == 0);  // the two discs, counted from 0
+  CHECK(pair.j == 1);
   // Each disc carries 1 kg + its 1 kg observer: m_eff = 1 kg for the pair.
   const double lost = 0.5 * 1.0 * pair.v_in * pair.v_in * (1 - pair.e_measured * pair.e_measured);
   MESSAGE("e measured " << pair.e_measured << " vs closed form " << in.e_closed_form << "; loop work "

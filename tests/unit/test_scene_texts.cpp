@@ -61,6 +61,8 @@ std::vector<ReadText> read_scene_texts() {
       add(d.id + " " + p.name + " label", p.label(), true);
       add(d.id + " " + p.name + " help", p.help(), false);
       if (!p.placeholder().empty()) add(d.id + " " + p.name + " placeholder", p.placeholder(), false);
+      for (size_t c = 0; c < p.choices.size(); ++c)
+        add(d.id + " " + p.name + " choice " + p.choices[c], p.choice_label(c), true);
     }
     const cl::ParamValues defaults(d.params);
     run(entry, defaults, d.id);
@@ -151,5 +153,24 @@ TEST_CASE("scene texts: a host page's load names a preset by its id or by its na
         cl::implicit_description());
     REQUIRE_MESSAGE(p.message, p.error);
     CHECK(p.message->params->text("wall") == "abs(x) + abs(y) - 15");
+  }
+}
+
+TEST_CASE("scene texts: a choice's label has no comma outside parentheses (the page lists the choices comma-separated)") {
+  EnglishAfter restore;
+  for (cl::Language language : cl::all_languages()) {
+    cl::set_language(language);
+    for (const cl::SceneEntry& entry : cl::all_scenes())
+      for (const cl::ParamSpec& p : entry.description().params)
+        for (size_t c = 0; c < p.choices.size(); ++c) {
+          const std::string label = p.choice_label(c);
+          int depth = 0;
+          bool bare_comma = false;
+          for (const char ch : label) {
+            depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+            bare_comma |= ch == ',' && depth == 0;
+          }
+          CHECK_MESSAGE(!bare_comma, entry.description().id << " " << p.name << ": '" << label << "'");
+        }
   }
 }

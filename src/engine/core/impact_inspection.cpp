@@ -35,6 +35,12 @@ double field(const Event& e, const std::vector<std::string>& names, const char* 
   return kNaN;
 }
 
+/// A body index field of `e` (0-based), or -1 if the event has none.
+int body(const Event& e, const std::vector<std::string>& names, const char* name) {
+  const double index = field(e, names, name);
+  return index >= 0 ? static_cast<int>(index) : -1;
+}
+
 /// Where the law cannot give e = `asked` (read as the restitution wanted):
 /// what it gives instead, and which law and c_τ would.
 std::string floor_note(NormalLaw law, double asked, double got) {
@@ -82,8 +88,8 @@ ImpactInspection inspect_impacts(const Simulation& sim, size_t latest) {
     if (std::isnan(v_in)) v_in = field(e, names, "vn_before"), v_out = field(e, names, "vn_after");
     v_in = std::abs(v_in), v_out = std::abs(v_out);
     if (!(v_in > 0) || std::isnan(v_out)) continue;
-    InspectedImpact impact{e.t, e.kind, v_in, v_out / v_in, field(e, names, "max_penetration"),
-                           field(e, names, "duration"), kNaN};
+    InspectedImpact impact{e.t, e.kind, body(e, names, "i"), body(e, names, "j"), v_in, v_out / v_in,
+                           field(e, names, "max_penetration"), field(e, names, "duration"), kNaN};
     if (loops)
       for (const ImpactLoop& loop : loops->loops())
         if (loop.onset == e.t && loop.kind == e.kind) impact.loop_area = loop_work(loop);

@@ -18,6 +18,7 @@ namespace cl {
 struct InspectedImpact {
   double t = 0;            ///< s, the located onset
   std::string kind;        ///< "wall", "pair", ...
+  int i = -1, j = -1;      ///< the bodies that met, counted from 0; -1 where the event names none
   double v_in = 0;         ///< m/s, approach normal speed
   double e_measured = 0;   ///< rebound / approach normal speed
   double max_penetration;  ///< m; NaN for impulses (no penetration)

@@ -13,7 +13,7 @@ constexpr Palette kDark = {
     0x5a606aff,  // ink_faint
     0xffffff12,  // grid
     0xffffff2d,  // grid_axis
-    0xffffff5a,  // grid_text
+    0xffffff80,  // grid_text: 5.2:1 on the background (WCAG asks 4.5:1)
     0xe6e6e6ff,  // text
     0x0f1115c8,  // text_backdrop
     0xc8b68cff,  // ground
@@ -35,14 +35,14 @@ constexpr Palette kLight = {
     0x8c8c8cff,  // ink_faint
     0x00000014,  // grid
     0x00000038,  // grid_axis
-    0x00000080,  // grid_text
+    0x00000099,  // grid_text: 5.7:1 on white
     0x1a1a1aff,  // text
     0xffffffd8,  // text_backdrop
     0x7a5c2eff,  // ground: dark earth
     kVermillion,
     0xb08800ff,  // near: a darker yellow, readable on white
     kBluishGreen,
-    kBlack,      // marker
+    0xb08800ff,  // marker: the near colour, as in the dark theme (black is the observer's)
     0x505050ff,  // pin
     kBlack,      // observer_fill
     0xffffffff,  // observer_stroke

@@ -16,6 +16,10 @@ std::string ParamSpec::placeholder() const {
   return has_text(text_key + ".placeholder") ? text(text_key + ".placeholder") : std::string();
 }
 
+std::string ParamSpec::choice_label(size_t c) const {
+  return text((choice_text_key.empty() ? text_key : choice_text_key) + ".choice." + choices.at(c));
+}
+
 void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix) {
   for (ParamSpec& s : specs) {
     if (!s.text_key.empty()) continue;

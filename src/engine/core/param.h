@@ -37,9 +37,13 @@ struct ParamSpec {
   /// (old -> new): links, scene files and host pages that use them still load.
   std::string old_name;
   std::vector<std::pair<std::string, std::string>> old_choices;
-  /// Its words in the message table: "<text_key>.label", ".help" and, for
-  /// some Text ones, ".placeholder" ("pendulum.l", "integrator.rtol").
+  /// Its words in the message table: "<text_key>.label", ".help", for a
+  /// Choice ".choice.<choice>" each, and for some Text ones ".placeholder"
+  /// ("pendulum.l", "integrator.rtol").
   std::string text_key;
+  /// For a Choice whose choices other parameters share (the contact laws, the
+  /// integrators): where their words are, if not under text_key.
+  std::string choice_text_key;
 
   /// Short human label, e.g. "thread length".
   std::string label() const;
@@ -47,6 +51,9 @@ struct ParamSpec {
   std::string help() const;
   /// For Text: a hint with two examples, shown in an empty field; "" if none.
   std::string placeholder() const;
+  /// For Choice: choice c in words ("Hunt–Crossley" for hunt_crossley), as
+  /// the panel and the page list it; links, files and the CLI keep `choices`.
+  std::string choice_label(size_t c) const;
 };
 
 /// Gives every spec without a text key the key "<prefix>.<name in lowercase>".

@@ -10,6 +10,8 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
       p["kind"] = "choice";
       p["default"] = s.choices.at(static_cast<size_t>(s.default_value));
       p["choices"] = s.choices;
+      p["choice_labels"] = nlohmann::json::array();
+      for (size_t c = 0; c < s.choices.size(); ++c) p["choice_labels"].push_back(s.choice_label(c));
       p["min"] = nullptr;
       p["max"] = nullptr;
       break;

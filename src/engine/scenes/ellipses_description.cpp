@@ -27,7 +27,7 @@ const SceneDescription& ellipses_description() {
         {"b", "m", real, reset, 1, 0.05, 10},
         {"m", "kg", real, reset, 1, 1e-3, 1e3, {}, "", true},
         {"m_o", "kg", real, reset, 1, 0, 1e3},
-        {"g", "m/s^2", real, reset, 0, 0, 100},
+        {"g", "m/s²", real, reset, 0, 0, 100},
         {"alpha", "", real, reset, 0.5, -1, 1},
         {"beta", "", real, reset, 0.5, -1, 1},
         {"boundary", "", ParamKind::Choice, reset, 0, 0, 0, {"circle", "typed"}},

@@ -22,7 +22,7 @@ const SceneDescription& implicit_description() {
         {"N", "", ParamKind::Integer, reset, 5, 1, ImplicitScene::kMaxBalls},
         {"r", "m", real, reset, 0.3, 1e-3, 10, {}, "", true},
         {"m", "kg", real, live, 1, 1e-3, 1e3, {}, "", true},
-        {"g", "m/s^2", real, live, 9.8, 0, 100},
+        {"g", "m/s²", real, live, 9.8, 0, 100},
         {"v_max", "m/s", real, reset, 5, 0, 100},
         {"collisions", "", ParamKind::Choice, live, 0, 0, 0, {"off", "on"}},
         {"E", "Pa", real, live, 1e7, 1e3, 1e12, {}, "", true},

@@ -22,6 +22,7 @@ void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& 
       {"dt", "s", real, live, d.dt, d.dt_min, d.dt_max, {}, "", true},
   };
   shared[0].text_key = d.integrator_text_key;
+  shared[0].choice_text_key = "integrator.integrator";
   shared[2].text_key = d.dt_text_key;
   set_text_keys(shared, "integrator");
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });

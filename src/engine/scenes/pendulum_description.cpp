@@ -23,7 +23,7 @@ const SceneDescription& pendulum_description() {
     const auto real = ParamKind::Real;
     s.params = {
         {"L", "m", real, reset, 1.1, 0.05, 50},
-        {"g", "m/s^2", real, live, 10, 0, 100},
+        {"g", "m/s²", real, live, 10, 0, 100},
         {"m", "kg", real, live, 1, 1e-3, 1e3, {}, "", true},
         {"v0", "m/s", real, reset, olympiad_v0(10, 1.1), 0, 50},
         {"e_thread", "", real, live, 0, 0, 1},

@@ -27,7 +27,7 @@ const SceneDescription& pile_description() {
         {"c_tau", "", real, live, 0.9, 0.05, 1},
         {"r", "m", real, reset, 0.3, 0.01, 10, {}, "", true},
         {"m", "kg", real, reset, 1, PileScene::kMinMass, PileScene::kMaxMass, {}, "", true},
-        {"g", "m/s^2", real, live, 9.81, 0, 100},
+        {"g", "m/s²", real, live, 9.81, 0, 100},
         {"emit_interval", "s", real, live, 0.2, 1e-3, 100},
         {"emit_speed", "m/s", real, live, 0, 0, 100},
         {"emit_height", "m", real, reset, 6, 0, 1e4},
@@ -38,7 +38,11 @@ const SceneDescription& pile_description() {
         {"view_pitch", "deg", real, live, 20, -90, 90},
     };
     insert_integrator_params(s.params, "e", {1e-3, 1e-5, 0.05, "pile.integrator", 1e-6, "euler", "pile.dt"});
-    std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "dt"; })->old_name = "h";
+    const auto named = [&s](const char* name) {
+      return std::find_if(s.params.begin(), s.params.end(), [name](const ParamSpec& p) { return p.name == name; });
+    };
+    named("dt")->old_name = "h";
+    named("law")->choice_text_key = "contact.law";  // its own help, the other scenes' names of the laws
     s.is_random = true;
     s.cost_params = {"N_max", "dim", "dt", "integrator"};
     set_text_keys(s.params, s.id);

@@ -17,7 +17,7 @@ const SceneDescription& street_description() {
     s.params = {
         {"m", "kg", real, reset, 1, 1e-3, 1e3, {}, "", true},
         {"m_o", "kg", real, reset, 1, 0, 1e3},
-        {"g", "m/s^2", real, live, 9.8, 0, 100},
+        {"g", "m/s²", real, live, 9.8, 0, 100},
         {"a", "m", real, reset, 2, 0.05, 10},
         {"b", "m", real, reset, 1, 0.05, 10},
         {"alpha", "", real, reset, 0.5, -1, 1},

@@ -107,7 +107,7 @@ Sketch StreetScene::sketch(const Palette& palette) const {
   s.legend = {{Glyph::Line, palette.ground, text("street.legend.street")},
               {Glyph::Line, body, text("street.legend.ellipse")},
               {Glyph::Dot, palette.marker, text("street.legend.centre")}};
-  if (model().body.m_o > 0) s.legend.push_back({Glyph::Ring, palette.observer_fill, text("street.legend.observer")});
+  if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, palette.observer_fill, text("street.legend.observer")});
   s.legend.push_back({Glyph::Cross, palette.near, text("street.legend.closest")});
   s.legend.push_back({Glyph::Arrow, palette.contact, text("street.legend.contact")});
   if (view_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(body, 0x90), text("street.legend.trail")});
