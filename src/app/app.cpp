@@ -485,6 +485,9 @@ nlohmann::json App::palette_json() const {
 }
 
 std::string App::status_json() const {
+  // The current runs' starts: how long the last reset or load blocked the page.
+  double setup = sim_->setup_seconds();
+  for (const auto& v : variants_) setup = std::max(setup, v.sim->setup_seconds());
   nlohmann::json s = {{"scene", sim_->description().id},
                       {"t", sim_->time()},
                       {"running", running_},
@@ -495,6 +498,7 @@ std::string App::status_json() const {
                                  {"draw_ms", timing_.draw_ms()},
                                  {"gl_ms", timing_.gl_ms()},
                                  {"worst_ms", timing_.worst_frame_ms()},
+                                 {"setup_ms", 1e3 * setup},
                                  {"engine_rtf", timing_.engine_factor()}}},
                       {"speed_text", speed_text()},
                       {"behind", behind_},

@@ -53,6 +53,7 @@ using fuzz::Outcome;
 
 constexpr double kHangLimit = 10;      // s of wall time without the engine returning
 constexpr double kWallBudget = 10;     // s of wall time a case may run
+const fuzz::Budget kCaseBudget{kWallBudget};
 constexpr double kRunTime = 0.5;       // s of simulated time per run (parameter sets)
 constexpr double kShortRunTime = 0.1;  // s of simulated time per run (files, walls, hashes, messages)
 constexpr rlim_t kMemoryLimit = 2ull << 30;
@@ -62,14 +63,14 @@ double wall_now() {
 }
 
 Outcome params_case(const cl::SceneEntry& entry, fuzz::Draws& d) {
-  return fuzz::run_checked(entry, fuzz::random_params(entry, d), nullptr, kRunTime, kWallBudget);
+  return fuzz::run_checked(entry, fuzz::random_params(entry, d), nullptr, kRunTime, kCaseBudget);
 }
 
 Outcome scene_file_case(fuzz::Draws& d) {
   const cl::SceneFileParse parsed = cl::parse_scene_file(fuzz::random_scene_file(d));
   if (!parsed.file) return fuzz::refusal(parsed.error);
   const nlohmann::json* state = parsed.file->state ? &*parsed.file->state : nullptr;
-  return fuzz::run_checked(*cl::find_scene(parsed.file->scene), parsed.file->params, state, kShortRunTime, kWallBudget);
+  return fuzz::run_checked(*cl::find_scene(parsed.file->scene), parsed.file->params, state, kShortRunTime, kCaseBudget);
 }
 
 Outcome expression_case(fuzz::Draws& d) {
@@ -84,14 +85,14 @@ Outcome expression_case(fuzz::Draws& d) {
   cl::ParamValues p(entry.description().params);
   const std::string shaped = as_wall ? "x^2 + y^2 - 15^2 + " + text : "0.05*x^2 + " + text;
   if (auto error = p.set(as_wall ? "wall" : "street", d.chance(0.5) ? text : shaped)) return fuzz::refusal(*error);
-  return fuzz::run_checked(entry, p, nullptr, kShortRunTime, kWallBudget);
+  return fuzz::run_checked(entry, p, nullptr, kShortRunTime, kCaseBudget);
 }
 
 Outcome url_hash_case(fuzz::Draws& d) {
   const cl::UrlState state = cl::parse_url_state(fuzz::random_url_hash(d), "pendulum");
   for (const std::string& problem : state.problems)
     if (fuzz::refusal(problem) == Outcome::Nonfinite) return Outcome::Nonfinite;
-  return fuzz::run_checked(*cl::find_scene(state.scene), *state.params, nullptr, kShortRunTime, kWallBudget);
+  return fuzz::run_checked(*cl::find_scene(state.scene), *state.params, nullptr, kShortRunTime, kCaseBudget);
 }
 
 #ifdef CAMPAIGN_HAS_HOST_MESSAGES
@@ -103,7 +104,7 @@ Outcome host_message_case(fuzz::Draws& d) {
   const cl::HostMessage& m = *parsed.message;
   if (m.command == cl::HostCommand::Load) {
     const nlohmann::json* state = m.state ? &*m.state : nullptr;
-    return fuzz::run_checked(*cl::find_scene(m.scene), *m.params, state, kShortRunTime, kWallBudget);
+    return fuzz::run_checked(*cl::find_scene(m.scene), *m.params, state, kShortRunTime, kCaseBudget);
   }
   if (m.command != cl::HostCommand::SetParams) return Outcome::Ran;
   cl::ParamValues p(current.description().params);
@@ -112,7 +113,7 @@ Outcome host_message_case(fuzz::Draws& d) {
       std::fprintf(stderr, "a validated value was refused: %s\n", error->c_str());
       return Outcome::Nonfinite;
     }
-  return fuzz::run_checked(current, p, nullptr, kShortRunTime, kWallBudget);
+  return fuzz::run_checked(current, p, nullptr, kShortRunTime, kCaseBudget);
 }
 #endif
 

@@ -26,7 +26,7 @@ Outcome refusal(const std::string& message) {
 }
 
 Outcome run_checked(const cl::SceneEntry& entry, const cl::ParamValues& params, const nlohmann::json* state,
-                    double duration, double wall_budget) {
+                    double duration, const Budget& budget) {
   cl::Simulation sim(entry.create());
   sim.set_sample_interval(kSample);
   std::optional<std::string> error = sim.set_params(params);
@@ -50,7 +50,9 @@ Outcome run_checked(const cl::SceneEntry& entry, const cl::ParamValues& params, 
       if (!std::isnan(v)) check(v, "event " + e.kind + " field");  // NaN: the field does not apply
   };
   const double until = sim.time() + duration, start = wall_now();
-  sim.advance(until - sim.time() + 1e-12 * until, [&] { return wall_now() - start > wall_budget; });
+  long long steps = 0;
+  sim.advance(until - sim.time() + 1e-12 * until,
+              [&] { return ++steps > budget.steps || wall_now() - start > budget.wall_seconds; });
   if (const auto table = sim.scene().report())
     for (const auto& row : table->rows)
       for (double v : row) check(v, "report");

@@ -1,6 +1,7 @@
 #pragma once
 // A run as the CLI and the app make it, checked for everything it would
 // write: shared by the campaign and the libFuzzer targets.
+#include <limits>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -13,18 +14,27 @@ namespace fuzz {
 enum class Outcome {
   Ran,        ///< ran for its simulated time, or stopped with a message
   Refused,    ///< the input was refused with a message
-  Slow,       ///< cut by its wall budget (the engine returned between steps)
+  Slow,       ///< cut by its budget (the engine returned between steps)
   Nonfinite,  ///< a written value was not finite, or a message could not be shown
 };
 
-/// A libFuzzer target's run: 0.05 s of simulated time within 2 s of wall time.
-constexpr double kBriefRun = 0.05, kBriefBudget = 2;
+/// How long a run may take before it counts as slow: wall time (the
+/// campaign's processes) or engine steps (libFuzzer's targets, whose inputs
+/// and verdicts must not depend on the machine's speed).
+struct Budget {
+  double wall_seconds = std::numeric_limits<double>::infinity();
+  long long steps = std::numeric_limits<long long>::max();  ///< the engine's yield checks, one between steps
+};
+
+/// A libFuzzer target's run: 0.05 s of simulated time within 10,000 steps.
+constexpr double kBriefRun = 0.05;
+constexpr Budget kBriefBudget{std::numeric_limits<double>::infinity(), 10000};
 
 /// Resets a run of `params`, loads `state` if given, runs it `duration` s of
-/// simulated time within `wall_budget` s of wall time, and checks every
-/// series value, event field, report and loop value, and every message.
+/// simulated time within `budget`, and checks every series value, event
+/// field, report and loop value, and every message.
 Outcome run_checked(const cl::SceneEntry& entry, const cl::ParamValues& params, const nlohmann::json* state,
-                    double duration, double wall_budget);
+                    double duration, const Budget& budget);
 
 /// Refused, or Nonfinite if `message` could not be shown (too long, not UTF-8).
 Outcome refusal(const std::string& message);

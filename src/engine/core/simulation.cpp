@@ -1,5 +1,6 @@
 #include "core/simulation.h"
 
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -8,6 +9,13 @@
 #include "core/text.h"
 
 namespace cl {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
 
 Simulation::Simulation(std::unique_ptr<Scene> scene, SimulationLimits limits)
     : scene_(std::move(scene)),
@@ -38,8 +46,11 @@ std::optional<std::string> Simulation::set_params(const ParamValues& values) {
 }
 
 std::optional<std::string> Simulation::reset() {
+  const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<Scene> fresh = scene_->clone();
-  if (auto error = fresh->reset(params_)) return error;
+  const std::optional<std::string> error = fresh->reset(params_);
+  setup_seconds_ = seconds_since(start);
+  if (error) return error;
   if (auto error = nonfinite_sample(*fresh)) return text("run.start_not_finite", {{"error", *error}});
   scene_ = std::move(fresh);
   built_params_ = params_;
@@ -50,8 +61,11 @@ std::optional<std::string> Simulation::reset() {
 
 std::optional<std::string> Simulation::change_state(
     const std::function<std::optional<std::string>(Scene&)>& change) {
+  const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<Scene> changed = scene_->clone();
-  if (auto error = change(*changed)) return error;
+  const std::optional<std::string> error = change(*changed);
+  setup_seconds_ = seconds_since(start);
+  if (error) return error;
   if (auto error = nonfinite_sample(*changed)) return text("run.state_not_finite", {{"error", *error}});
   scene_ = std::move(changed);
   failure_.clear();

@@ -61,6 +61,10 @@ class Simulation {
   /// same steps as one long run (the app and the CLI agree to the last bit).
   double advance_on_grid(double dt, const std::function<bool()>& stop_early = nullptr);
 
+  /// Wall time (s) the last reset() or state change took: how long a start
+  /// blocks the thread it runs on (the page's, in the browser).
+  double setup_seconds() const { return setup_seconds_; }
+
   bool failed() const { return !failure_.empty(); }
   const std::string& failure() const { return failure_; }
 
@@ -97,6 +101,7 @@ class Simulation {
   double sample_dt_ = 0.01;
   long long next_sample_ = 0;  // index k of the next sample time k * sample_dt_
   std::string failure_;
+  double setup_seconds_ = 0;
   int layout_ = 0;
 };
 

@@ -199,14 +199,25 @@ void ImplicitCurve::index_segments() {
   segments_.clear();
   for (const auto& loop : loops_)
     for (size_t k = 0; k < loop.size(); ++k) segments_.push_back({loop[k], loop[(k + 1) % loop.size()]});
+  // The grid spans the curve's bounding square, not the view box: a small
+  // wall in a large box gets cells of its own size (a ripple 4 m across in
+  // a 40 m box had all its segments in four cells).
+  Vector2d lo = Vector2d::Constant(half_width_), hi = Vector2d::Constant(-half_width_);
+  for (const Segment& seg : segments_) {
+    lo = lo.cwiseMin(seg.a.cwiseMin(seg.b));
+    hi = hi.cwiseMax(seg.a.cwiseMax(seg.b));
+  }
   cells_ = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(segments_.size()))), 8, 256);
-  cell_size_ = 2 * half_width_ / cells_;
+  cell_size_ = std::max((hi - lo).maxCoeff(), 1e-9 * half_width_) / cells_;
+  grid_origin_ = lo;
   cell_segments_.assign(cells_ * cells_, {});
-  auto cell_of = [&](double v) { return std::clamp(static_cast<int>((v + half_width_) / cell_size_), 0, cells_ - 1); };
+  auto cell_of = [&](double v, int axis) {
+    return std::clamp(static_cast<int>((v - grid_origin_[axis]) / cell_size_), 0, cells_ - 1);
+  };
   for (int s = 0; s < static_cast<int>(segments_.size()); ++s) {
     const Segment& seg = segments_[s];
-    const int i0 = cell_of(std::min(seg.a.x(), seg.b.x())), i1 = cell_of(std::max(seg.a.x(), seg.b.x()));
-    const int j0 = cell_of(std::min(seg.a.y(), seg.b.y())), j1 = cell_of(std::max(seg.a.y(), seg.b.y()));
+    const int i0 = cell_of(std::min(seg.a.x(), seg.b.x()), 0), i1 = cell_of(std::max(seg.a.x(), seg.b.x()), 0);
+    const int j0 = cell_of(std::min(seg.a.y(), seg.b.y()), 1), j1 = cell_of(std::max(seg.a.y(), seg.b.y()), 1);
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) cell_segments_[j * cells_ + i].push_back(s);
   }
@@ -223,13 +234,14 @@ ImplicitCurve::Closest ImplicitCurve::closest_on_polyline(const Vector2d& p) con
       best_point = q;
     }
   };
-  const bool in_box = std::abs(p.x()) < half_width_ && std::abs(p.y()) < half_width_;
-  if (!in_box) {
+  const Vector2d cell = (p - grid_origin_) / cell_size_;  // p in cells from the grid's corner
+  const bool in_grid = cell.x() >= 0 && cell.y() >= 0 && cell.x() < cells_ && cell.y() < cells_;
+  if (!in_grid) {
     for (int s = 0; s < static_cast<int>(segments_.size()); ++s) consider(s);
   } else {
     // Rings of cells around p; stop once no farther ring can hold anything closer.
-    const int ci = std::clamp(static_cast<int>((p.x() + half_width_) / cell_size_), 0, cells_ - 1);
-    const int cj = std::clamp(static_cast<int>((p.y() + half_width_) / cell_size_), 0, cells_ - 1);
+    const int ci = std::min(static_cast<int>(cell.x()), cells_ - 1);
+    const int cj = std::min(static_cast<int>(cell.y()), cells_ - 1);
     for (int ring = 0; ring < cells_; ++ring) {
       const double reach = (ring - 1) * cell_size_;  // every cell of this ring is at least this far
       if (reach > 0 && best <= reach * reach) break;
@@ -270,7 +282,9 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
   // (p facing a tight bump). A secant on s against arc length, rate =
   // (s_prev - s) / step_prev ~ 1 - kappa d, takes the Newton step s / rate.
   double previous_slide = 0, previous_step = 0;
-  for (int it = 0; it < 30 && !converged; ++it) {
+  int evaluations = 0;
+  for (int it = 0; it < (kMostEvaluations - 1) / 10 && !converged; ++it) {
+    evaluations += 10;  // the gradient's 8, and f at the two feet below
     const Vector2d g = gradient(q);
     const double g_norm = g.norm();
     if (!(g_norm > 0) || !std::isfinite(g_norm)) break;
@@ -295,8 +309,13 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
   // A converged foot point lies on the curve; it is the closest one if it is no
   // farther than the polyline allows. At corners and cusps the iteration
   // wanders off to another branch or never settles: keep the polyline's vertex.
-  if (!converged || distance > rough.distance + chord_error_) return rough;
+  if (!converged || distance > rough.distance + chord_error_) {
+    Closest c = rough;
+    c.evaluations = evaluations;
+    return c;
+  }
   Closest c;
+  c.evaluations = evaluations;
   c.point = q;
   c.distance = distance;
   c.normal = distance > 0 ? Vector2d((p - q) / distance) : rough.normal;
@@ -307,7 +326,8 @@ ImplicitCurve::Closest ImplicitCurve::closest(const Vector2d& p) const {
 ImplicitCurve::Side ImplicitCurve::side(const Vector2d& p) const {
   const Closest near = closest(p);
   const bool is_inside = inside(p);
-  return {is_inside ? near.distance : -near.distance, near.point, is_inside ? near.normal : Vector2d(-near.normal)};
+  return {is_inside ? near.distance : -near.distance, near.point, is_inside ? near.normal : Vector2d(-near.normal),
+          near.evaluations + 1};
 }
 
 }  // namespace cl

@@ -24,6 +24,7 @@ class ImplicitCurve {
     Eigen::Vector2d point;   ///< m, on the curve
     Eigen::Vector2d normal;  ///< unit, from the curve point towards the query point
     bool smooth = true;      ///< false: a corner or cusp (no reliable gradient there)
+    int evaluations = 0;     ///< calls of f this query made (its cost)
   };
 
   /// Traces f = 0 on a grid x grid lattice over the box. Returns an error
@@ -34,6 +35,10 @@ class ImplicitCurve {
   static std::optional<std::string> build(const Function& f, double half_width, int grid, long long max_evaluations,
                                           ImplicitCurve& out);
 
+  /// Most calls of f one closest() or side() makes (30 foot-point
+  /// iterations of 10, and side()'s test of the inside).
+  static constexpr int kMostEvaluations = 301;
+
   /// Nearest point of the polylines (within chord_error() of the curve).
   Closest closest_on_polyline(const Eigen::Vector2d& p) const;
   /// Nearest point of the curve itself (the polyline's answer, refined on f).
@@ -43,6 +48,7 @@ class ImplicitCurve {
     double clearance = 0;    ///< m, distance to the curve: > 0 inside, < 0 outside
     Eigen::Vector2d point;   ///< m, nearest point of the curve
     Eigen::Vector2d inward;  ///< unit normal at `point`, pointing into the inside
+    int evaluations = 0;     ///< calls of f this query made (its cost)
   };
   /// closest(), with the distance signed and the normal turned inwards.
   Side side(const Eigen::Vector2d& p) const;
@@ -75,9 +81,11 @@ class ImplicitCurve {
   double inside_area_ = 0;
   std::vector<std::vector<Eigen::Vector2d>> loops_;
   std::vector<Segment> segments_;
-  // Uniform grid of segment indices for nearest-segment queries.
+  // Uniform grid of segment indices over the curve's bounding square, for
+  // nearest-segment queries.
   int cells_ = 1;
-  double cell_size_ = 1;
+  double cell_size_ = 1;           // m
+  Eigen::Vector2d grid_origin_{0, 0};  // m, the grid's lower-left corner
   std::vector<std::vector<int>> cell_segments_;
 };
 

@@ -18,9 +18,11 @@ struct TypedWall {
 
   /// Marching-squares cells per side of the box the wall is traced in.
   static constexpr int kLattice = 512;
-  /// Tracing may cost this many bytecode operations of f (about a second):
-  /// the seed walls need 4e6 to 1.3e7, a circle with a sin(1000 x) ripple 5e7.
-  static constexpr double kWork = 1e8;
+  /// Tracing may cost this many bytecode operations of f (about 0.2 s
+  /// natively; it blocks the page while it runs): the seed walls need 4e6 to
+  /// 1.3e7. A circle with a sin(1000 x) ripple, 5e7, is refused: finer than
+  /// the lattice, its polyline strays 0.1 m from the curve anyway.
+  static constexpr double kWork = 2e7;
 
   /// Parses `text` and traces it over |x|, |y| <= half_width (m). On error
   /// `out` is unchanged and the message says what and where.

@@ -25,11 +25,20 @@ namespace cl {
 
 const SceneDescription& implicit_description();
 
-/// Steps of one ball's contact search before it stops and re-plans from
-/// there (~0.2 s of work at worst: a tiny ball grazing a wiggly wall).
-constexpr long long kPlanSteps = 20000;
-/// Fewest steps each ball's search gets when all are planned at once.
-constexpr long long kMinPlanShare = 16;
+/// Work one ball's contact search may do before it stops and re-plans from
+/// there, so that no single event takes long: steps, and calls of the wall's
+/// f (a step near a wall that wiggles finer than its polyline costs up to
+/// 300 calls, against 1-40 near a smooth wall).
+struct PlanBudget {
+  long long steps;
+  long long evaluations;
+};
+/// One event's search: ~5 ms natively, ~10 ms in the page at worst.
+constexpr PlanBudget kPlanBudget{20000, 100000};
+/// All balls' searches at a reset or a loaded state, shared: each gets at
+/// least one step, the rest of a search cut short is done event by event
+/// within the app's frame budget.
+constexpr PlanBudget kStartBudget{4000, 20000};
 
 class ImplicitScene final : public CopyableScene<ImplicitScene> {
  public:
@@ -116,15 +125,15 @@ class ImplicitScene final : public CopyableScene<ImplicitScene> {
   /// Why n balls of radius r (m) cannot start inside `curve`, if the area says so at once.
   static std::optional<std::string> check_room(const ImplicitCurve& curve, int n, double r, bool collisions);
   Eigen::Vector2d gravity() const { return {0, -model_.g}; }
-  /// Plans the ball's next event, searching at most `step_limit` steps ahead.
-  void plan(Ball& ball, long long step_limit) const;
+  /// Plans the ball's next event, searching ahead within `budget`.
+  void plan(Ball& ball, const PlanBudget& budget) const;
   /// When the ball's disc first touches the wall within `horizon` s of its
   /// flight (hit), or how far the search got without a contact (s).
   struct ContactSearch {
     double tau;
     bool hit;
   };
-  ContactSearch first_contact(const Ball& ball, double horizon, long long step_limit) const;
+  ContactSearch first_contact(const Ball& ball, double horizon, const PlanBudget& budget) const;
   void handle_event(size_t i, std::vector<Event>& events);
   void bounce(size_t i, std::vector<Event>& events);
   void slide_step(size_t i, std::vector<Event>& events);

@@ -32,18 +32,19 @@ void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d
   b.v0 = v;
 }
 
-void ImplicitScene::plan(Ball& b, long long step_limit) const {
+void ImplicitScene::plan(Ball& b, const PlanBudget& budget) const {
   if (b.sliding) {
     b.t_next = b.t0 + kSlideStep;
     b.next_is_hit = false;
     return;
   }
-  const ContactSearch search = first_contact(b, kPlanHorizon, step_limit);
+  const ContactSearch search = first_contact(b, kPlanHorizon, budget);
   b.next_is_hit = search.hit;
   b.t_next = b.t0 + search.tau;
 }
 
-ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon, long long step_limit) const {
+ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon,
+                                                         const PlanBudget& budget) const {
   const ImplicitCurve& curve = wall_->curve;
   const Vector2d g = gravity();
   const double r = model_.r;
@@ -57,10 +58,16 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
     const double denominator = speed + std::sqrt(speed * speed + 2 * model_.g * gap);
     return denominator > 0 ? 2 * gap / denominator : kInf;
   };
+  long long evaluations = 0;  // calls of f so far
+  auto side = [&](const Vector2d& p) {
+    const ImplicitCurve::Side near = curve.side(p);
+    evaluations += near.evaluations;
+    return near;
+  };
   // Signed clearance of the disc: distance from the centre to the curve minus r (negative: overlapping).
   auto clearance = [&](double tau) {
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau;
-    return curve.side(p).clearance - r;
+    return side(p).clearance - r;
   };
   double tau = 0;
   // Start (s) of the last step that went farther than is surely safe (the
@@ -71,7 +78,8 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
     // last safe step, or in a run of blind steps at the start of the latest
     // (touching and leaving, a safe place to go on from): the ball re-plans
     // from there, so no single event takes long.
-    if (it >= step_limit) return {blind_from >= 0 ? blind_from : tau, false};
+    const ContactSearch stop_here{blind_from >= 0 ? blind_from : tau, false};
+    if (it >= budget.steps || evaluations >= budget.evaluations) return stop_here;
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
     const double speed = v.norm();
     if (speed == 0 && model_.g == 0) return {horizon, false};  // at rest in weightlessness
@@ -83,7 +91,10 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
       blind_from = -1;
       continue;
     }
-    const ImplicitCurve::Side near = curve.side(p);
+    // Near: the exact clearance, if the budget still holds the dearest one
+    // (the first step always runs, so every search advances).
+    if (it > 0 && evaluations + ImplicitCurve::kMostEvaluations > budget.evaluations) return stop_here;
+    const ImplicitCurve::Side near = side(p);
     const double phi = near.clearance - r;
     const double rate = v.dot(near.inward);  // d(phi)/dt
     if (phi <= touching) {
@@ -108,7 +119,13 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
       const double guess = phi / -rate;
       if (guess <= 20 * reach_time(phi, speed)) {
         const double phi_guess = clearance(tau + guess);
-        if (phi_guess < 0) return {find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13), true};
+        if (phi_guess < 0) {
+          // Locating the contact takes tens of clearances, each up to 300
+          // calls of f by a wiggly wall: a search out of budget stops short
+          // of it, at tau, where the disc is still clear of the wall.
+          if (evaluations >= budget.evaluations) return {tau, false};
+          return {find_root(clearance, tau, phi, tau + guess, phi_guess, 1e-13), true};
+        }
         tau += guess;
         blind_from = -1;
         continue;

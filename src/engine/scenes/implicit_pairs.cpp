@@ -28,11 +28,11 @@ void ImplicitScene::replan_all() {
   impacts_ = {};
   current_after_rebuild_ = 0;
   // Planning every ball at once shares one search budget, so a reset or a
-  // loaded state costs at most ~kPlanSteps steps (a crowd of tiny balls
-  // grazing a wiggly wall took minutes); a ball cut short re-plans later,
-  // one event at a time.
+  // loaded state costs a few milliseconds (a crowd of tiny balls grazing a
+  // wiggly wall took minutes, then seconds); a ball cut short re-plans
+  // later, one event at a time.
   const long long balls = static_cast<long long>(std::max<size_t>(balls_.size(), 1));
-  const long long share = std::max(kMinPlanShare, kPlanSteps / balls);
+  const PlanBudget share{std::max(1LL, kStartBudget.steps / balls), kStartBudget.evaluations / balls};
   for (Ball& b : balls_) plan(b, share);
   for (size_t i = 0; i < balls_.size(); ++i) predict_pairs(i);
 }
@@ -40,7 +40,7 @@ void ImplicitScene::replan_all() {
 void ImplicitScene::moved(size_t i) {
   Ball& b = balls_[i];
   ++b.moves;
-  plan(b, kPlanSteps);
+  plan(b, kPlanBudget);
   predict_pairs(i);
 }
 
