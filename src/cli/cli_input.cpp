@@ -21,8 +21,13 @@ std::optional<std::string> unwritable(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path p(path);
-  if (fs::exists(p, ec)) {
-    if (fs::is_directory(p, ec)) return cl::text("cli.cannot_write_folder", {{"path", path}});
+  const fs::file_status status = fs::status(p, ec);
+  // A name too long, a loop of links, a folder that cannot be searched: the
+  // system's reason, before anything runs.
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    return cl::text("cli.cannot_write_reason", {{"path", cl::quoted(path)}, {"reason", ec.message()}});
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) return cl::text("cli.cannot_write_folder", {{"path", path}});
     if (access(path.c_str(), W_OK) != 0) return cl::text("cli.cannot_write", {{"path", path}});
     return std::nullopt;
   }
@@ -32,15 +37,17 @@ std::optional<std::string> unwritable(const std::string& path) {
   return std::nullopt;
 }
 
-/// Two paths naming one regular file (an output written twice would garble it).
+}  // namespace
+
 bool same_file(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(a, ec) && !fs::is_regular_file(a, ec)) return false;  // /dev/null may take both
-  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
+  const fs::path ca = fs::weakly_canonical(fs::absolute(a, ec), ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(fs::absolute(b, ec), ec);
+  return !ec && ca == cb;
 }
-
-}  // namespace
 
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
@@ -66,12 +73,21 @@ std::optional<std::string> read_text_file(const std::string& path, size_t limit,
                                           std::string& text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return cl::text("cli.cannot_read", {{"what", what}, {"path", path}});
-  text.assign(limit + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > limit)
-    return cl::text("cli.file_too_large", {{"what", what}, {"path", path}, {"limit", std::to_string(limit)}});
+  text.clear();
+  char piece[1 << 16];
+  while (in.read(piece, sizeof piece) || in.gcount() > 0) {
+    text.append(piece, static_cast<size_t>(in.gcount()));
+    if (text.size() > limit)
+      return cl::text("cli.file_too_large", {{"what", what}, {"path", path}, {"limit", std::to_string(limit)}});
+  }
+  if (in.bad()) return cl::text("cli.cannot_read", {{"what", what}, {"path", path}});
   return std::nullopt;
+}
+
+std::optional<std::string> finish_output(std::ostream& out, const std::string& path) {
+  out.flush();
+  if (out.good()) return std::nullopt;
+  return cl::text("cli.write_incomplete", {{"path", path.empty() ? cl::text("cli.standard_output") : path}});
 }
 
 std::optional<std::string> resolve_input(const SceneInput& input, ResolvedInput& out) {

@@ -3,6 +3,7 @@
 // output paths, and the scene's parameters from --scene-file, --preset and
 // --set (in that order), refused before anything is written or run.
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,9 +28,18 @@ int fail_usage(const std::string& message);
 std::optional<std::string> check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
                                          const std::string& scene_file);
 
-/// A whole text file, refused when larger than `limit` bytes.
+/// Whether two paths name one regular file (an output written twice, or
+/// over an input, would garble it); false when either cannot be resolved.
+bool same_file(const std::string& a, const std::string& b);
+
+/// A whole text file, refused when larger than `limit` bytes; read in
+/// pieces, so memory follows the file's size, not the limit.
 std::optional<std::string> read_text_file(const std::string& path, size_t limit, const std::string& what,
                                           std::string& text);
+
+/// Flushes an output and says, naming it (`path`, empty: standard output),
+/// if anything written to it was lost (a full disk, /dev/full).
+std::optional<std::string> finish_output(std::ostream& out, const std::string& path);
 
 struct SceneInput {
   std::string scene, scene_file, preset;

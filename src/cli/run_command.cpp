@@ -120,6 +120,14 @@ int run_scene(const RunOptions& o) {
       sims.push_back(std::move(run.sim));
     }
   }
+  // The sample cap holds for the table, not for each run of it.
+  const double samples_per_run = std::floor(o.until / o.sample) + 1;
+  if (sims.size() > 1 && samples_per_run * static_cast<double>(sims.size()) > cl::kMaxSamples)
+    return fail_usage(cl::text("cli.too_many_compare_samples", {{"until", cl::format_number(o.until)},
+                                                                {"sample", cl::format_number(o.sample)},
+                                                                {"samples", cl::format_number(samples_per_run)},
+                                                                {"runs", std::to_string(sims.size())},
+                                                                {"max", cl::format_number(cl::kMaxSamples)}}));
   const double start = sims.front()->time();
   if (start > o.until)
     return fail_usage(cl::text("cli.until_before_start",
@@ -175,15 +183,15 @@ int run_scene(const RunOptions& o) {
   if (loops_file.is_open()) cl::write_impact_loops_csv(loops_file, *sim.scene().impact_loops());
   if (report_file.is_open())
     if (const std::optional<cl::ReportTable> table = sim.scene().report()) cl::write_report_csv(report_file, *table);
-  if (exit_code) return exit_code;
-  for (const auto& [stream, path] : {std::pair<const std::ostream*, const std::string*>{out.series, &o.out_path},
+  for (const auto& [stream, path] : {std::pair<std::ostream*, const std::string*>{out.series, &o.out_path},
                                      {&events_file, &o.events_path}, {&loops_file, &o.loops_path},
                                      {&report_file, &o.report_path}})
-    if (!path->empty() && !stream->good()) {
-      std::cerr << "contactlab: " << cl::text("cli.write_incomplete", {{"path", *path}}) << '\n';
-      return kExitRunFailed;
-    }
-  return 0;
+    if (stream == out.series || !path->empty())
+      if (auto error = finish_output(*stream, *path)) {
+        std::cerr << "contactlab: " << *error << '\n';
+        exit_code = kExitRunFailed;
+      }
+  return exit_code;
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -106,8 +105,8 @@ int run_sweep(const SweepOptions& o) {
                                                {"rate", cl::format_number((end - begin) / std::max(wall, 1e-9))},
                                                {"failed", std::to_string(failures)}})
               << '\n';
-  if (!out->good()) {
-    std::cerr << "contactlab: " << cl::text("cli.sweep_write_incomplete") << '\n';
+  if (auto error = finish_output(*out, o.out_path)) {
+    std::cerr << "contactlab: " << *error << '\n';
     return kExitRunFailed;
   }
   // A failed run is a result (its row says why), not a failed sweep.
@@ -118,7 +117,7 @@ int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
   if (inputs.empty()) return fail_usage(cl::text("cli.merge_needs_files"));
   std::vector<std::pair<std::string, std::string>> outputs = {{"--out", out_path}};
   for (const std::string& input : inputs)
-    if (!out_path.empty() && std::filesystem::exists(input) && std::filesystem::equivalent(input, out_path))
+    if (!out_path.empty() && same_file(input, out_path))
       return fail_usage(cl::text("cli.out_is_input", {{"path", input}}));
   if (auto error = check_outputs(outputs, "")) return fail_usage(*error);
   std::vector<std::string> texts(inputs.size());
@@ -131,8 +130,8 @@ int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
   if (!out_path.empty()) file.open(out_path);
   std::ostream& out = out_path.empty() ? std::cout : file;
   out << merged.str();
-  if (!out.good()) {
-    std::cerr << "contactlab: " << cl::text("cli.merge_write_incomplete") << '\n';
+  if (auto error = finish_output(out, out_path)) {
+    std::cerr << "contactlab: " << *error << '\n';
     return kExitRunFailed;
   }
   return 0;

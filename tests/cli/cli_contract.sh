@@ -346,5 +346,71 @@ for args in "--vary law=0:1:3" "--vary c_tau=0.1:2:3" "--vary c_tau=0.1:1:0" "--
     sh -c '[ "$0" -eq 2 ] && [ -s badsweep.err ] && [ ! -e badsweep.csv ]' "$rc"
 done
 
+# --- issue 34: merge, write failures, output paths, compare cells, sweep ends ----------
+long_name=$(printf 'x%.0s' $(seq 300)).csv
+run_cl mnull.out mnull.err sweep --merge /dev/null --out /dev/null
+check "merge of /dev/null: exit 2, says it is no sweep table (aborted)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "not a sweep table" mnull.err' "$rc"
+run_cl mlong.out mlong.err sweep --merge "$long_name" --out m.csv
+check "merge of a 300-character name: exit 2 with a message (aborted)" sh -c '[ "$0" -eq 2 ] && [ -s mlong.err ]' "$rc"
+ln -sf loop.csv loop.csv
+run_cl mloop.out mloop.err sweep --merge loop.csv --out m.csv
+check "merge of a symlink loop: exit 2 with a message (aborted)" sh -c '[ "$0" -eq 2 ] && [ -s mloop.err ]' "$rc"
+printf 'index,runs,c_tau\n0x0,1,1\n' >hexkey.csv
+run_cl mhex.out mhex.err sweep --merge hexkey.csv --out m.csv
+check "merge of a row keyed 0x0: exit 2, no run index (copied before)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "no run index" mhex.err' "$rc"
+for i in 0 1 2 3 4 5 6 7 8 9; do
+  run_cl s$i.out s$i.err sweep pendulum --vary L=0.5:1.5:2000 --until 0.01 --shard $i/10 --out slice$i.csv
+done
+check "merge of 10 slices of a 2,000-run sweep: under 50 MB (4 files of 143 bytes took 2 GB)" python3 -c '
+import resource, subprocess, sys
+subprocess.run([sys.argv[1], "sweep", "--merge"] + ["slice%d.csv" % i for i in range(10)] + ["--out", "all.csv"],
+               check=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print("  peak %.1f MB" % peak)
+assert peak < 50, peak
+assert sum(1 for _ in open("all.csv")) == 2001
+' "$CL"
+if [ -w /dev/full ]; then
+  run_cl full.out full.err run pendulum --until 0.05 --out /dev/full
+  check "run --out /dev/full: exit 1, names the file (exit 0 before)" \
+    sh -c '[ "$0" -eq 1 ] && grep -q "/dev/full" full.err' "$rc"
+  run_cl fulls.out fulls.err sweep pendulum --vary L=0.5:1:3 --until 0.1 --out /dev/full
+  check "sweep --out /dev/full: exit 1, names the file" sh -c '[ "$0" -eq 1 ] && grep -q "/dev/full" fulls.err' "$rc"
+  run_cl fullm.out fullm.err sweep --merge slice0.csv slice1.csv slice2.csv slice3.csv slice4.csv slice5.csv \
+    slice6.csv slice7.csv slice8.csv slice9.csv --out /dev/full
+  check "merge --out /dev/full: exit 1, names the file" sh -c '[ "$0" -eq 1 ] && grep -q "/dev/full" fullm.err' "$rc"
+fi
+run_cl olong.out olong.err run ellipses --until 3 --out "$long_name"
+check "run --out with a 300-character name: exit 2 before it runs (simulated, then exit 1)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "too long" olong.err' "$rc"
+run_cl cmpn.out cmpn.err run ellipses --compare n=2,3 --until 0.01 --out cmpn.csv
+check "compare n=2,3: the cells of the third body are empty for n=2, never nan" python3 -c '
+import csv
+rows = list(csv.DictReader(open("cmpn.csv")))
+assert rows and not any("nan" in v for r in rows for v in r.values()), "nan written"
+two = [r for r in rows if r["variant"] == "n=2"]
+assert two and all(r["x2"] == "" for r in two), two[0]
+assert all(r["x2"] != "" for r in rows if r["variant"] == "n=3")
+'
+run_cl cmpN.out cmpN.err run implicit --compare N=1,5 --until 0.01 --out cmpN.csv
+check "compare N=1,5: no nan cells" sh -c '[ "$0" -eq 0 ] && ! grep -qi nan cmpN.csv' "$rc"
+printf '{"scene": "implicit", "state": {"t": 0, "balls": [{"x": 0, "y": 0, "vx": 1e300, "vy": 0}]}}' >fast.json
+run_cl fast.out fast.err run implicit --scene-file fast.json --until 0.1 --out fast.csv
+check "a ball at 1e300 m/s: refused before planning, says too fast (2.7 s before)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "too fast" fast.err' "$rc"
+printf '{"scene": "pendulum", "state": {"t": 5, "phase": "taut", "x": 0.1, "y": -1, "vx": 0, "vy": 0}}' >late.json
+rm -f late.csv
+run_cl late.out late.err sweep pendulum --scene-file late.json --vary L=0.5:1:3 --until 1 --out late.csv
+check "a sweep from a state later than --until: exit 2 like run (rows without running before)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "starts at t = 5 s" late.err && [ ! -e late.csv ]' "$rc"
+run_cl half.out half.err sweep implicit --vary N=1.5:4:3 --until 0.1 --out half.csv
+check "an integer sweep from 1.5: exit 2, says whole numbers (rounded silently before)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "whole" half.err' "$rc"
+run_cl cap.out cap.err run pendulum --compare L=1,2,3,4 --until 5000 --sample 0.01 --out cap.csv
+check "a 4-variant compare holds the sample cap for the whole table (4x before)" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "each of 4 runs" cap.err' "$rc"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

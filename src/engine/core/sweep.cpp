@@ -42,11 +42,15 @@ std::optional<SweepProblem> parse_sweep_range(const std::string& text, bool log,
   if (!count || *count != std::floor(*count) || *count < 1 || *count > max_count)
     return SweepProblem{SweepInput::Count, cl::text("sweep.count", {{"max", format_number(max_count)},
                                                                     {"count", cl::quoted(text.substr(colon2 + 1))}})};
-  for (double end : {*from, *to})
+  for (double end : {*from, *to}) {
+    if (spec.kind == ParamKind::Integer && end != std::floor(end))  // rounded silently, it would sweep other values
+      return SweepProblem{SweepInput::Range, cl::text("sweep.integer_ends", {{"value", format_number(end)},
+                                                                              {"name", spec.name}})};
     if (!(end >= spec.min && end <= spec.max))
       return SweepProblem{SweepInput::Range, cl::text("sweep.outside_range", {{"value", format_number(end)},
                                                                                {"name", spec.name},
                                                                                {"range", describe_range(spec)}})};
+  }
   if (log && !(*from > 0 && *to > 0)) return SweepProblem{SweepInput::Log, cl::text("sweep.log_needs_positive")};
   range.from = *from;
   range.to = *to;
@@ -97,12 +101,17 @@ SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, 
 }
 
 std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
-                                            const ParamValues& base, std::vector<SeriesSpec>& out) {
-  std::unique_ptr<Scene> scene = create();
-  if (auto error = scene->reset(base)) return error;
-  RunSummary summary(*scene);
-  summary.finish(*scene);
+                                            const ParamValues& base, const nlohmann::json* state, double& start,
+                                            std::vector<SeriesSpec>& out) {
+  Simulation sim(create());
+  std::optional<std::string> error = sim.set_params(base);
+  if (!error) error = sim.reset();
+  if (!error && state) error = sim.load_state(*state);
+  if (error) return error;
+  RunSummary summary(sim.scene());
+  summary.finish(sim.scene());
   out = summary.quantities();
+  start = sim.time();
   return std::nullopt;
 }
 
@@ -118,7 +127,12 @@ std::optional<SweepProblem> plan_sweep(const std::function<std::unique_ptr<Scene
                         text("sweep.until_range", {{"max", format_number(kMaxTime)}, {"until", format_number(until)}})};
   SweepPlan plan;
   if (auto error = parse_sweep_range(vary, log, base.specs(), max_count, plan.range)) return error;
-  if (auto error = sweep_quantities(create, base, plan.quantities)) return SweepProblem{SweepInput::Base, *error};
+  double start = 0;  // s, when every run starts: the state's time
+  if (auto error = sweep_quantities(create, base, state ? &*state : nullptr, start, plan.quantities))
+    return SweepProblem{SweepInput::Base, *error};
+  if (start >= until)  // the runs would write their start's summary without running
+    return SweepProblem{SweepInput::Until, text("sweep.until_before_start", {{"start", format_number(start)},
+                                                                             {"until", format_number(until)}})};
   plan.create = create;
   plan.base = base;
   plan.state = std::move(state);

@@ -68,10 +68,12 @@ SweepRow run_sweep_point(const std::function<std::unique_ptr<Scene>()>& create, 
                          const nlohmann::json* state, const SweepRange& range, long long index, double until);
 
 /// The summary's column names and labels for a scene (its own quantities
-/// included), from the base run built but not advanced; an error if the
-/// base does not start (a sweep of it would write only failures).
+/// included), from the base run built from `state` (if given) but not
+/// advanced, and its time `start` (s); an error if the base does not start
+/// (a sweep of it would write only failures).
 std::optional<std::string> sweep_quantities(const std::function<std::unique_ptr<Scene>()>& create,
-                                            const ParamValues& base, std::vector<SeriesSpec>& out);
+                                            const ParamValues& base, const nlohmann::json* state, double& start,
+                                            std::vector<SeriesSpec>& out);
 
 /// A checked sweep, ready to run point by point: what the CLI runs on its
 /// threads and the page's Web Worker runs one value at a time.

@@ -56,11 +56,12 @@ std::vector<int> column_sources(const std::vector<std::string>& columns, const s
 
 void write_compare_row(std::ostream& out, const std::string& label, const std::vector<int>& sources,
                        const std::vector<double>& values) {
-  std::vector<double> row(sources.size(), std::nan(""));
-  for (size_t c = 0; c < sources.size(); ++c)
-    if (sources[c] >= 0) row[c] = values[static_cast<size_t>(sources[c])];
-  out << csv_text_cell(label) << ',';
-  write_csv_row(out, row);
+  out << csv_text_cell(label);
+  for (size_t c = 0; c < sources.size(); ++c) {
+    out << ',';  // a column this run lacks (another body count) stays empty
+    if (sources[c] >= 0) out << format_number(values[static_cast<size_t>(sources[c])]);
+  }
+  out << '\n';
 }
 
 void write_compare_series_csv(std::ostream& out, const std::vector<std::string>& labels,

@@ -11,18 +11,28 @@
 namespace cl {
 namespace {
 
+/// A count as the sweep writes it: decimal digits, no sign, no leading
+/// zero, no exponent ("0x0", "-0", "1e0" and "007" are not row keys).
+std::optional<long long> read_count(const std::string& cell) {
+  if (cell.empty() || cell.size() > 18 || (cell.size() > 1 && cell[0] == '0')) return std::nullopt;
+  long long value = 0;
+  for (char c : cell) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = 10 * value + (c - '0');
+  }
+  return value;
+}
+
 /// index and runs, the first two cells of a row.
 bool read_row_key(const std::string& line, long long& index, long long& runs) {
   const size_t first = line.find(',');
   const size_t second = first == std::string::npos ? first : line.find(',', first + 1);
   if (second == std::string::npos) return false;
-  const std::optional<double> i = parse_number(line.substr(0, first));
-  const std::optional<double> n = parse_number(line.substr(first + 1, second - first - 1));
-  if (!i || !n || *i != std::floor(*i) || *n != std::floor(*n) || *i < 0 || *n < 1 || *i >= *n ||
-      *n > kMaxSweepRuns)
-    return false;
-  index = static_cast<long long>(*i);
-  runs = static_cast<long long>(*n);
+  const std::optional<long long> i = read_count(line.substr(0, first));
+  const std::optional<long long> n = read_count(line.substr(first + 1, second - first - 1));
+  if (!i || !n || *n < 1 || *i >= *n || *n > kMaxSweepRuns) return false;
+  index = *i;
+  runs = *n;
   return true;
 }
 

@@ -233,6 +233,9 @@ std::optional<std::string> ImplicitScene::load_state_json(const nlohmann::json& 
     b.v0 = Vector2d(values[2], values[3]);
     b.t0 = t;
     const ImplicitCurve& curve = wall_->curve;
+    // Speed first: refused at once, before any distance to the wall or search.
+    if (!std::isfinite(0.5 * model_.m * b.v0.squaredNorm()))
+      return text("implicit.state.too_fast", {{"i", std::to_string(i)}, {"v", format_number(b.v0.stableNorm())}});
     if (!curve.inside(b.p0) || curve.closest(b.p0).distance < model_.r * (1 - 1e-9))
       return text("implicit.state.outside", {{"i", std::to_string(i)}, {"x", format_number(values[0])},
                                              {"y", format_number(values[1])}, {"r", format_number(model_.r)}});
