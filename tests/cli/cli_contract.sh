@@ -412,5 +412,19 @@ run_cl cap.out cap.err run pendulum --compare L=1,2,3,4 --until 5000 --sample 0.
 check "a 4-variant compare holds the sample cap for the whole table (4x before)" \
   sh -c '[ "$0" -eq 2 ] && grep -q "each of 4 runs" cap.err' "$rc"
 
+for args in "ellipses --set integrator=euler --set E_e=1e12 --until 0.3" \
+  "ellipses --set integrator=leapfrog --set E_e=1e10 --until 0.3" \
+  "ellipses --set integrator=rk4 --set E_e=1e12 --until 0.3" \
+  "ellipses --set law=linear --set k_linear=1e12 --set integrator=euler --until 0.25" \
+  "street --set law=linear --set integrator=rk4 --set k_linear=1e12 --until 1"; do
+  run_cl stiff.out stiff.err run $args --out stiff.csv
+  check "run $args: stops at its first impact, exit 1, says it blew up and what to change (never returned)" \
+    sh -c '[ "$0" -eq 1 ] && grep -q "blew up" stiff.err && grep -q "use dopri5" stiff.err' "$rc"
+done
+run_cl stiffsweep.out stiffsweep.err sweep ellipses --set integrator=euler --vary E_e=1e10:1e12:3 --log --until 0.3 \
+  --out stiffsweep.csv
+check "a sweep over E_e under euler: exit 0, each stiff run's row says it blew up (never returned)" \
+  sh -c '[ "$0" -eq 0 ] && [ "$(grep -c "blew up" stiffsweep.csv)" -eq 3 ]' "$rc"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -14,6 +14,11 @@ namespace cl {
 
 enum class IntegratorKind { Dopri5, Rk4, SemiImplicitEuler, Leapfrog };
 
+/// The integrators' ids, in IntegratorKind's order: the `integrator`
+/// parameter's values ("dopri5", "rk4", "euler", "leapfrog").
+inline const char* const kIntegratorIds[] = {"dopri5", "rk4", "euler", "leapfrog"};
+inline const char* integrator_id(IntegratorKind kind) { return kIntegratorIds[static_cast<int>(kind)]; }
+
 struct StepperSettings {
   IntegratorKind kind = IntegratorKind::Dopri5;
   double rtol = 1e-9;  ///< Dopri5 relative tolerance

@@ -1,13 +1,12 @@
 #include "scenes/integrator_params.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace cl {
 namespace {
 
-const std::vector<std::string> kIntegrators = {"dopri5", "rk4", "euler", "leapfrog"};
-const IntegratorKind kIntegratorValues[] = {IntegratorKind::Dopri5, IntegratorKind::Rk4,
-                                            IntegratorKind::SemiImplicitEuler, IntegratorKind::Leapfrog};
+const std::vector<std::string> kIntegrators(std::begin(kIntegratorIds), std::end(kIntegratorIds));
 
 }  // namespace
 
@@ -31,7 +30,7 @@ void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& 
 
 StepperSettings read_integrator_params(const ParamValues& p, double length, double h_max, Eigen::Index positions) {
   StepperSettings s;
-  s.kind = kIntegratorValues[static_cast<size_t>(p.number_at(*p.index_of("integrator")))];
+  s.kind = static_cast<IntegratorKind>(p.number_at(*p.index_of("integrator")));  // the choices in the kind's order
   s.rtol = p.number("rtol");
   s.atol = 1e-3 * p.number("rtol") * length;
   s.h = p.number("dt");

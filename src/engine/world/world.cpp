@@ -698,11 +698,18 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   failure_.clear();
   plan_step(island, t_end);
   if (!failure_.empty()) return failure_;
+  const bool fixed_step = model_.contact.stepper.kind != IntegratorKind::Dopri5;
+  const IslandEnergy before = fixed_step ? island_energy(island, stepper.y(), island.elastic_energy) : IslandEnergy{};
   if (!stepper.step(rhs(island), t_end)) return text("world.step_underflow");
   if (!failure_.empty()) return failure_;
   // The step's end gets the global search once: for the crossings and, if none, for the refresh.
   const Vec& y_end = stepper.y();
   const std::vector<ContactResponse> at_end = global_responses(island, y_end);
+  if (fixed_step && !model_.contact.impulse) {
+    double elastic = 0;
+    for (const ContactResponse& r : at_end) elastic += r.elastic_energy;
+    if (auto error = blown_up(before, island_energy(island, y_end, elastic))) return error;
+  }
   const std::function<double(size_t, const Vec&)> gap_at = [&](size_t p, const Vec& y) {
     if (&y == &y_end) return at_end[p].geometry.gap;
     return respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first, island.local[p].second, nullptr,
@@ -744,6 +751,37 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   }
   resume(island, t, y);
   return failure_.empty() ? std::nullopt : std::optional(failure_);
+}
+
+World::IslandEnergy World::island_energy(const Island& island, const Vec& y, double elastic) const {
+  const int k = static_cast<int>(island.bodies.size());
+  const EllipseBody& body = model_.body;
+  IslandEnergy e;
+  e.moving = elastic;
+  for (int l = 0; l < k; ++l) {
+    const Coordinates Q = y.segment<3>(3 * l);
+    e.moving += cl::kinetic_energy(body, Q, y.segment<3>(3 * (k + l)));
+    const Vector2d observer = Q.head<2>() + observer_offset(body, Q.z());
+    e.potential -= model_.gravity.dot(body.m * Q.head<2>() + body.m_o * observer);
+  }
+  return e;
+}
+
+std::optional<std::string> World::blown_up(const IslandEnergy& before, const IslandEnergy& after) const {
+  // Passive contacts only take energy out (W_k, the stiffness work, moves a
+  // little): a step that more than doubles the energy of motion and springs
+  // is a fixed step too long for the contact's stiffness, which flings the
+  // bodies ever faster, and a run of huge speeds and angles never ends
+  // (E_e = 1e12 Pa or k_linear = 1e12 N/m under euler). Stopped as it
+  // starts, by the state alone: the same verdict in every build.
+  const double gained = after.moving + after.potential - (before.moving + before.potential);  // J
+  const double floor = 1e-6 * (before.moving + std::abs(before.potential)) + 1e-12;  // J, round-off at rest
+  if (!(gained > before.moving + floor)) return std::nullopt;
+  const StepperSettings& stepper = model_.contact.stepper;
+  return text("world.blew_up", {{"before", format_number(before.moving)},
+                                {"after", format_number(after.moving)},
+                                {"integrator", integrator_id(stepper.kind)},
+                                {"dt", format_number(stepper.h)}});
 }
 
 void World::apply_impulses(Island& island, size_t first, const ContactResponse& r, double t, Vec& y,

@@ -179,6 +179,16 @@ class World {
   /// located on the closed-form motion (an impulse is applied and coasting
   /// goes on; a compliant contact begins and the island is integrated from there).
   std::optional<std::string> coast(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
+  /// An island's mechanical energy, J: motion and springs, and gravity's.
+  struct IslandEnergy {
+    double moving = 0;     ///< kinetic and elastic
+    double potential = 0;  ///< of gravity, from the origin
+  };
+  /// The island's energy at its state y, with its contacts holding `elastic` J.
+  IslandEnergy island_energy(const Island& island, const Vec& y, double elastic) const;
+  /// Why a fixed step blew up, if it raised the island's energy by more than
+  /// its energy of motion and springs at the start.
+  std::optional<std::string> blown_up(const IslandEnergy& before, const IslandEnergy& after) const;
   /// The impulses of contacts closing at the island's state y at time t: at
   /// least `first` (a position among its contacts), then every other one
   /// touching and approaching there; `failure_` says so if they make an impulse storm.
