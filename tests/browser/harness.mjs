@@ -20,10 +20,14 @@ export const repoRoot = path.resolve(here, '..', '..');
 export const siteDir = path.resolve(process.env.CONTACTLAB_SITE || path.join(repoRoot, 'build-wasm', 'site'));
 export const artifactsDir = path.join(here, 'artifacts');
 
+// Bounds on waits for conditions: a broken page fails instead of hanging the
+// suite. None is a speed goal (tests/bench/ prints those): each is many times
+// what the wait takes on a busy two-core machine, so it never decides a verdict
+// on a page that works.
 export const TIMEOUT = {
   load: 30_000,      // page load until contactlab.ready
-  wait: 8_000,       // a condition on the page
-  action: 5_000,     // one playwright action
+  wait: 15_000,      // a condition on the page
+  action: 15_000,    // one playwright action
   test: 60_000,      // one test (node:test option)
 };
 
@@ -122,7 +126,13 @@ export function launchBrowser() {
 
 /**
  * Server + browser for one test file. Call in before(); close() in after().
- * env.open(hash, contextOptions) opens a fresh context+page at the site with that hash.
+ * env.open(hash, contextOptions) opens a fresh context+page at the site with
+ * that hash. Its pages run without service workers (as in a browser that has
+ * none; the page then skips its offline copy), unless contextOptions has
+ * serviceWorkers: 'allow': in a fresh context every page would install the
+ * worker again and copy the whole site into its cache, work beside the test
+ * that only the tests of the worker (offline.test.mjs) and of a clean load
+ * need.
  */
 export async function setup() {
   const server = await startServer();
@@ -142,6 +152,7 @@ export async function setup() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true,
         ...contextOptions });
       contexts.add(context);
+      if (contextOptions.serviceWorkers !== 'allow') await context.addInitScript(NO_SERVICE_WORKERS);
       const app = await openApp(context, server.url, hash);
       app.close = async () => { contexts.delete(context); await context.close().catch(() => {}); };
       return app;
@@ -153,6 +164,9 @@ export async function setup() {
     },
   };
 }
+
+/** A page script that makes the page's browser one without service workers ('serviceWorker' in navigator is false). */
+const NO_SERVICE_WORKERS = 'delete Navigator.prototype.serviceWorker;';
 
 /**
  * Opens the site in a new page of `context`, collecting console errors and
@@ -211,6 +225,7 @@ export function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Node-side pause between polls of until(); tests wait on conditions, never on a sleep. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- app helpers -----------------------------------------------------------
@@ -248,6 +263,61 @@ export async function until(page, fn, { timeout = TIMEOUT.wait, interval = 50, w
   }
 }
 
+/**
+ * Waits until fn(page) returns the same value (compared as JSON) at the end
+ * of `frames` animation frames in a row, and returns it: the page has settled
+ * (plots laid out, a panel scrolled to its place). Counted in the page's
+ * frames, so a slow machine waits as many frames as a fast one.
+ */
+export async function steady(page, fn, { frames: n = 5, timeout = TIMEOUT.wait, what = 'a steady value' } = {}) {
+  const end = Date.now() + timeout;
+  let value = await fn(page);
+  let last = JSON.stringify(value), same = 0;
+  while (same < n) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${last})`);
+    await frames(page, 1);
+    value = await fn(page);
+    const text = JSON.stringify(value);
+    same = text === last ? same + 1 : 0;
+    last = text;
+  }
+  return value;
+}
+
+/**
+ * Records, after each of the app's next frames (Module.postMainLoop), what
+ * `sample(status)` returns (a function run in the page; by default the
+ * status's t and running), until `done(samples)` (run in the page too) is
+ * true; resolves to the samples. Every sample also has `now`, the frame's
+ * time (document.timeline: the requestAnimationFrame time the frame ran in),
+ * and `began`, when the app's frame began (performance.now() in
+ * Module.preMainLoop: the clock the app itself reads a moment later).
+ * Frames are counted, not timed: as many on a slow machine as on a fast one.
+ */
+export function recordFrames(page, { sample = null, done, timeout = TIMEOUT.test / 2, what = 'frames recorded' }) {
+  return withTimeout(page.evaluate(([sampleSrc, doneSrc]) => new Promise((resolve) => {
+    const sampleFn = sampleSrc ? (0, eval)(`(${sampleSrc})`) : (st) => ({ t: st.t, running: st.running });
+    const doneFn = (0, eval)(`(${doneSrc})`);
+    const samples = [];
+    const previous = Module.postMainLoop, previousPre = Module.preMainLoop;
+    let began = null;
+    Module.preMainLoop = function () {
+      began = performance.now();
+      return previousPre ? previousPre.apply(this, arguments) : undefined;
+    };
+    Module.postMainLoop = function () {
+      if (previous) previous.apply(this, arguments);
+      const status = window.contactlab.status();
+      samples.push({ now: document.timeline.currentTime, began, ...sampleFn(status) });
+      if (doneFn(samples)) {
+        Module.postMainLoop = previous;
+        Module.preMainLoop = previousPre;
+        resolve(samples);
+      }
+    };
+  }), [sample && sample.toString(), done.toString()]), timeout, what);
+}
+
 /** Page coordinates of the centre of a widget (canvas bounding box + widgetRect). */
 export async function widgetCenter(page, label) {
   const rect = await until(page, () => widgetRect(page, label), { what: `widgetRect('${label}')` });
@@ -262,10 +332,25 @@ export async function widgetCenter(page, label) {
 export async function clickAt(page, x, y) {
   await page.mouse.move(x, y);
   await frames(page, 2);
-  await page.mouse.down();
+  await received(page, 'mousedown', () => page.mouse.down());
   await frames(page, 2);
-  await page.mouse.up();
+  await received(page, 'mouseup', () => page.mouse.up());
   await frames(page, 2);
+}
+
+/**
+ * Runs act() and waits until the page has received an event of `type`: the
+ * frames counted after it are then frames the app saw it in, however late a
+ * busy machine delivers it.
+ */
+async function received(page, type, act) {
+  await page.evaluate((type) => {
+    const seen = window.__contactlabSeen = window.__contactlabSeen || {};
+    seen[type] = false;
+    addEventListener(type, () => { seen[type] = true; }, { once: true, capture: true });
+  }, type);
+  await act();
+  await until(page, () => page.evaluate((type) => window.__contactlabSeen[type], type), { what: `the page to receive ${type}` });
 }
 
 /** Clicks the ImGui item with this widgetRect label. */
@@ -335,22 +420,127 @@ export const messagesText = (page) => page.evaluate(() => document.getElementByI
 
 // ---- screenshots and PNG decoding -----------------------------------------
 
+/**
+ * Saves a screenshot of a page (the viewport) or of an element (a locator or
+ * element handle, scrolled into view) as tests/browser/artifacts/<name>.
+ */
 export async function saveScreenshot(target, name) {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, name);
+  if (typeof target.goto === 'function') {  // a page
+    const buf = await capture(target);
+    fs.writeFileSync(file, buf);
+    return { file, buf };
+  }
   const buf = await target.screenshot({ path: file, timeout: TIMEOUT.wait, animations: 'allow' });
   return { file, buf };
 }
 
+const cdpSessions = new WeakMap();
+
 /**
- * The canvas's pixels, decoded: the page's screenshot clipped to it. An
- * element screenshot would first wait for the element to be stable over
- * animation frames, which SwiftShader draws at 200-370 ms each for a running
- * scene, and on a slow machine ran out of time (the canvas never moves).
+ * A PNG of the page's viewport. Playwright's own screenshot first hides the
+ * text caret and waits for fonts, each a frame more: with software WebGL on a
+ * busy machine a frame takes up to a second, and its screenshots took twice
+ * as long as this capture straight from Chromium (DevTools protocol). A page
+ * that emulates a phone's pixel ratio goes through Playwright: the protocol
+ * captures it at CSS px without a clip, and a clip of its own undoes the
+ * emulation for the rest of the page's life.
  */
-export async function canvasImage(page) {
-  const clip = await page.locator('#canvas').boundingBox();
-  return decodePng(await page.screenshot({ clip, timeout: TIMEOUT.wait }));
+export async function capture(page) {
+  if (await page.evaluate(() => devicePixelRatio) !== 1) return page.screenshot({ timeout: TIMEOUT.wait });
+  let session = cdpSessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    cdpSessions.set(page, session);
+  }
+  const { data } = await withTimeout(session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }),
+    TIMEOUT.wait, 'a screenshot');
+  return Buffer.from(data, 'base64');
+}
+
+/**
+ * The canvas's pixels, decoded: the page's screenshot clipped to it (saved as
+ * tests/browser/artifacts/<saveAs> when it is given). An element screenshot
+ * would first wait for the element to be stable over animation frames, which
+ * SwiftShader draws at 200-370 ms each for a running scene, and on a slow
+ * machine ran out of time (the canvas never moves).
+ */
+export function canvasImage(page, saveAs = null) {
+  return elementImage(page, page.locator('#canvas'), saveAs);
+}
+
+/**
+ * The pixels of the element `locator` (in view) as canvasImage takes them,
+ * without waiting for it to be stable: for elements that hold a running chart.
+ * Saved as tests/browser/artifacts/<saveAs> when it is given.
+ */
+export async function elementImage(page, locator, saveAs = null) {
+  const box = await locator.boundingBox();
+  const whole = decodePng(await capture(page));
+  const scale = whole.width / page.viewportSize().width;
+  const img = crop(whole, { x: box.x * scale, y: box.y * scale, w: box.width * scale, h: box.height * scale });
+  if (saveAs) saveArtifact(saveAs, encodePng(img));
+  return img;
+}
+
+/**
+ * One capture of the page for two uses: saved whole as
+ * tests/browser/artifacts/<saveAs> (for a human to look at) and the canvas's
+ * pixels cut from it, as canvasImage would take them. A capture waits for a
+ * frame and encodes a PNG (1-3 s a capture with software WebGL on a busy
+ * machine): one instead of two.
+ */
+export async function pageAndCanvas(page, saveAs) {
+  const box = await page.locator('#canvas').boundingBox();
+  const png = await capture(page);
+  saveArtifact(saveAs, png);
+  const whole = decodePng(png);
+  const scale = whole.width / page.viewportSize().width;
+  return { page: whole, canvas: crop(whole, { x: box.x * scale, y: box.y * scale, w: box.width * scale, h: box.height * scale }) };
+}
+
+/** A decoded image (RGBA data) as a PNG (for artifacts). */
+export function encodePng(img) {
+  const { width, height, data } = img;
+  const stride = width * 4;
+  const raw = Buffer.alloc((stride + 1) * height);  // filter 0 (none) on every row
+  for (let y = 0; y < height; y++) data.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  const chunk = (type, body) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([head, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;  // bits per channel
+  ihdr[9] = 6;  // RGBA
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Region {x, y, w, h} (image pixels, rounded) of a decoded image, as an image of its own. */
+export function crop(img, r) {
+  const x0 = Math.max(0, Math.round(r.x)), y0 = Math.max(0, Math.round(r.y));
+  const w = Math.min(img.width - x0, Math.round(r.w)), h = Math.min(img.height - y0, Math.round(r.h));
+  const data = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++) img.data.copy(data, y * w * 4, ((y0 + y) * img.width + x0) * 4, ((y0 + y) * img.width + x0 + w) * 4);
+  return { width: w, height: h, channels: img.channels, data };
 }
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
