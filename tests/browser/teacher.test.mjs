@@ -151,38 +151,22 @@ test('shortcuts: Space, S, R and ? from the canvas or the page, never while typi
 
 const SCENES = ['pendulum', 'implicit', 'ellipses', 'street', 'pile'];
 
-test('every scene explains itself: caption, legend, series labels with units, expression hints', { timeout: 90_000 }, async () => {
-  for (const scene of SCENES) {
-    const app = await env.open(`#scene=${scene}&play=1`);
-    try {
-      const { page, errors } = app;
-      const caption = await page.locator('#controls-caption').innerText();
-      assert.ok(caption.length > 80, `${scene}: a caption of a sentence or two (${caption})`);
-      const legend = await page.locator('#controls .controls-legend li').allInnerTexts();
-      assert.ok(legend.length >= 2, `${scene}: the legend lists the glyphs (${legend})`);
-      const drawnLegend = await h.widgetRect(page, 'legend');
-      assert.ok(drawnLegend && drawnLegend.h > 30, `${scene}: the legend is drawn on the canvas`);
-      await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
-      const legends = await page.locator('.plot-legend').allInnerTexts();
-      assert.ok(legends.join(' ').includes(' [J]'), `${scene}: plot legends carry labels with units (${legends})`);
-      assert.ok(!/E_kin|W_stiffness|gap0_1|hits_pp|com_height/.test(legends.join(' ')), `${scene}: no identifiers as titles`);
-      for (const name of ['wall', 'street']) {
-        const input = page.locator(`#param-${name}`);
-        if (await input.count()) assert.match(await input.getAttribute('placeholder'), /e\.g\..+, or /, `${name} has a hint with two examples`);
-      }
-      await h.saveScreenshot(page, `teacher-${scene}.png`);
-      assert.deepEqual(h.errorReport(errors), []);
-    } finally {
-      await app.close();
-    }
-  }
-});
-
-/** Checks every plot's y axes: the label names the unit and fits the axis. */
+/** Checks every plot's y axes, as drawn once the plots have settled (plotsWithData): the label names the unit and fits the axis. */
 async function checkAxes(page, what) {
-  await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
-  await h.sleep(400);
-  const report = await page.evaluate(() => {
+  const report = await axisReport(page);
+  for (const p of report) {
+    assert.equal(p.labels.length, p.units.length, `${what} plot ${p.k}: one axis per unit (${JSON.stringify(p)})`);
+    p.units.forEach((unit, i) => {
+      if (unit) assert.ok(p.labels[i].endsWith(`[${unit}]`), `${what} plot ${p.k}: axis label '${p.labels[i]}' shows [${unit}]`);
+      assert.ok(p.widths[i] <= p.room, `${what} plot ${p.k}: '${p.labels[i]}' (${p.widths[i].toFixed(0)} px) fits ${p.room.toFixed(0)} px`);
+    });
+  }
+  return report;
+}
+
+/** Every shown plot's y axis labels, the units of its series, the room its axes have and the labels' widths. */
+function axisReport(page) {
+  return page.evaluate(() => {
     const out = [];
     const ctx = document.createElement('canvas').getContext('2d');
     ctx.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -196,35 +180,7 @@ async function checkAxes(page, what) {
     }
     return out;
   });
-  for (const p of report) {
-    assert.equal(p.labels.length, p.units.length, `${what} plot ${p.k}: one axis per unit (${JSON.stringify(p)})`);
-    p.units.forEach((unit, i) => {
-      if (unit) assert.ok(p.labels[i].endsWith(`[${unit}]`), `${what} plot ${p.k}: axis label '${p.labels[i]}' shows [${unit}]`);
-      assert.ok(p.widths[i] <= p.room, `${what} plot ${p.k}: '${p.labels[i]}' (${p.widths[i].toFixed(0)} px) fits ${p.room.toFixed(0)} px`);
-    });
-  }
-  return report;
 }
-
-test('axis units are always visible and the labels fit, also in an 800x500 embed', { timeout: 90_000 }, async () => {
-  for (const scene of SCENES) {
-    const app = await env.open(`#scene=${scene}&play=1`);
-    try {
-      const report = await checkAxes(app.page, scene);
-      console.log(`${scene}: ${report.map((p) => p.labels.join(' | ')).join(' ; ')}`);
-    } finally {
-      await app.close();
-    }
-  }
-  const embed = await env.open('#scene=street&embed=1&play=1&plots=E_kin,E_pot,E_total', { viewport: { width: 800, height: 500 } });
-  try {
-    const report = await checkAxes(embed.page, 'street embed');
-    assert.ok(report.length === 1 && report[0].labels[0].endsWith('[J]'), `the embed's energy axis keeps [J] (${JSON.stringify(report)})`);
-    await h.saveScreenshot(embed.page, 'teacher-embed-800x500.png');
-  } finally {
-    await embed.close();
-  }
-});
 
 /**
  * Every shown plot panel: its plotting area (uPlot's .u-over, CSS px), the
@@ -253,37 +209,81 @@ async function plotsWithData(page) {
     for (let k = 0; k < n; k++) if (window.contactlab.plots.points(k) < 10 && window.contactlab.plots.uplot(k)?.root.offsetParent) return false;
     return true;
   }), { what: 'every shown plot with data', timeout: 15_000 });
-  await h.sleep(400);
+  // Laid out: every panel's size and its axes' labels and room the same over several frames (the
+  // values still move with the run).
+  await h.steady(page, async () => [(await plotAreas(page)).map((a) => [a.k, a.plotH, a.panelH, a.panelBottom]), await axisReport(page)],
+    { what: 'the plot panels laid out' });
 }
 
-test('a plot keeps 150 px of plotting area and 3 y tick values however its title and legend wrap', { timeout: 120_000 }, async () => {
-  for (const link of ['#scene=implicit&play=1', '#scene=street&play=1', '#scene=ellipses&lang=de&play=1']) {
-    const app = await env.open(link);
+// One page a scene serves every check of that scene (a page load is most of such a check's time).
+test('every scene explains itself: caption, legend, series labels and axes with units that fit, expression hints; long plot titles keep 150 px of plot', { timeout: 180_000 }, async () => {
+  for (const scene of SCENES) {
+    const app = await env.open(`#scene=${scene}&play=1`);
     try {
-      await plotsWithData(app.page);
-      const areas = await plotAreas(app.page);
-      console.log(`${link}: ${areas.map((a) => `plot ${a.k} (${a.title}) ${a.plotH} px, ${a.ticks} y ticks [${a.values.join(' ')}], ` +
-        `panel ${a.panelH} px`).join('; ')}`);
-      assert.ok(areas.length > 0, `${link}: plots shown`);
-      for (const a of areas) {
-        assert.ok(a.plotH >= 150, `${link} plot ${a.k} (${a.title}): plotting area ${a.plotH} px tall (>= 150)`);
-        assert.ok(a.ticks >= 3, `${link} plot ${a.k} (${a.title}): ${a.ticks} y tick values [${a.values}] (>= 3)`);
+      const { page, errors } = app;
+      const caption = await page.locator('#controls-caption').innerText();
+      assert.ok(caption.length > 80, `${scene}: a caption of a sentence or two (${caption})`);
+      const legend = await page.locator('#controls .controls-legend li').allInnerTexts();
+      assert.ok(legend.length >= 2, `${scene}: the legend lists the glyphs (${legend})`);
+      const drawnLegend = await h.widgetRect(page, 'legend');
+      assert.ok(drawnLegend && drawnLegend.h > 30, `${scene}: the legend is drawn on the canvas`);
+      await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
+      const legends = await page.locator('.plot-legend').allInnerTexts();
+      assert.ok(legends.join(' ').includes(' [J]'), `${scene}: plot legends carry labels with units (${legends})`);
+      assert.ok(!/E_kin|W_stiffness|gap0_1|hits_pp|com_height/.test(legends.join(' ')), `${scene}: no identifiers as titles`);
+      for (const name of ['wall', 'street']) {
+        const input = page.locator(`#param-${name}`);
+        if (await input.count()) assert.match(await input.getAttribute('placeholder'), /e\.g\..+, or /, `${name} has a hint with two examples`);
       }
-      assert.deepEqual(h.errorReport(app.errors), []);
+      // Axis units are always visible and the labels fit.
+      await plotsWithData(page);
+      const report = await checkAxes(page, scene);
+      console.log(`${scene}: ${report.map((p) => p.labels.join(' | ')).join(' ; ')}`);
+      // The scenes with the longest plot titles and legends: each plot keeps its plotting area and ticks.
+      if (scene === 'implicit' || scene === 'street') await checkPlotAreas(page, `#scene=${scene}&play=1`);
+      await h.saveScreenshot(page, `teacher-${scene}.png`);
+      assert.deepEqual(h.errorReport(errors), []);
     } finally {
       await app.close();
     }
   }
-  // The 800x500 embed: one plot that fits the frame's dock, still with 3 y tick values.
+});
+
+/** A plot keeps 150 px of plotting area and 3 y tick values however its title and legend wrap. */
+async function checkPlotAreas(page, link) {
+  const areas = await plotAreas(page);
+  console.log(`${link}: ${areas.map((a) => `plot ${a.k} (${a.title}) ${a.plotH} px, ${a.ticks} y ticks [${a.values.join(' ')}], ` +
+    `panel ${a.panelH} px`).join('; ')}`);
+  assert.ok(areas.length > 0, `${link}: plots shown`);
+  for (const a of areas) {
+    assert.ok(a.plotH >= 150, `${link} plot ${a.k} (${a.title}): plotting area ${a.plotH} px tall (>= 150)`);
+    assert.ok(a.ticks >= 3, `${link} plot ${a.k} (${a.title}): ${a.ticks} y tick values [${a.values}] (>= 3)`);
+  }
+}
+
+test('a plot keeps 150 px of plotting area and 3 y tick values in German; an 800x500 embed keeps its axis unit and 3 ticks in the frame', { timeout: 120_000 }, async () => {
+  const link = '#scene=ellipses&lang=de&play=1';
+  const app = await env.open(link);
+  try {
+    await plotsWithData(app.page);
+    await checkPlotAreas(app.page, link);
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+  // The 800x500 embed: one plot that fits the frame's dock, its energy axis labelled with [J], still with 3 y tick values.
   const embed = await env.open('#scene=street&embed=1&play=1&plots=E_kin,E_pot,E_total', { viewport: { width: 800, height: 500 } });
   try {
     await plotsWithData(embed.page);
+    const report = await checkAxes(embed.page, 'street embed');
+    assert.ok(report.length === 1 && report[0].labels[0].endsWith('[J]'), `the embed's energy axis keeps [J] (${JSON.stringify(report)})`);
     const areas = await plotAreas(embed.page);
     console.log(`street embed 800x500: ${areas.map((a) => `plot ${a.k} ${a.plotH} px, ${a.ticks} y ticks [${a.values.join(' ')}], ` +
       `panel ends at ${a.panelBottom} px`).join('; ')}`);
     assert.equal(areas.length, 1, 'one plot in the embed');
     assert.ok(areas[0].ticks >= 3, `the embed's plot shows ${areas[0].ticks} y tick values (>= 3)`);
     assert.ok(areas[0].panelBottom <= 500, `the embed's panel ends in the frame (${areas[0].panelBottom} px)`);
+    await h.saveScreenshot(embed.page, 'teacher-embed-800x500.png');
   } finally {
     await embed.close();
   }
@@ -423,8 +423,9 @@ test('a y axis keeps a visible gap between its widest tick value and its label (
       }
       return false;
     }), { timeout: 30_000, what: 'tick values in the millions (exponent form)' });
-    await h.sleep(300);
-    const gaps = await yAxisGaps(page);
+    // Paused, the values stop moving and uPlot's axes settle to their size for them: measured then.
+    await page.evaluate(() => window.contactlab.command('pause'));
+    const gaps = await h.steady(page, yAxisGaps, { what: 'the axes settled' });
     for (const g of gaps) {
       console.log(`pile plot ${g.k} ${g.side} axis: widest tick '${g.widestText}', label '${g.label}', ` +
         `gap ${g.gap.toFixed(1)} px (axis ${g.size} px + label ${g.labelSize} px)${g.millions ? ', values in exponent form' : ''}`);
@@ -443,30 +444,36 @@ test('a y axis keeps a visible gap between its widest tick value and its label (
 
 test('the real-time factor is the true one on a slow scene, and says slow motion', { timeout: 90_000 }, async () => {
   // A 2D spring pile of 10,000 particles: its drawing alone keeps it below real time with software rendering.
-  const app = await env.open('#scene=pile&start=block&dim=2&N_max=10000&play=1');
+  const app = await env.open('#scene=pile&start=block&dim=2&N_max=10000');
   try {
     const { page } = app;
-    await h.sleep(2000);  // the meter averages over about a second of frames
-    // The meter weighs frames by exp(-age / 1 s): each reading is the rate of
-    // about the second before it, lagging the truth by ~1 s. So the truth is
-    // taken over the same span shifted back by 1 s; the pile slows down as
-    // its block settles, so the lag matters.
-    const samples = [];
-    for (let k = 0; k < 28; k++) {  // ~7 s, read every 250 ms or more
-      await h.sleep(250);
-      samples.push(await page.evaluate(() => ({ st: window.contactlab.status(), now: performance.now() })));
+    // Every frame from Play on (the meter starts then): the simulated time, the frame's time and the
+    // factor shown after it; until the meter has enough frames to say its factor in words.
+    const recording = h.recordFrames(page, {
+      sample: (st) => ({ t: st.t, running: st.running, rtf: st.rtf, text: st.speed_text }),
+      done: (samples) => samples.filter((x) => x.running).length >= 12 && samples[samples.length - 1].text !== '',
+      what: 'a dozen frames of the pile playing and the speed said',
+    });
+    await page.evaluate(() => window.contactlab.command('play'));
+    const samples = await recording;
+    // The truth over the same frames, weighted as the meter weighs them (exp(-age / 1 s), src/app/speed_meter.h):
+    // the simulated time each frame advanced over the wall time between the starts of the app's frames.
+    // Taken from the same frames, the comparison holds however the machine's speed changes while they run.
+    let simulated = 0, wall = 0;
+    for (let k = 1; k < samples.length; k++) {
+      if (!samples[k].running) { simulated = wall = 0; continue; }
+      const dWall = (samples[k].began - samples[k - 1].began) / 1000, keep = Math.exp(-dWall);
+      simulated = keep * simulated + (samples[k].t - samples[k - 1].t);
+      wall = keep * wall + dWall;
     }
-    const second = samples.findIndex((x) => x.now >= samples[0].now + 1000);  // readings from here on
-    const shownSeries = samples.slice(second).map((x) => x.st.rtf);
-    const oneSecondBefore = (now) => samples.reduce((best, x) => (Math.abs(x.now - (now - 1000)) < Math.abs(best.now - (now - 1000)) ? x : best));
-    const a = samples[0], b = oneSecondBefore(samples[samples.length - 1].now);
-    const truth = (b.st.t - a.st.t) / ((b.now - a.now) / 1000);
-    const shown = shownSeries.reduce((x, y) => x + y, 0) / shownSeries.length;
-    console.log(`2D pile of 10,000: shown ${shown.toFixed(3)}x on average (${Math.min(...shownSeries).toFixed(3)} to ` +
-      `${Math.max(...shownSeries).toFixed(3)}), measured ${truth.toFixed(3)}x (${(b.st.t - a.st.t).toFixed(3)} s in ` +
-      `${((b.now - a.now) / 1000).toFixed(2)} s, 1 s earlier), "${samples[samples.length - 1].st.speed_text}"`);
+    const truth = simulated / wall, last = samples[samples.length - 1], shown = last.rtf;
+    const running = samples.filter((x) => x.running);
+    console.log(`2D pile of 10,000: shown ${shown.toFixed(3)}x, measured over the same ${running.length} frames ` +
+      `${truth.toFixed(3)}x (${(last.t - running[0].t).toFixed(3)} s simulated in ${((last.began - running[0].began) / 1000).toFixed(2)} s), "${last.text}"`);
     assert.ok(Math.abs(shown - truth) <= 0.1 * truth, `shown ${shown} within 10 % of the true ${truth}`);
-    if (truth < 0.95) assert.match(samples[samples.length - 1].st.speed_text, /^slow motion ×0\.\d+/, 'below 0.95 the page says slow motion');
+    // The words follow the figure shown (src/app/app.cpp, speed_text).
+    const words = shown < 0.95 ? /^slow motion ×0\.\d+/ : shown < 1.05 ? /^real time ×/ : /^fast motion ×/;
+    assert.match(last.text, words, `the page says what ${shown.toFixed(3)}x is`);
   } finally {
     await app.close();
   }
@@ -517,8 +524,8 @@ test('messages: a repeat is counted, at most three show, info fades', { timeout:
     assert.ok(texts.length <= 3, `at most three messages (${texts.length})`);
     await page.evaluate(() => window.contactlab.loadSceneJson('{"scene":"pendulum","params":{"L":1.2}}'));
     assert.ok((await page.locator('#messages .msg-info').count()) === 1, 'the info message shows');
-    await h.sleep(5600);
-    assert.equal(await page.locator('#messages .msg-info').count(), 0, 'info fades after 5 s');
+    await h.until(page, async () => (await page.locator('#messages .msg-info').count()) === 0,
+      { timeout: 30_000, interval: 250, what: 'the info message to fade (after 5 s)' });
   } finally {
     await app.close();
   }
@@ -552,37 +559,41 @@ test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 
   const app = await env.open('#scene=ellipses&n=200&a=0.3&b=0.2&v_max=3&w_max=3&rtol=1e-6&E_e=1e12&E_w=1e12&play=1');
   try {
     const { page, errors } = app;
-    const frames = await page.evaluate(() => new Promise((resolve) => {
-      const stamps = [];
-      const end = performance.now() + 6000;
-      const tick = (now) => { stamps.push(now); if (now < end) requestAnimationFrame(tick); else resolve(stamps); };
-      requestAnimationFrame(tick);
-    }));
-    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    const worstGap = Math.max(...gaps);
+    // Counted in the app's frames, not timed: 20 frames of the extreme case, each advancing it.
+    const frames = await h.recordFrames(page, { done: (samples) => samples.length >= 21, what: '20 frames of the extreme case' });
+    const gaps = frames.slice(1).map((x, i) => x.now - frames[i].now);
     const st = await h.status(page);
-    console.log(`extreme case: ${gaps.length} frames in 6 s, longest between frames ${worstGap.toFixed(0)} ms ` +
-      `(SwiftShader's rasterizing included), the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms ` +
-      `(advance ${st.frame.sim_ms.toFixed(1)} ms and drawing ${st.frame.draw_ms.toFixed(1)} ms per frame), ` +
-      `t = ${st.t}, "${st.speed_text}"`);
-    // What the app does in a frame is bounded by its step budget (35 ms at
-    // most, app.cpp) plus a step and the drawing. The time between frames
-    // also holds the software rasterizer's work (26-90 ms a frame on this
-    // machine whatever the scene, more under load), which a GPU does in a
-    // millisecond: it is held only to "the tab never freezes".
-    assert.ok(st.frame.worst_ms < 100, `the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms < 100 ms`);
-    assert.ok(worstGap < 1000, `longest between frames ${worstGap.toFixed(0)} ms < 1 s`);
-    // Counted in the page's frames: each of the harness's round trips waits
-    // for a frame, and SwiftShader's frame time (here up to the worst above)
-    // is not the app's. The click's hover, press and release take 6 frames.
-    await page.evaluate(() => { window.framesSeen = 0; const count = () => { window.framesSeen++; requestAnimationFrame(count); }; requestAnimationFrame(count); });
+    console.log(`extreme case: ${gaps.length} frames in ${((frames.at(-1).now - frames[0].now) / 1000).toFixed(2)} s, ` +
+      `longest between frames ${Math.max(...gaps).toFixed(0)} ms (SwiftShader's rasterizing included), ` +
+      `the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms (advance ${st.frame.sim_ms.toFixed(1)} ms and drawing ` +
+      `${st.frame.draw_ms.toFixed(1)} ms per frame), t = ${st.t}, "${st.speed_text}"`);
+    assert.ok(frames.every((x) => x.running), 'the run goes on in every frame');
+    assert.ok(frames.at(-1).t > frames[0].t, `the run advanced over the frames (t ${frames[0].t} -> ${frames.at(-1).t})`);
+    // What the app does in a frame is bounded by its step budget (35 ms at most, app.cpp) plus a step
+    // and the drawing: about 50 ms, printed above and tracked by the scale bench
+    // (tests/bench/scale_in_browser.mjs). Held here only to "never frozen": 10x that.
+    assert.ok(st.frame.worst_ms < 500, `the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms`);
+    // Pause answers at once, counted in the page's frames from the release of the button (ImGui acts on
+    // the release) to the run paused: the app reads its input every frame however stiff the run.
+    await page.evaluate(() => {
+      const watch = window.pauseWatch = { frames: 0, released: null, paused: null };
+      addEventListener('mouseup', () => { if (watch.released == null) watch.released = watch.frames; }, true);
+      const count = () => {
+        watch.frames++;
+        if (watch.paused == null && !window.contactlab.status().running) watch.paused = watch.frames;
+        if (watch.paused == null) requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+    });
     const t0 = Date.now();
     await h.clickWidget(page, 'Pause');
     await h.until(page, async () => !(await h.status(page)).running, { what: 'Pause to take' });
-    const pauseMs = Date.now() - t0;
-    const pauseFrames = await page.evaluate(() => window.framesSeen);
-    console.log(`Pause answered in ${pauseFrames} frames, ${pauseMs} ms (a real click: hover, press and release over 6 frames)`);
-    assert.ok(pauseFrames <= 30, `${pauseFrames} frames from the click's start to the pause`);
+    const watch = await h.until(page, () => page.evaluate(() => window.pauseWatch.paused != null && window.pauseWatch),
+      { what: 'the frame of the pause counted' });
+    const pauseFrames = watch.paused - watch.released;
+    console.log(`Pause answered ${pauseFrames} frames after the button's release, ${watch.frames} frames and ` +
+      `${Date.now() - t0} ms after the click began (a real click: hover, press and release over 6 frames)`);
+    assert.ok(watch.released != null && pauseFrames <= 3, `${pauseFrames} frames from the release to the pause`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
