@@ -45,7 +45,7 @@ async function bareLoad(env) {
 }
 
 async function appLoad(env) {
-  const app = await env.open('#scene=pendulum');
+  const app = await env.open('#scene=pendulum', { serviceWorkers: 'allow' });  // as a first visit: the offline copy starts after the first frame
   try {
     return await app.page.evaluate(() => window.contactlab.timings());
   } finally {

@@ -16,13 +16,15 @@ test('Play runs the simulation, Pause stops it, Step advances 10 ms', { timeout:
     assert.equal(st0.t, 0);
 
     await h.clickWidget(page, 'Play');
-    await h.sleep(1000);
-    const st1 = await h.status(page);
+    const st1 = await h.until(page, async () => {
+      const st = await h.status(page);
+      return st.t > 0.2 && st;
+    }, { timeout: 30_000, what: 't past 0.2 s after Play' });
     assert.equal(st1.running, true, 'running after clicking Play');
-    assert.ok(st1.t > 0.2, `t advanced in ~1 s of wall time (t = ${st1.t})`);
-    await h.sleep(300);
-    const st2 = await h.status(page);
-    assert.ok(st2.t > st1.t, `t keeps growing (${st1.t} -> ${st2.t})`);
+    const st2 = await h.until(page, async () => {
+      const st = await h.status(page);
+      return st.t > st1.t && st;
+    }, { what: `t to keep growing past ${st1.t}` });
     assert.ok(st2.samples > st0.samples, 'samples recorded');
     await h.saveScreenshot(page, 'desktop-running.png');
 
@@ -30,8 +32,8 @@ test('Play runs the simulation, Pause stops it, Step advances 10 ms', { timeout:
     await h.clickWidget(page, 'Pause');
     const paused = await h.status(page);
     assert.equal(paused.running, false, 'Pause stops the run');
-    await h.sleep(300);
-    assert.equal((await h.status(page)).t, paused.t, 't frozen while paused');
+    await h.frames(page, 5);
+    assert.equal((await h.status(page)).t, paused.t, 't frozen while paused (5 frames later)');
 
     await h.clickWidget(page, 'Step');
     const stepped = await h.status(page);
@@ -117,11 +119,13 @@ test('plots fill with data while running', { timeout: h.TIMEOUT.test }, async ()
     const p0 = await page.evaluate(() => window.contactlab.plots.points(0));
 
     await h.clickWidget(page, 'Play');
-    await h.sleep(700);
-    const p1 = await page.evaluate(() => window.contactlab.plots.points(0));
-    await h.sleep(700);
-    const p2 = await page.evaluate(() => window.contactlab.plots.points(0));
-    assert.ok(p1 > p0 && p2 > p1, `points of plot 0 grow while running: ${p0} -> ${p1} -> ${p2}`);
+    const points = () => page.evaluate(() => window.contactlab.plots.points(0));
+    const p1 = await h.until(page, async () => { const p = await points(); return p > p0 && p; }, { what: `plot 0 past ${p0} points` });
+    const p2 = await h.until(page, async () => { const p = await points(); return p > p1 && p; }, { what: `plot 0 past ${p1} points` });
+    console.log(`points of plot 0 grow while running: ${p0} -> ${p1} -> ${p2}`);
+    // Run on until half a second is plotted (checked below).
+    await h.until(page, () => page.evaluate(() => window.contactlab.plots.uplot(0).data[0].at(-1) > 0.5),
+      { timeout: 30_000, what: 'half a second plotted' });
 
     // Data handed to uPlot: time axis increasing, ending near the simulated time.
     const d = await page.evaluate(() => {
@@ -137,8 +141,7 @@ test('plots fill with data while running', { timeout: h.TIMEOUT.test }, async ()
     assert.ok(d.ySeries === series0.length && d.yFinite, 'every plotted series has finite data');
 
     // The uPlot canvas shows the curve: pixels of the first series' colour.
-    const shot = await h.saveScreenshot(page.locator('#panels .panel').first(), 'plot-running.png');
-    const img = h.decodePng(shot.buf);
+    const img = await h.elementImage(page, page.locator('#panels .panel').first(), 'plot-running.png');
     const color = await page.evaluate(() => { const u = window.contactlab.plots.uplot(0); return u.series[1].stroke(u, 1); });
     const stats = h.pixelStats(img, null, { bg: [0x1b, 0x1e, 0x24], tol: 30, probe: { line: h.rgb(color) } });
     assert.ok(stats.probes.line >= 100, `plot line drawn (${stats.probes.line} px of ${color})`);
@@ -186,7 +189,7 @@ test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: 
     const { page, errors } = app;
     // Run past the slack and nail events of the default (olympiad) case, then pause.
     await page.evaluate(() => window.contactlab.command('play'));
-    await h.until(page, async () => (await h.status(page)).t > 1.0, { timeout: 6000, what: 't > 1 s' });
+    await h.until(page, async () => (await h.status(page)).t > 1.0, { timeout: 30_000, what: 't > 1 s' });
     await page.evaluate(() => window.contactlab.command('pause'));
     const st = await h.status(page);
     assert.ok(st.events >= 1, `events recorded while running (${st.events})`);

@@ -104,9 +104,14 @@ test('a course page on another origin drives ContactLab through the module and h
     assert.match(failed.message, /repeat without end/);
 
     // The module reads only its iframe's messages: a fake event from the course page itself is ignored.
+    // Waited for until it has reached a listener added after the module's (listeners run in order).
     const before = (await seen(page, 'played')).length;
-    await page.evaluate(() => window.postMessage({ type: 'contactlab', v: 1, event: 'played', data: { t: 99 } }, '*'));
-    await h.sleep(200);
+    await h.withTimeout(page.evaluate(() => new Promise((resolve) => {
+      const fake = { type: 'contactlab', v: 1, event: 'played', data: { t: 99 } };
+      const heard = (ev) => { if (ev.data && ev.data.data && ev.data.data.t === 99) { removeEventListener('message', heard); resolve(); } };
+      addEventListener('message', heard);
+      window.postMessage(fake, '*');
+    })), h.TIMEOUT.wait, 'the fake event delivered');
     assert.equal((await seen(page, 'played')).length, before);
 
     // The iframe reloads: the page says ready, the module says hello again, events flow again.
@@ -123,7 +128,9 @@ test('a course page on another origin drives ContactLab through the module and h
     await frame.evaluate(() => window.contactlab.command('reset'));
     await frame.evaluate(() => window.contactlab.applyHash(location.hash.replace('L=0.9', 'L=0.8')));
     await h.until(frame, async () => (await h.status(frame)).params.L === '0.8', { what: 'L changed in the page' });
-    await h.sleep(400);  // four looks of the page's event watch
+    // The page's event watch saw the change and dropped the course page instead of telling it
+    // (web/host_link.js: an event goes only to subscribers the link still allows; none left, it stops).
+    await h.until(frame, () => frame.evaluate(() => window.contactlab.hostSubscribers() === 0), { what: 'the course page dropped' });
     assert.equal((await seen(page, 'params')).length, heard, 'no event to an origin the link no longer allows');
     assert.deepEqual(errors, []);
   } finally {

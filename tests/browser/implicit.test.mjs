@@ -32,9 +32,11 @@ test('a wall typed in the panel applies on Reset; a bad one is refused with its 
     assert.ok(await h.widgetRect(page, 'wall:error'), 'the error is shown under the field');
 
     await h.clickWidget(page, 'Play');
-    await h.sleep(800);
-    st = await h.status(page);
-    assert.ok(st.t > 0.3 && !st.failed, `still runs with the last good wall (t = ${st.t})`);
+    st = await h.until(page, async () => {
+      const s = await h.status(page);
+      return (s.t > 0.3 || s.failed) && s;
+    }, { timeout: 30_000, what: 't past 0.3 s' });
+    assert.ok(st.t > 0.3 && !st.failed, `still runs with the last good wall (t = ${st.t}, ${st.message})`);
     await h.saveScreenshot(page, 'implicit-diamond.png');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {

@@ -8,7 +8,7 @@ before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
 test('page loads without errors and the app is ready', { timeout: h.TIMEOUT.test }, async () => {
-  const app = await env.open();
+  const app = await env.open('', { serviceWorkers: 'allow' });  // a clean load as a visitor's: the offline copy too
   try {
     const { page, errors } = app;
     assert.equal(await page.evaluate(() => window.contactlab.ready.then(() => 'resolved')), 'resolved');
@@ -34,9 +34,7 @@ test('canvas shows the panel and the pendulum (decoded screenshot)', { timeout: 
   try {
     const { page, errors } = app;
     await h.frames(page, 5);
-    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'desktop-canvas.png');
-    await h.saveScreenshot(page, 'desktop-default.png');
-    const img = h.decodePng(buf);
+    const { canvas: img } = await h.pageAndCanvas(page, 'desktop-default.png');
     const box = await page.locator('#canvas').boundingBox();
     assert.ok(Math.abs(img.width - box.width) <= 1 && Math.abs(img.height - box.height) <= 1,
       `screenshot ${img.width}x${img.height} matches canvas ${box.width}x${box.height}`);
@@ -91,9 +89,7 @@ test('phone viewport (390x844 @3x, touch) loads and draws at device resolution',
     // Narrow screens start with the panel collapsed so the scene is visible.
     const panel = await h.widgetRect(page, 'panel');
     assert.ok(panel && panel.h < 40, `panel collapsed on a phone: ${JSON.stringify(panel)}`);
-    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'phone-canvas.png');
-    await h.saveScreenshot(page, 'phone.png');
-    const img = h.decodePng(buf);
+    const { canvas: img } = await h.pageAndCanvas(page, 'phone.png');
     assert.ok(Math.abs(img.width - 3 * c.cw) <= 3, `screenshot at device pixels (${img.width})`);
     const stats = h.pixelStats(img, null, { tol: 20, probe: { mass: (await h.palette(page)).bodies[0] } });
     assert.ok(stats.distinct >= 100 && stats.probes.mass >= 200, `canvas drawn: ${JSON.stringify(stats)}`);

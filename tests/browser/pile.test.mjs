@@ -8,10 +8,10 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-/** Fraction of non-background pixels right of the panel. */
-async function sceneInk(page) {
+/** Fraction of non-background pixels right of the panel (the page saved as artifacts/<saveAs> if given). */
+async function sceneInk(page, saveAs = null) {
   const panel = await h.widgetRect(page, 'panel');
-  const img = await h.canvasImage(page);
+  const img = saveAs ? (await h.pageAndCanvas(page, saveAs)).canvas : await h.canvasImage(page);
   const right = { x: panel.x + panel.w, y: 0, w: img.width - panel.x - panel.w, h: img.height };
   return h.pixelStats(img, right);
 }
@@ -57,9 +57,8 @@ test('3D pile: shaded spheres drawn, and a right-button drag turns the view', { 
   try {
     const { page, errors } = app;
     await h.frames(page, 3);
-    const ink = await sceneInk(page);
+    const ink = await sceneInk(page, 'pile-3d.png');
     assert.ok(ink.nonBgFraction > 0.01 && ink.distinct > 20, `spheres with shading: ${JSON.stringify(ink)}`);
-    await h.saveScreenshot(page, 'pile-3d.png');
     const canvas = await page.locator('#canvas').boundingBox();
     const x = canvas.x + 0.75 * canvas.width, y = canvas.y + 0.5 * canvas.height;
     await page.mouse.move(x, y);

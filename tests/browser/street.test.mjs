@@ -16,8 +16,7 @@ test('the seed case draws the street and the ellipse and runs', { timeout: h.TIM
     let st = await h.status(page);
     assert.equal(st.scene, 'street');
     await h.frames(page, 5);
-    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'street-seed.png');
-    const img = h.decodePng(buf);
+    const img = await h.canvasImage(page, 'street-seed.png');
     const panel = await h.widgetRect(page, 'panel');
     const colors = await h.palette(page);  // the street in ground colour, the ellipse in the first body colour
     const outside = h.pixelStats(img, null, { exclude: panel, tol: 20, probe: { street: colors.ground, ellipse: colors.bodies[0] } });

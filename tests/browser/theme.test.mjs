@@ -13,25 +13,24 @@ const WHITE = [255, 255, 255];
 // Okabe–Ito: the first body's colour in each theme (core/palette.cpp).
 const SKY_BLUE = [0x56, 0xb4, 0xe9], BLUE = [0x00, 0x72, 0xb2];
 
-/** Pixel counts of the canvas right of the ImGui panel. */
-async function canvasStats(page, probe, bg) {
-  const canvas = page.locator('#canvas');
-  const img = await h.canvasImage(page);
+/**
+ * The page captured once (saved as artifacts/<name>), and from its canvas: the
+ * pixel counts right of the ImGui panel and the colour (r, g, b) the panel is
+ * filled with, a few px inside its bottom-left corner.
+ */
+async function shot(page, name, probe, bg) {
+  const { canvas: img } = await h.pageAndCanvas(page, name);
   const panel = await h.widgetRect(page, 'panel');
-  const ratio = img.width / (await canvas.boundingBox()).width;
+  const ratio = img.width / (await page.locator('#canvas').boundingBox()).width;
   const left = panel ? Math.ceil((panel.x + panel.w) * ratio) + 4 : 0;
-  return h.pixelStats(img, { x: left, y: 0, w: img.width - left, h: img.height }, { bg, tol: 30, probe });
-}
-
-/** The colour (r, g, b) ImGui's panel is filled with, a few px inside its top-left corner below the title. */
-async function panelColor(page) {
-  const canvas = page.locator('#canvas');
-  const img = await h.canvasImage(page);
-  const panel = await h.widgetRect(page, 'panel');
-  const ratio = img.width / (await canvas.boundingBox()).width;
-  const x = Math.round((panel.x + 4) * ratio), y = Math.round((panel.y + panel.h - 4) * ratio);
-  const i = (y * img.width + x) * 4;
-  return [img.data[i], img.data[i + 1], img.data[i + 2]];
+  const stats = h.pixelStats(img, { x: left, y: 0, w: img.width - left, h: img.height }, { bg, tol: 30, probe });
+  let fill = null;
+  if (panel) {
+    const x = Math.round((panel.x + 4) * ratio), y = Math.round((panel.y + panel.h - 4) * ratio);
+    const i = (y * img.width + x) * 4;
+    fill = [img.data[i], img.data[i + 1], img.data[i + 2]];
+  }
+  return { stats, fill };
 }
 
 const brightness = (rgb) => (rgb[0] + rgb[1] + rgb[2]) / 3;
@@ -47,8 +46,7 @@ test('theme=light: dark lines on white in the page, the panel, the canvas and th
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
     const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.equal(body, 'rgb(255, 255, 255)');
-    const light = await canvasStats(page, { mass: BLUE, white: WHITE }, WHITE);
-    const panel = await panelColor(page);
+    const { stats: light, fill: panel } = await shot(page, 'theme-page-light.png', { mass: BLUE, white: WHITE }, WHITE);
     console.log(`  light: ${light.probes.white} white px of ${light.total}, mass (#0072b2) ${light.probes.mass} px; panel fill ${panel}`);
     assert.ok(light.probes.white > 0.8 * light.total, 'the canvas is white behind the scene');
     assert.ok(light.probes.mass >= 60, 'the mass is drawn in the light theme\'s first body colour');
@@ -60,15 +58,13 @@ test('theme=light: dark lines on white in the page, the panel, the canvas and th
     });
     console.log(`  plot colours: ${JSON.stringify(plotStyle)}`);
     assert.equal(plotStyle.axis, '#222222');
-    await h.saveScreenshot(page, 'theme-page-light.png');
 
     // The theme select (keyboard): dark, at once everywhere; the link drops theme= (dark is the default).
     await page.focus('#theme-choice');
     await page.selectOption('#theme-choice', 'dark');
     await h.until(page, async () => (await h.status(page)).theme === 'dark', { what: 'the app in the dark theme' });
     await h.frames(page, 3);
-    const dark = await canvasStats(page, { mass: SKY_BLUE }, h.BACKGROUND);
-    const darkPanel = await panelColor(page);
+    const { stats: dark, fill: darkPanel } = await shot(page, 'theme-page-dark.png', { mass: SKY_BLUE }, h.BACKGROUND);
     console.log(`  dark: background ${(1 - dark.nonBgFraction).toFixed(3)} of the canvas, mass (#56b4e9) ${dark.probes.mass} px; panel fill ${darkPanel}`);
     assert.ok(dark.nonBgFraction < 0.2, 'the canvas is dark again');
     assert.ok(dark.probes.mass >= 60);
@@ -103,12 +99,13 @@ test('prefers-reduced-motion: a play=1 link waits for Play and says why', { time
   const app = await env.open('#scene=pendulum&play=1', { reducedMotion: 'reduce' });
   try {
     const { page } = app;
-    await h.sleep(500);
+    // The page has said why it does not play, and a few frames later it still does not.
+    await h.until(page, async () => /reduced motion/.test(await h.messagesText(page)), { what: 'the message about reduced motion' });
+    await h.frames(page, 5);
     const st = await h.status(page);
     assert.equal(st.reduced_motion, true);
     assert.equal(st.running, false, 'no auto-play');
     assert.equal(st.t, 0);
-    assert.match(await h.messagesText(page), /reduced motion/);
     await page.evaluate(() => window.contactlab.command('play'));
     await h.until(page, async () => (await h.status(page)).t > 0.5, { what: 'Play still plays' });
   } finally {
@@ -128,9 +125,8 @@ test('prefers-reduced-motion draws trails at a quarter of their length', { timeo
       await h.until(page, async () => (await h.status(page)).t >= 2.5, { what: 'the balls fly' });
       await page.evaluate(() => window.contactlab.command('pause'));
       await h.frames(page, 3);
-      const stats = await canvasStats(page, {}, h.BACKGROUND);
+      const { stats } = await shot(page, `trails-${name}.png`, {}, h.BACKGROUND);
       drawn[name] = stats.nonBgFraction * stats.total;
-      await h.saveScreenshot(page, `trails-${name}.png`);
     } finally {
       await app.close();
     }
@@ -143,22 +139,36 @@ test('prefers-reduced-motion draws trails at a quarter of their length', { timeo
 
 test('every scene in both themes (screenshots looked at by hand)', { timeout: 240_000 }, async () => {
   const scenes = ['pendulum', 'implicit', 'ellipses', 'street', 'pile&dim=3'];
-  for (const theme of ['dark', 'light']) {
-    for (const scene of scenes) {
-      const app = await env.open(`#scene=${scene}&theme=${theme}&play=1`);
-      try {
-        const { page } = app;
-        await h.until(page, async () => (await h.status(page)).t > 1.5, { what: `${scene} running`, timeout: 30_000 });
+  // One page: each scene comes by an edit of the link, in one theme (dark and light in turn), and is
+  // then switched to the other by a second edit (the Theme select is the first test's).
+  const app = await env.open('#scene=pendulum&play=1');
+  try {
+    const { page } = app;
+    for (const [k, scene] of scenes.entries()) {
+      const id = scene.split('&')[0];
+      const themes = k % 2 ? ['light', 'dark'] : ['dark', 'light'];
+      if (k > 0) {
+        await page.evaluate((hash) => { location.hash = hash; }, `#scene=${scene}&theme=${themes[0]}&play=1`);
+        await h.until(page, async () => (await h.status(page)).scene === id, { what: `the ${id} scene` });
+        await page.evaluate(() => window.contactlab.command('play'));
+      }
+      await h.until(page, async () => (await h.status(page)).t > 1.5, { what: `${scene} running`, timeout: 30_000 });
+      for (const theme of themes) {
+        if (theme !== (await h.status(page)).theme) {
+          // (The page drops theme=dark from the link: dark is the default.)
+          await page.evaluate((to) => { location.hash = location.hash.replace(/&theme=[a-z]+/, '') + `&theme=${to}`; }, theme);
+          await h.until(page, async () => (await h.status(page)).theme === theme, { what: `${scene} in the ${theme} theme` });
+        }
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme, 'the page in the same theme');
         await h.frames(page, 3);
         const bg = theme === 'light' ? WHITE : h.BACKGROUND;
-        const stats = await canvasStats(page, {}, bg);
+        const { stats } = await shot(page, `theme-${id}-${theme}.png`, {}, bg);
         console.log(`  ${scene} ${theme}: ${(100 * stats.nonBgFraction).toFixed(1)} % of the scene area drawn, ${stats.distinct} colours`);
         assert.ok(stats.nonBgFraction > 0.005 && stats.nonBgFraction < 0.6, `${scene} ${theme}: a drawing on the theme's background`);
-        await h.saveScreenshot(page, `theme-${scene.split('&')[0]}-${theme}.png`);
-        assert.deepEqual(h.errorReport(app.errors), []);
-      } finally {
-        await app.close();
       }
     }
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
   }
 });

@@ -41,14 +41,22 @@ function headingPlace(page) {
   });
 }
 
-/** Waits for the plots above the panel, then for its heading to be in view (theory=1 scrolls it there). */
+/** Waits for the plots above the panel to be laid out, then for its heading to be in view (theory=1 scrolls it there). */
 async function headingInView(page, what) {
-  await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots above the panel' });
-  await h.sleep(300);  // the plots laid out
+  await plotsLaidOut(page);
   return h.until(page, async (p) => {
     const place = await headingPlace(p);
     return place.inView ? place : null;
   }, { what: `${what}: the theory heading within the viewport (${JSON.stringify(await headingPlace(page))} at first)` });
+}
+
+/** Waits until the dock shows its plots and their layout (sizes, the dock's height) stays put over several frames. */
+async function plotsLaidOut(page) {
+  await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots above the panel' });
+  await h.steady(page, () => page.evaluate(() => {
+    const dock = document.getElementById('dock');
+    return [dock.scrollHeight, ...[...document.querySelectorAll('#panels .panel')].map((p) => Math.round(p.getBoundingClientRect().height))];
+  }), { what: 'the plots laid out' });
 }
 
 async function typeset(page, what = 'the theory typeset') {
@@ -83,7 +91,7 @@ test('theory=1: the ellipses\' law with the run\'s numbers, typeset with MathML;
     const flores = await h.until(app.page, async (p) => {
       const s = await panel(p);
       return s.tex.some((t) => t.includes('\\dfrac{8(1-c_\\tau)}{5c_\\tau}')) ? s : null;
-    }, { what: 'the Flores law shown', timeout: 5_000 });
+    }, { what: 'the Flores law shown' });
     assert.ok(flores.tex.some((t) => t.includes('\\beta = 1.6')), 'β = 8 (1 − 0.5) / (5 · 0.5)');
     assert.match(await h.hash(app.page), /theory=1/, 'the link keeps the panel open');
     assert.deepEqual(h.errorReport(app.errors), []);
@@ -93,10 +101,17 @@ test('theory=1: the ellipses\' law with the run\'s numbers, typeset with MathML;
 });
 
 test('every scene\'s theory in German, typeset without a refused formula', { timeout: 150_000 }, async () => {
-  for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
-    const app = await env.open(`#scene=${scene}&lang=de&theory=1`);
-    try {
-      const shown = await typeset(app.page, `${scene}: the theory typeset`);
+  // One page: opened on the first scene, then switched to each of the others by an edit of the link.
+  const app = await env.open('#scene=pendulum&lang=de&theory=1');
+  try {
+    let before = null;
+    for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
+      if (before) await app.page.evaluate((scene) => { location.hash = `#scene=${scene}&lang=de&theory=1`; }, scene);
+      const shown = await h.until(app.page, async (p) => {
+        const s = await panel(p);
+        return s.formulas >= 3 && JSON.stringify(s.tex) !== before && (await h.status(p)).scene === scene ? s : null;
+      }, { what: `${scene}: the theory typeset`, timeout: 15_000 });
+      before = JSON.stringify(shown.tex);
       console.log(`${scene} (de): ${shown.headings.join(' | ')} | ${shown.formulas} formulas, ${shown.notes.length} sentences`);
       assert.equal(shown.refused, 0, `${scene}: KaTeX typeset every formula`);
       assert.ok(shown.headings.includes('Bewegungsgleichungen'), `${scene}: German headings`);
@@ -104,10 +119,10 @@ test('every scene\'s theory in German, typeset without a refused formula', { tim
       const missing = await app.page.evaluate(() => ContactLabText.missing());
       assert.deepEqual(missing, []);
       await h.saveScreenshot(app.page.locator('#theory'), `theory-${scene}-de.png`);
-      assert.deepEqual(h.errorReport(app.errors), []);
-    } finally {
-      await app.close();
     }
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
   }
 });
 
@@ -152,21 +167,21 @@ test('theory=1 on a phone with reduced motion: in view at once; opened by hand w
     assert.equal(new Set(scrolls).size, 1, `the dock stays put once there (${scrolls})`);
 
     // By hand, with the heading in view: opening it does not move the dock.
-    await h.until(full.page, () => full.page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
-    await h.sleep(300);
+    await plotsLaidOut(full.page);
     // The reader scrolls down to the closed panel's heading first (the click would not need to scroll).
     await full.page.evaluate(() => {
       const dock = document.getElementById('dock');
       const summary = document.querySelector('#theory summary');
       dock.scrollTop += summary.getBoundingClientRect().top - dock.getBoundingClientRect().top - dock.clientHeight / 2;
     });
-    await h.sleep(100);
+    await h.frames(full.page, 2);
     assert.ok((await headingPlace(full.page)).inView, 'the closed panel\'s heading in view before the click');
     const before = await full.page.evaluate(() => document.getElementById('dock').scrollTop);
     await full.page.locator('#theory summary').click();
     await typeset(full.page);
-    await h.sleep(300);
-    const after = await full.page.evaluate(() => document.getElementById('dock').scrollTop);
+    // Where the dock settles once the panel is open and typeset (a smooth scroll, if any, has ended).
+    const after = await h.steady(full.page, () => full.page.evaluate(() => document.getElementById('dock').scrollTop),
+      { what: 'the dock settled' });
     const heading = await headingPlace(full.page);
     console.log(`pendulum, opened by hand: dock scrollTop ${before} -> ${after}, heading at y ${heading.top}`);
     assert.ok(heading.inView, 'the heading is in view');

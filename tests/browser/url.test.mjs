@@ -29,15 +29,21 @@ function cliParamNames(id) {
 
 /**
  * Sets location.hash like a user editing the URL, and waits until the
- * hashchange was handled and the page settled (plots rebuilt, URL rewritten):
- * a second edit before that can be lost (see the todo test below).
+ * hashchange was handled (the page's listener runs before this one) and the
+ * page settled: the URL as rewritten and the plots as rebuilt the same over
+ * several frames.
  */
-const setHash = (page, hs) => page.evaluate((hs) => new Promise((resolve) => {
-  const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150)));
-  const fallback = setTimeout(settle, 1000);  // same hash as before: no hashchange event
-  addEventListener('hashchange', () => { clearTimeout(fallback); setTimeout(settle, 0); }, { once: true });
-  location.hash = hs;
-}), hs);
+async function setHash(page, hs) {
+  await page.evaluate((hs) => new Promise((resolve) => {
+    const before = location.hash;
+    location.hash = hs;
+    if (location.hash === before) resolve();  // the same hash: no hashchange event
+    else addEventListener('hashchange', () => resolve(), { once: true });
+  }), hs);
+  await h.steady(page, () => page.evaluate(() => [location.hash,
+    Array.from({ length: window.contactlab.plots.count() }, (_, k) => window.contactlab.plots.series(k))]),
+  { what: `the page settled after ${hs}` });
+}
 
 test('a link with parameters restores them exactly', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=pendulum&L=2&v0=3&e_thread=0.5');
@@ -85,8 +91,7 @@ test('switching scenes through the hash; unknown scene gives a message and keeps
     const area = { x: combo.rect.x, y: combo.rect.y + combo.rect.h, w: combo.rect.w, h: 24 * ids.length };
     const closed = await h.canvasImage(page);
     await h.clickAt(page, combo.x, combo.y);
-    const { buf } = await h.saveScreenshot(page.locator('#canvas'), 'scene-picker.png');
-    const open = h.decodePng(buf);
+    const open = await h.canvasImage(page, 'scene-picker.png');
     const changed = countChanged(closed, open, area);
     assert.ok(changed > 200, `the picker's list appears below the combo (${changed} pixels changed)`);
     await page.keyboard.press('Escape');
@@ -246,12 +251,18 @@ test('a hash edit survives a plot change made before its hashchange event', { ti
   const app = await env.open();
   try {
     const { page } = app;
-    const r = await page.evaluate(() => new Promise((resolve) => {
+    // Read once the hashchange event was handled (the page's listener runs before this one).
+    const r = await h.withTimeout(page.evaluate(() => new Promise((resolve) => {
+      addEventListener('hashchange', () => resolve({ hash: location.hash, L: window.contactlab.status().params.L }), { once: true });
       location.hash = '#scene=pendulum&L=0.7';
       window.contactlab.plots.add();
-      setTimeout(() => resolve({ hash: location.hash, L: window.contactlab.status().params.L }), 500);
-    }));
+    })), h.TIMEOUT.wait, 'the hashchange event');
     assert.equal(r.L, '0.7', `the edited L is applied (hash now ${r.hash})`);
+    // And it stays so once the page has settled (the plots rebuilt, the URL rewritten).
+    const settled = await h.steady(page, () => page.evaluate(() => ({ hash: location.hash, L: window.contactlab.status().params.L })),
+      { what: 'the page settled' });
+    assert.equal(settled.L, '0.7', `L once settled (hash ${settled.hash})`);
+    assert.equal(h.hashParams(settled.hash).get('L'), '0.7', 'the URL keeps the edit');
   } finally {
     await app.close();
   }
