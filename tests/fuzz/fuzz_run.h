@@ -26,12 +26,12 @@ struct Budget {
   long long steps = std::numeric_limits<long long>::max();  ///< the engine's yield checks, one between steps
 };
 
-/// A libFuzzer target's run: 0.05 s of simulated time within 1,000 engine
+/// A libFuzzer target's run: 0.05 s of simulated time within 300 engine
 /// steps, so its inputs and verdict do not depend on the machine's speed;
 /// 10 s of wall time ends a run whose steps are each slow under the
 /// sanitizers (a 100,000-particle pile), which the gate's log counts.
 constexpr double kBriefRun = 0.05;
-constexpr Budget kBriefBudget{10, 1000};
+constexpr Budget kBriefBudget{10, 300};
 
 /// Resets a run of `params`, loads `state` if given, runs it `duration` s of
 /// simulated time within `budget`, and checks every series value, event

@@ -89,7 +89,7 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   // distance would cost up to 300 calls of f a try by a wall that wiggles
   // finer than the polyline, and 2,000 balls took 0.35 s to place there.
   auto clear_of_wall = [&](const Vector2d& p) {
-    return curve.inside(p) && curve.closest_on_polyline(p).distance - curve.chord_error() >= 2 * r;
+    return curve.closest_on_polyline(p).distance - curve.chord_error() >= 2 * r && curve.inside(p);
   };
   std::vector<Ball> balls;
   for (long long tries = 0; static_cast<int>(balls.size()) < n; ++tries) {

@@ -33,8 +33,8 @@ struct PlanBudget {
   long long steps;
   long long evaluations;
 };
-/// One event's search: ~5 ms natively, ~10 ms in the page at worst.
-constexpr PlanBudget kPlanBudget{20000, 100000};
+/// One event's search: ~1.5 ms natively, ~3 ms in the page at worst.
+constexpr PlanBudget kPlanBudget{20000, 30000};
 /// All balls' searches at a reset or a loaded state, shared: each gets at
 /// least one step, the rest of a search cut short is done event by event
 /// within the app's frame budget.
