@@ -208,13 +208,13 @@ export async function waitReady(page) {
   await frames(page, 3);
 }
 
-/** Waits for n animation frames on the page (the app draws one per frame). */
+/** Waits for n animation frames on the page (the app draws one per frame); bounded by 2 s a frame, 15 s at least. */
 export async function frames(page, n = 2) {
   await withTimeout(page.evaluate((n) => new Promise((resolve) => {
     let k = 0;
     const tick = () => (++k >= n ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
-  }), n), TIMEOUT.wait, `${n} animation frames`);
+  }), n), Math.max(TIMEOUT.wait, 2_000 * n), `${n} animation frames`);
 }
 
 export function withTimeout(promise, ms, what) {

