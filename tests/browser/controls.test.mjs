@@ -30,7 +30,11 @@ test('Play runs the simulation, Pause stops it, Step advances 10 ms', { timeout:
 
     assert.equal(await h.widgetRect(page, 'Play'), null, 'the button reads "Pause" while running');
     await h.clickWidget(page, 'Pause');
-    const paused = await h.status(page);
+    // The app may see the release a frame after the page does (a clean-clone CI run read running = true here).
+    const paused = await h.until(page, async () => {
+      const st = await h.status(page);
+      return !st.running && st;
+    }, { what: 'the run paused after clicking Pause' });
     assert.equal(paused.running, false, 'Pause stops the run');
     await h.frames(page, 5);
     assert.equal((await h.status(page)).t, paused.t, 't frozen while paused (5 frames later)');
