@@ -87,14 +87,21 @@ void App::report_link_problems(const std::vector<std::string>& problems) {
 void App::start_scene(const std::string& id, const ParamValues& values) {
   auto sim = std::make_unique<Simulation>(find_scene(id)->create());
   sim->set_sample_interval(kSampleInterval);
+  const double deadline = wall_now() + step_budget();
+  bool prepared = true;
   if (auto error = sim->set_params(values)) {
     message(MessageLevel::Error, *error);
+  } else if (const double progress = sim->prepare_reset([deadline] { return wall_now() > deadline; }); progress < 1) {
+    // The defaults run until the link's start is prepared (continue_reset).
+    prepared = false;
+    reset_progress_ = progress;
   } else if (auto reset_error = sim->reset()) {
     message(MessageLevel::Error, text("app.defaults_used", {{"error", *reset_error}}));
     sim = std::make_unique<Simulation>(find_scene(id)->create());
     sim->set_sample_interval(kSampleInterval);
   }
   adopt(std::move(sim));
+  reset_waiting_ = !prepared;
   fit_view();
   update_hash();
 }
@@ -109,6 +116,8 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
   variants_.clear();  // variants of the old run's start; a comparison is set after adopting
   ++simulations_started_;
   running_ = false;
+  reset_waiting_ = reset_waiting_said_ = false;
+  longest_start_slice_ = 0;
   step_until_ = -1;
   reported_failure_ = false;
   page_series_changed();
@@ -156,6 +165,25 @@ bool App::switch_scene(const std::string& id) {
 }
 
 void App::reset_run() {
+  if (!reset_waiting_) longest_start_slice_ = 0;
+  reset_waiting_ = true;
+  const double deadline = wall_now() + step_budget();
+  continue_reset([deadline] { return wall_now() > deadline; });
+}
+
+void App::continue_reset(const Scene::YieldCheck& out_of_time) {
+  if (!reset_waiting_) return;
+  const double start = wall_now();
+  double progress = sim_->prepare_reset(out_of_time);
+  for (const auto& v : variants_) progress = std::min(progress, v.sim->prepare_reset(out_of_time));
+  longest_start_slice_ = std::max(longest_start_slice_, wall_now() - start);
+  if (progress < 1) {
+    if (!reset_waiting_said_) message(MessageLevel::Info, text("app.start_prepared"));
+    reset_waiting_said_ = true;
+    reset_progress_ = progress;
+    return;
+  }
+  reset_waiting_ = reset_waiting_said_ = false;
   if (auto error = sim_->reset()) {
     message(MessageLevel::Error, text("app.previous_run_kept", {{"error", *error}}));
     return;
@@ -180,12 +208,15 @@ void App::message(MessageLevel level, const std::string& text) {
   page_message(level, text);
 }
 
+double App::step_budget() const { return std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget); }
+
 void App::advance_run(double wall_dt) {
   if (wall_dt > 0) frame_interval_ = frame_interval_ == 0 ? wall_dt : 0.9 * frame_interval_ + 0.1 * wall_dt;
-  const double budget = std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget);
-  const double start = wall_now(), deadline = start + budget;
+  const double start = wall_now(), deadline = start + step_budget();
   // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
   const Scene::YieldCheck out_of_time = [deadline] { return wall_now() > deadline; };
+  continue_reset(out_of_time);
+  if (reset_waiting_) return;  // the runs wait for their new start
   const long long steps_before = total_steps();
   const double t_before = sim_->time();
   if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way, every run alike
@@ -244,6 +275,7 @@ bool App::legend_shown() const {
 }
 
 std::string App::speed_text() const {
+  if (reset_waiting_) return text("app.start_progress", {{"percent", printed("%.0f", 100 * reset_progress_)}});
   const double factor = meter_.factor();
   if (!running_ || meter_.span() < 0.6 * SpeedMeter::kWindow) return "";  // too few frames to judge yet
   if (factor < 0.95 && behind_)
@@ -486,7 +518,7 @@ nlohmann::json App::palette_json() const {
 
 std::string App::status_json() const {
   // The current runs' starts: how long the last reset or load blocked the page.
-  double setup = sim_->setup_seconds();
+  double setup = std::max(longest_start_slice_, sim_->setup_seconds());
   for (const auto& v : variants_) setup = std::max(setup, v.sim->setup_seconds());
   nlohmann::json s = {{"scene", sim_->description().id},
                       {"t", sim_->time()},
@@ -509,6 +541,7 @@ std::string App::status_json() const {
                       {"palette", palette_json()},
                       {"reduced_motion", reduced_motion_},
                       {"reset_pending", sim_->reset_pending()},
+                      {"starting", reset_waiting_ ? nlohmann::json(reset_progress_) : nlohmann::json(nullptr)},
                       {"pending", sim_->pending_params()},
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},

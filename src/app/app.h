@@ -138,7 +138,13 @@ class App {
   /// The current parameters as {name: text}.
   nlohmann::json params_json() const;
   std::optional<std::string> set_params(const ParamValues& values);
+  /// Resets every run from its parameters; a costly start (a typed wall's
+  /// tracing) is prepared over the next frames first, within their budget.
   void reset_run();
+  /// Prepares the waiting reset within `out_of_time`, then carries it out.
+  void continue_reset(const Scene::YieldCheck& out_of_time);
+  /// Wall time (s) a frame may give the simulation.
+  double step_budget() const;
   void advance_run(double wall_dt);
   /// After an advance that took `call_wall` s for `steps` integrator steps:
   /// the slow-motion note, or a pause when one step outlasts several frames.
@@ -211,6 +217,10 @@ class App {
   Camera camera_;
   BodyDrag body_drag_;
   bool running_ = false;
+  bool reset_waiting_ = false;   // a reset whose start is being prepared
+  double reset_progress_ = 0;    // share of that preparation done, 0..1
+  bool reset_waiting_said_ = false;  // the page was told the start is being prepared
+  double longest_start_slice_ = 0;  // s, the longest the last start blocked a frame
   bool embed_ = false;
   Theme theme_ = Theme::Dark;
   bool reduced_motion_ = false;  // the user asks for less motion: no auto-play, short trails

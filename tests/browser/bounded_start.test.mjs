@@ -38,3 +38,42 @@ test('the wiggly-wall link with 2,000 balls starts without freezing the page and
     await app.close();
   }
 });
+
+test('a new wall that takes longer than a frame to trace is traced over frames, its progress said, the old run drawn meanwhile', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=implicit&N=50&play=1');
+  try {
+    const { page, errors } = app;
+    // The star preset with a slight tilt (a wall not traced before): ~60 ms natively, several slices in the page.
+    const star = 'sqrt(x^2 + y^2) - 12*(1 + 0.3*cos(5*atan2(y, x))) + 0.0001*x*y';
+    const seen = await page.evaluate(async (hash) => {
+      window.contactlab.applyHash(hash);
+      const seen = [];
+      // One status a frame until the start is prepared (bounded: 600 frames).
+      for (let k = 0; k < 600; k++) {
+        const s = window.contactlab.status();
+        seen.push({ starting: s.starting, text: s.speed_text, setup_ms: s.frame.setup_ms });
+        if (s.starting === null) break;
+        await new Promise(requestAnimationFrame);
+      }
+      return seen;
+    }, `#scene=implicit&N=50&play=1&wall=${encodeURIComponent(star)}`);
+    const preparing = seen.filter((s) => s.starting !== null);
+    console.log(`  traced over ${preparing.length} frames: ${preparing.map((s) => s.text).join(', ')}`);
+    assert.ok(preparing.length >= 1, 'the tracing was spread over frames');
+    for (const s of preparing) assert.match(s.text, /^preparing the start: \d+ %$/);
+    for (let k = 1; k < preparing.length; k++) assert.ok(preparing[k].starting >= preparing[k - 1].starting, 'progress only grows');
+    assert.equal(seen.at(-1).starting, null, 'the start was prepared');
+    const st = await h.until(page, async () => {
+      const s = await h.status(page);
+      return s.t > 0.05 ? s : null;
+    }, { what: 'the new run playing' });
+    assert.equal(st.params.wall, star);
+    assert.equal(st.starting, null);
+    // Each slice is one frame's simulation budget: printed against it, judged only against a frozen page.
+    console.log(`  longest block of the start: ${st.frame.setup_ms.toFixed(1)} ms (goal: one frame budget, ${FRAME_BUDGET_MS} ms)`);
+    assert.ok(st.frame.setup_ms < 5 * 250, `the start blocked ${st.frame.setup_ms} ms`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

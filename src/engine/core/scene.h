@@ -85,6 +85,14 @@ class Scene {
   /// for a pile of 100,000 particles.
   virtual void copy_into(std::unique_ptr<Scene>& target) const = 0;
 
+  /// Asked between integrator steps; true asks the scene to stop early.
+  using YieldCheck = std::function<bool()>;
+
+  /// Does ahead, in slices until `stop_early` answers true, the costly work a
+  /// reset with `params` needs (tracing a typed wall); returns the share
+  /// done, 0..1. At 1 reset() takes a few milliseconds: the page spreads a
+  /// start over frames this way.
+  virtual double prepare(const ParamValues& params, const YieldCheck& stop_early) const { return 1; }
   /// Builds the model and the initial state from `params`. Returns an error
   /// message (and leaves the scene as it was) if they make no valid start.
   virtual std::optional<std::string> reset(const ParamValues& params) = 0;
@@ -95,9 +103,6 @@ class Scene {
   /// Checks requested Reset values that only the scene can judge (a typed
   /// expression) now, so their error shows at once; they apply on reset.
   virtual std::optional<std::string> check_pending(const ParamValues& requested) const { return std::nullopt; }
-
-  /// Asked between integrator steps; true asks the scene to stop early.
-  using YieldCheck = std::function<bool()>;
 
   /// Advances to simulated time `t_end` (s), appending events, or less when
   /// `yield` answers true between steps: then time() < t_end, the state is

@@ -12,23 +12,6 @@ namespace {
 
 using Eigen::Vector2d;
 
-/// Point where f changes sign on the segment a-b (fa, fb of opposite signs), by bisection.
-Vector2d bisect_crossing(const ImplicitCurve::Function& f, Vector2d a, double fa, Vector2d b) {
-  for (int it = 0; it < 60; ++it) {
-    const Vector2d m = 0.5 * (a + b);
-    const double fm = f(m.x(), m.y());
-    if (fm == 0) return m;
-    if ((fm < 0) == (fa < 0)) {
-      a = m;
-      fa = fm;
-    } else {
-      b = m;
-    }
-    if ((b - a).squaredNorm() < 1e-30 * (1 + a.squaredNorm())) break;
-  }
-  return 0.5 * (a + b);
-}
-
 Vector2d closest_on_segment(const Vector2d& p, const Vector2d& a, const Vector2d& b) {
   const Vector2d ab = b - a;
   const double len2 = ab.squaredNorm();
@@ -38,154 +21,12 @@ Vector2d closest_on_segment(const Vector2d& p, const Vector2d& a, const Vector2d
 
 }  // namespace
 
-std::optional<std::string> ImplicitCurve::build(const Function& user_f, double half_width, int grid,
+std::optional<std::string> ImplicitCurve::build(const Function& f, double half_width, int grid,
                                                 long long max_evaluations, ImplicitCurve& out) {
-  long long evaluations = 0;
-  const Function f = [&](double x, double y) {
-    ++evaluations;
-    return user_f(x, y);
-  };
-  const auto over_budget = [&] {
-    return text("wall_curve.over_budget", {{"max", std::to_string(max_evaluations)}, {"cells", std::to_string(grid)}});
-  };
-  const int n = grid;
-  if (static_cast<long long>(n + 1) * (n + 1) > max_evaluations) return over_budget();
-  const double h = 2 * half_width / n;  // m, lattice spacing
-  auto node = [&](int i, int j) { return Vector2d(-half_width + i * h, -half_width + j * h); };
-  std::vector<double> values((n + 1) * (n + 1));
-  auto value = [&](int i, int j) -> double& { return values[j * (n + 1) + i]; };
-  for (int j = 0; j <= n; ++j)
-    for (int i = 0; i <= n; ++i) {
-      const Vector2d p = node(i, j);
-      const double v = f(p.x(), p.y());
-      if (!std::isfinite(v))
-        return text("wall_curve.not_finite", {{"x", format_number(p.x())}, {"y", format_number(p.y())}});
-      const bool border = i == 0 || j == 0 || i == n || j == n;
-      if (border && v < 0)
-        return text("wall_curve.reaches_border", {{"x", format_number(p.x())},
-                                                  {"y", format_number(p.y())},
-                                                  {"half_width", format_number(half_width)}});
-      value(i, j) = v;
-    }
-
-  // Vertices where f changes sign along lattice edges, shared by the two cells of each edge.
-  std::vector<Vector2d> vertices;
-  std::vector<int> horizontal(n * (n + 1), -1), vertical((n + 1) * n, -1);
-  auto crossing = [&](int i0, int j0, int i1, int j1) {
-    const double a = value(i0, j0), b = value(i1, j1);
-    if ((a < 0) == (b < 0) || evaluations > max_evaluations) return -1;
-    vertices.push_back(bisect_crossing(f, node(i0, j0), a, node(i1, j1)));
-    return static_cast<int>(vertices.size()) - 1;
-  };
-  for (int j = 0; j <= n; ++j)
-    for (int i = 0; i < n; ++i) horizontal[j * n + i] = crossing(i, j, i + 1, j);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i <= n; ++i) vertical[j * (n + 1) + i] = crossing(i, j, i, j + 1);
-  if (evaluations > max_evaluations) return over_budget();
-  if (vertices.empty()) return text("wall_curve.nowhere_inside");
-
-  // Marching squares: link the crossings of each cell; saddles decided by the centre value.
-  std::vector<std::vector<int>> links(vertices.size());
-  auto link = [&](int a, int b) {
-    links[a].push_back(b);
-    links[b].push_back(a);
-  };
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      const int e[4] = {horizontal[j * n + i], vertical[j * (n + 1) + i + 1], horizontal[(j + 1) * n + i],
-                        vertical[j * (n + 1) + i]};  // bottom, right, top, left
-      int crossings[4], count = 0;
-      for (int k = 0; k < 4; ++k)
-        if (e[k] >= 0) crossings[count++] = k;
-      if (count == 2) {
-        link(e[crossings[0]], e[crossings[1]]);
-      } else if (count == 4) {
-        if (evaluations > max_evaluations) return over_budget();
-        const Vector2d c = node(i, j) + Vector2d(0.5 * h, 0.5 * h);
-        const bool centre_inside = f(c.x(), c.y()) < 0;
-        const bool bottom_left_inside = value(i, j) < 0;
-        // Cut off the corners whose side differs from the centre's.
-        if (centre_inside == bottom_left_inside) {  // cut bottom-right and top-left
-          link(e[0], e[1]);
-          link(e[2], e[3]);
-        } else {  // cut bottom-left and top-right
-          link(e[0], e[3]);
-          link(e[1], e[2]);
-        }
-      }
-    }
-
-  // Walk the links into closed loops.
-  out = ImplicitCurve();
-  out.f_ = user_f;  // the counting wrapper refers to this call
-  out.half_width_ = half_width;
-  out.inside_area_ = std::count_if(values.begin(), values.end(), [](double v) { return v < 0; }) * h * h;
-  std::vector<bool> used(vertices.size(), false);
-  for (size_t start = 0; start < vertices.size(); ++start) {
-    if (used[start] || links[start].size() != 2) continue;
-    std::vector<Vector2d> loop;
-    int previous = -1, current = static_cast<int>(start);
-    while (!used[current]) {
-      used[current] = true;
-      loop.push_back(vertices[current]);
-      const int next = links[current][0] != previous ? links[current][0] : links[current][1];
-      previous = current;
-      current = next;
-    }
-    if (loop.size() >= 3) out.loops_.push_back(std::move(loop));
-  }
-  if (out.loops_.empty()) return text("wall_curve.not_traced");
-
-  // Refine every chord until its midpoint lies within `tolerance` of the curve.
-  const double tolerance = 1e-6 * half_width;
-  double worst = 0;
-  for (auto& loop : out.loops_) {
-    std::vector<Vector2d> refined;
-    for (size_t k = 0; k < loop.size(); ++k) {
-      const Vector2d a = loop[k], b = loop[(k + 1) % loop.size()];
-      // Depth-first subdivision with an explicit stack (chord ends, depth).
-      std::vector<std::pair<std::pair<Vector2d, Vector2d>, int>> stack = {{{a, b}, 0}};
-      while (!stack.empty()) {
-        if (evaluations > max_evaluations) return over_budget();
-        auto [ends, depth] = stack.back();
-        stack.pop_back();
-        const auto [p, q] = ends;
-        const Vector2d chord = q - p;
-        const double length = chord.norm();
-        const Vector2d mid = 0.5 * (p + q), normal(-chord.y() / length, chord.x() / length);
-        // The curve crosses the chord's perpendicular bisector near the midpoint.
-        // Probe outwards from close by: in the narrow spike of the inside at a
-        // cusp a wide probe jumps over both branches and finds no crossing.
-        const double f_mid = f(mid.x(), mid.y());
-        std::optional<Vector2d> on_curve;
-        if (f_mid == 0) on_curve = mid;
-        for (double s : {1.0 / 1024, 1.0 / 256, 1.0 / 64, 1.0 / 16, 0.25, 0.5, 1.0}) {
-          if (on_curve) break;
-          for (double side : {1.0, -1.0}) {
-            const Vector2d probe = mid + side * s * length * normal;
-            const double f_probe = f(probe.x(), probe.y());
-            if (std::isfinite(f_probe) && (f_probe < 0) != (f_mid < 0)) {
-              on_curve = bisect_crossing(f, mid, f_mid, probe);
-              break;
-            }
-          }
-        }
-        const double sagitta = on_curve ? (*on_curve - mid).norm() : length;
-        if (sagitta > tolerance && depth < 40 && length > 1e-9 * half_width && on_curve) {
-          stack.push_back({{*on_curve, q}, depth + 1});
-          stack.push_back({{p, *on_curve}, depth + 1});
-        } else {
-          refined.push_back(p);
-          worst = std::max(worst, sagitta);
-        }
-      }
-    }
-    loop = std::move(refined);
-  }
-  // A chord's midpoint deviation bounds the whole chord's for curves that do
-  // not wiggle within it; a factor 2 covers the rest.
-  out.chord_error_ = 2 * worst + 1e-12 * half_width;
-  out.index_segments();
+  Tracing tracing(f, half_width, grid, max_evaluations);
+  tracing.advance();
+  if (tracing.error()) return tracing.error();
+  out = std::move(tracing.curve());
   return std::nullopt;
 }
 
@@ -221,6 +62,39 @@ void ImplicitCurve::index_segments() {
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) cell_segments_[j * cells_ + i].push_back(s);
   }
+  // Breadth-first from the cells with segments, to all 8 neighbours: Chebyshev distances.
+  empty_rings_.assign(cells_ * cells_, -1);
+  std::vector<int> queue;
+  for (int c = 0; c < cells_ * cells_; ++c)
+    if (!cell_segments_[c].empty()) {
+      empty_rings_[c] = 0;
+      queue.push_back(c);
+    }
+  for (size_t next = 0; next < queue.size(); ++next) {
+    const int c = queue[next], ci = c % cells_, cj = c / cells_;
+    for (int dj = -1; dj <= 1; ++dj)
+      for (int di = -1; di <= 1; ++di) {
+        const int i = ci + di, j = cj + dj;
+        if (i < 0 || j < 0 || i >= cells_ || j >= cells_ || empty_rings_[j * cells_ + i] >= 0) continue;
+        empty_rings_[j * cells_ + i] = empty_rings_[c] + 1;
+        queue.push_back(j * cells_ + i);
+      }
+  }
+}
+
+std::optional<std::pair<int, int>> ImplicitCurve::cell_of(const Vector2d& p) const {
+  if (empty_rings_.empty()) return std::nullopt;  // no curve traced
+  const Vector2d cell = (p - grid_origin_) / cell_size_;  // p in cells from the grid's corner
+  if (!(cell.x() >= 0 && cell.y() >= 0 && cell.x() < cells_ && cell.y() < cells_)) return std::nullopt;
+  return std::make_pair(std::min(static_cast<int>(cell.x()), cells_ - 1),
+                        std::min(static_cast<int>(cell.y()), cells_ - 1));
+}
+
+double ImplicitCurve::polyline_distance_at_least(const Vector2d& p) const {
+  const auto cell = cell_of(p);
+  if (!cell) return 0;
+  // Every segment lies in a cell at least this many rings away; p may sit anywhere in its own cell.
+  return std::max(0, empty_rings_[cell->second * cells_ + cell->first] - 1) * cell_size_;
 }
 
 ImplicitCurve::Closest ImplicitCurve::closest_on_polyline(const Vector2d& p) const {
@@ -234,23 +108,28 @@ ImplicitCurve::Closest ImplicitCurve::closest_on_polyline(const Vector2d& p) con
       best_point = q;
     }
   };
-  const Vector2d cell = (p - grid_origin_) / cell_size_;  // p in cells from the grid's corner
-  const bool in_grid = cell.x() >= 0 && cell.y() >= 0 && cell.x() < cells_ && cell.y() < cells_;
-  if (!in_grid) {
+  const auto cell = cell_of(p);
+  if (!cell) {
     for (int s = 0; s < static_cast<int>(segments_.size()); ++s) consider(s);
   } else {
-    // Rings of cells around p; stop once no farther ring can hold anything closer.
-    const int ci = std::min(static_cast<int>(cell.x()), cells_ - 1);
-    const int cj = std::min(static_cast<int>(cell.y()), cells_ - 1);
-    for (int ring = 0; ring < cells_; ++ring) {
+    // Rings of cells around p, from the first that holds a segment; stop
+    // once no farther ring can hold anything closer.
+    const auto [ci, cj] = *cell;
+    for (int ring = empty_rings_[cj * cells_ + ci]; ring < cells_; ++ring) {
       const double reach = (ring - 1) * cell_size_;  // every cell of this ring is at least this far
       if (reach > 0 && best <= reach * reach) break;
-      for (int j = cj - ring; j <= cj + ring; ++j)
-        for (int i = ci - ring; i <= ci + ring; ++i) {
-          if (std::max(std::abs(i - ci), std::abs(j - cj)) != ring) continue;
-          if (i < 0 || j < 0 || i >= cells_ || j >= cells_) continue;
+      // The ring's cells row by row: whole first and last rows, the two ends of the others.
+      for (int j = std::max(cj - ring, 0); j <= std::min(cj + ring, cells_ - 1); ++j) {
+        const int step = j == cj - ring || j == cj + ring ? 1 : 2 * ring;
+        for (int i = ci - ring; i <= ci + ring; i += std::max(step, 1)) {
+          if (i < 0 || i >= cells_) continue;
+          // A cell wholly farther than the best so far cannot hold anything closer.
+          const Vector2d low = grid_origin_ + cell_size_ * Vector2d(i, j);
+          const Vector2d gap = (low - p).cwiseMax(p - low - Vector2d::Constant(cell_size_)).cwiseMax(0.0);
+          if (gap.squaredNorm() >= best) continue;
           for (int s : cell_segments_[j * cells_ + i]) consider(s);
         }
+      }
     }
   }
   Closest c;

@@ -3,6 +3,7 @@
 // expression and the curve traced from it. Immutable once built and shared
 // by the copies of a world or scene (muParser keeps pointers to its
 // variables, so the expression must not be copied).
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,10 +25,21 @@ struct TypedWall {
   /// the lattice, its polyline strays 0.1 m from the curve anyway.
   static constexpr double kWork = 2e7;
 
-  /// Parses `text` and traces it over |x|, |y| <= half_width (m). On error
-  /// `out` is unchanged and the message says what and where.
+  /// Walls kept per thread, most recently used first: a reset, a copy of a
+  /// scene, a compared run or the runs of a sweep take the same wall without
+  /// tracing it again.
+  static constexpr size_t kKeptWalls = 4;
+
+  /// Parses `text` and traces it over |x|, |y| <= half_width (m), or takes
+  /// it from this thread's recent walls (muParser evaluates through shared
+  /// variables: a wall is never shared between threads). On error `out` is
+  /// unchanged and the message says what and where.
   static std::optional<std::string> build(const std::string& text, double half_width,
                                           std::shared_ptr<const TypedWall>& out);
+  /// Traces that wall ahead of build(), in slices, until `stop_early`
+  /// returns true: the page spreads a costly tracing over frames. Returns the
+  /// share done, 0..1; at 1 build() answers at once (with the wall or why not).
+  static double prepare(const std::string& text, double half_width, const std::function<bool()>& stop_early);
 };
 
 }  // namespace cl

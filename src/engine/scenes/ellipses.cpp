@@ -44,15 +44,12 @@ std::optional<std::string> EllipsesScene::read_model(const ParamValues& p, World
   return std::nullopt;
 }
 
-std::optional<std::string> EllipsesScene::read_boundary(const ParamValues& p, const Boundary& current,
-                                                        const EllipseBody& body, Boundary& boundary) {
+std::optional<std::string> EllipsesScene::read_boundary(const ParamValues& p, const EllipseBody& body,
+                                                        Boundary& boundary) {
   boundary.radius = p.number("R_wall");
   if (p.choice("boundary") == "typed") {
     boundary.kind = BoundaryKind::TypedWall;
-    const std::shared_ptr<const TypedWall>& kept = current.wall;
-    if (kept && kept->expression.text() == p.text("wall") && kept->curve.half_width() == p.number("view"))
-      boundary.wall = kept;  // tracing takes up to a second: keep the traced wall
-    else if (auto error = TypedWall::build(p.text("wall"), p.number("view"), boundary.wall))
+    if (auto error = TypedWall::build(p.text("wall"), p.number("view"), boundary.wall))
       return text("wall.error", {{"error", *error}});
     return std::nullopt;
   }
@@ -63,11 +60,16 @@ std::optional<std::string> EllipsesScene::read_boundary(const ParamValues& p, co
   return std::nullopt;
 }
 
+double EllipsesScene::prepare(const ParamValues& params, const YieldCheck& stop_early) const {
+  if (params.choice("boundary") != "typed") return 1;
+  return TypedWall::prepare(params.text("wall"), params.number("view"), stop_early);
+}
+
 std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
   WorldModel model;
   View view;
   if (auto error = read_model(params, model, view)) return error;
-  if (auto error = read_boundary(params, world_.model().boundary, model.body, model.boundary)) return error;
+  if (auto error = read_boundary(params, model.body, model.boundary)) return error;
   const int n = model.n;
   const double r0 = std::max(model.body.a, model.body.b);  // bounding radius, m
   const double reach = model.boundary.radius - 1.1 * r0;       // centres stay this close to the origin
@@ -153,7 +155,7 @@ std::optional<std::string> EllipsesScene::apply_live(const ParamValues& running)
   WorldModel model;
   View view;
   if (auto error = read_model(running, model, view)) return error;
-  if (auto error = read_boundary(running, world_.model().boundary, model.body, model.boundary)) return error;
+  if (auto error = read_boundary(running, model.body, model.boundary)) return error;
   world_.set_model(model);
   view_ = view;
   return std::nullopt;

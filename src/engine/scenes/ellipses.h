@@ -24,6 +24,7 @@ class EllipsesScene final : public CopyableScene<EllipsesScene> {
   EllipsesScene();
   const SceneDescription& description() const override { return ellipses_description(); }
 
+  double prepare(const ParamValues& params, const YieldCheck& stop_early) const override;
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;
   std::optional<std::string> check_pending(const ParamValues& requested) const override;
@@ -71,9 +72,8 @@ class EllipsesScene final : public CopyableScene<EllipsesScene> {
 
   /// Everything but the boundary's shape.
   static std::optional<std::string> read_model(const ParamValues& p, WorldModel& model, View& view);
-  /// The wall; a typed one is traced unless `current` holds it already.
-  static std::optional<std::string> read_boundary(const ParamValues& p, const Boundary& current, const EllipseBody& body,
-                                                  Boundary& boundary);
+  /// The wall (a typed one as TypedWall::build gives it).
+  static std::optional<std::string> read_boundary(const ParamValues& p, const EllipseBody& body, Boundary& boundary);
   /// Starts the world at y, refusing overlaps and bodies outside the wall.
   std::optional<std::string> start_at(const WorldModel& model, double t, const Vec& y);
   void remember_trails();

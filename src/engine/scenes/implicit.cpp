@@ -42,6 +42,10 @@ std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, 
   return std::nullopt;
 }
 
+double ImplicitScene::prepare(const ParamValues& params, const YieldCheck& stop_early) const {
+  return TypedWall::prepare(params.text("wall"), params.number("view"), stop_early);
+}
+
 std::optional<std::string> ImplicitScene::check_room(const ImplicitCurve& curve, int n, double r, bool collisions) {
   // Centres may go where the wall is at least 2 r away: the inside less a
   // band of 2 r along the curve. Balls that collide must also keep 2.2 r
@@ -61,9 +65,8 @@ std::optional<std::string> ImplicitScene::check_room(const ImplicitCurve& curve,
 }
 
 std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
-  std::shared_ptr<const TypedWall> wall = wall_;
-  if (!wall_ || params.text("wall") != wall_->expression.text() || params.number("view") != wall_->curve.half_width())
-    if (auto error = build_wall(params, wall)) return error;
+  std::shared_ptr<const TypedWall> wall;
+  if (auto error = build_wall(params, wall)) return error;
   const ImplicitCurve& curve = wall->curve;
   const double r = params.number("r");
 
@@ -89,7 +92,11 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
   // distance would cost up to 300 calls of f a try by a wall that wiggles
   // finer than the polyline, and 2,000 balls took 0.35 s to place there.
   auto clear_of_wall = [&](const Vector2d& p) {
-    return curve.closest_on_polyline(p).distance - curve.chord_error() >= 2 * r && curve.inside(p);
+    // The grid's bound first: most tries are far from the wall and need no segment.
+    const double c = curve.chord_error();
+    const bool clear =
+        curve.polyline_distance_at_least(p) - c >= 2 * r || curve.closest_on_polyline(p).distance - c >= 2 * r;
+    return clear && curve.inside(p);
   };
   std::vector<Ball> balls;
   for (long long tries = 0; static_cast<int>(balls.size()) < n; ++tries) {
