@@ -29,6 +29,10 @@ test('Play runs the simulation, Pause stops it, Step advances 10 ms', { timeout:
     await h.saveScreenshot(page, 'desktop-running.png');
 
     assert.equal(await h.widgetRect(page, 'Play'), null, 'the button reads "Pause" while running');
+    // About a second after Play the panel gains the real-time line, and with it a scroll bar that
+    // rewraps the caption: Pause moves 15 px down. Click it where it then stays.
+    await h.until(page, async () => (await h.status(page)).speed_text, { what: 'the real-time line' });
+    await h.steady(page, () => h.widgetRect(page, 'Pause'), { what: 'the Pause button in its place' });
     await h.clickWidget(page, 'Pause');
     // The app may see the release a frame after the page does (a clean-clone CI run read running = true here).
     const paused = await h.until(page, async () => {

@@ -115,46 +115,90 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run'
   '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader', '--host-resolver-rules=MAP localhost 127.0.0.1'];
 
-export function launchBrowser() {
+// WebGL always runs on SwiftShader. Compositing the page on it too cost ~150 ms
+// of a core a frame whatever the page drew (6-12 fps at 1280x800, even paused),
+// and every test waited that long for each frame it counts; composited in
+// software, as Chromium does without a usable GPU, a frame takes 20-25 ms.
+// Chromium then reads the canvas back each frame and warns so on the page's
+// console ("GPU stall due to ReadPixels"): a test of the page's own warnings
+// asks for 'gpu'.
+const COMPOSITING = { software: ['--disable-gpu-compositing'], gpu: [] };
+
+export function launchBrowser({ compositing = 'software' } = {}) {
   return chromium.launch({
     executablePath: process.env.CONTACTLAB_CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...COMPOSITING[compositing]],
     timeout: TIMEOUT.load,
   });
 }
 
 /**
  * Server + browser for one test file. Call in before(); close() in after().
- * env.open(hash, contextOptions) opens a fresh context+page at the site with
- * that hash. Its pages run without service workers (as in a browser that has
- * none; the page then skips its offline copy), unless contextOptions has
- * serviceWorkers: 'allow': in a fresh context every page would install the
- * worker again and copy the whole site into its cache, work beside the test
- * that only the tests of the worker (offline.test.mjs) and of a clean load
- * need.
+ * env.open(hash, contextOptions) opens the site with that hash in a page of
+ * its own, closed by app.close(). Its pages run without service workers (as
+ * in a browser that has none; the page then skips its offline copy), unless
+ * contextOptions has serviceWorkers: 'allow': in a fresh context every page
+ * would install the worker again and copy the whole site into its cache, work
+ * beside the test that only the tests of the worker (offline.test.mjs) and of
+ * a clean load need. `compositing`: see launchBrowser.
+ *
+ * An open() without contextOptions loads the site anew in the page the last
+ * such app.close() left on about:blank: ~0.7 s of CPU against ~1.9 s for a
+ * fresh context (its renderer process, WebGL context and wasm compilation).
+ * The site keeps nothing in the browser (no cookies or storage, no service
+ * worker here), so the new load starts as clean as in a fresh context; any
+ * contextOptions (a viewport, locale, media, touch) get a fresh context.
  */
-export async function setup() {
+export async function setup({ compositing } = {}) {
   const server = await startServer();
   let browser;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ compositing });
   } catch (e) {
     await server.close();
     throw e;
   }
   const contexts = new Set();
+  let spare = null;  // the page of the default context while no test has it
+  const closeContext = async (context) => { contexts.delete(context); await context.close().catch(() => {}); };
+  // Leaves the page as a fresh one is: on about:blank (no app drawing frames), no mouse button or modifier key down.
+  const release = async (app) => {
+    app.detach();
+    try {
+      await app.page.goto('about:blank', { timeout: TIMEOUT.wait });
+      for (const button of ['left', 'right', 'middle']) await app.page.mouse.up({ button });
+      for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await app.page.keyboard.up(key);
+      await app.page.mouse.move(0, 0);
+    } catch {
+      await closeContext(app.page.context());
+      return;
+    }
+    if (spare) await closeContext(app.page.context());
+    else spare = app.page;
+  };
   return {
     server,
     browser,
-    /** Opens a new isolated page; see openApp. */
+    /** Opens the site in a page of its own; see openApp. */
     async open(hash = '', contextOptions = {}) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true,
-        ...contextOptions });
-      contexts.add(context);
-      if (contextOptions.serviceWorkers !== 'allow') await context.addInitScript(NO_SERVICE_WORKERS);
-      const app = await openApp(context, server.url, hash);
-      app.close = async () => { contexts.delete(context); await context.close().catch(() => {}); };
+      const shared = Object.keys(contextOptions).length === 0;
+      let page = null;
+      if (shared && spare) [page, spare] = [spare, null];
+      const context = page ? page.context() : await browser.newContext({ viewport: { width: 1280, height: 800 },
+        acceptDownloads: true, ...contextOptions });
+      if (!page) {
+        contexts.add(context);
+        if (contextOptions.serviceWorkers !== 'allow') await context.addInitScript(NO_SERVICE_WORKERS);
+      }
+      let app;
+      try {
+        app = await openApp(context, server.url, hash, page);
+      } catch (e) {
+        await closeContext(context);
+        throw e;
+      }
+      app.close = shared ? () => release(app) : () => { app.detach(); return closeContext(context); };
       return app;
     },
     async close() {
@@ -169,19 +213,24 @@ export async function setup() {
 const NO_SERVICE_WORKERS = 'delete Navigator.prototype.serviceWorker;';
 
 /**
- * Opens the site in a new page of `context`, collecting console errors and
- * page errors, and waits for contactlab.ready. Returns {page, errors, ...}.
+ * Opens the site in `page` (a new page of `context` if none), collecting
+ * console errors and page errors, and waits for contactlab.ready. Returns
+ * {page, errors, url, detach}: detach() stops the collecting.
  */
-export async function openApp(context, baseUrl, hash = '') {
-  const page = await context.newPage();
+export async function openApp(context, baseUrl, hash = '', page = null) {
+  page = page || await context.newPage();
   page.setDefaultTimeout(TIMEOUT.action);
   const errors = { console: [], warnings: [], page: [], failedRequests: [] };
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.console.push(msg.text());
-    else if (msg.type() === 'warning') errors.warnings.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.page.push(String(err && err.stack || err)));
-  page.on('requestfailed', (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`));
+  const listeners = {
+    console: (msg) => {
+      if (msg.type() === 'error') errors.console.push(msg.text());
+      else if (msg.type() === 'warning') errors.warnings.push(msg.text());
+    },
+    pageerror: (err) => errors.page.push(String(err && err.stack || err)),
+    requestfailed: (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`),
+  };
+  for (const [event, fn] of Object.entries(listeners)) page.on(event, fn);
+  const detach = () => { for (const [event, fn] of Object.entries(listeners)) page.off(event, fn); };
   const url = baseUrl + (hash ? (hash.startsWith('#') ? hash : '#' + hash) : '');
   await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT.load });
   try {
@@ -194,9 +243,10 @@ export async function openApp(context, baseUrl, hash = '') {
       calledRun: typeof Module === 'object' ? Module.calledRun : undefined,
     })).catch((err) => ({ evaluateFailed: String(err) }));
     e.message += `\n  page: ${JSON.stringify(info)}\n  logged: ${JSON.stringify(errors)}`;
+    detach();
     throw e;
   }
-  return { page, errors, url };
+  return { page, errors, url, detach };
 }
 
 /** Waits (bounded) for contactlab.ready and for a few drawn frames. */

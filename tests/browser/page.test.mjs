@@ -8,9 +8,11 @@ before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
 test('page loads without errors and the app is ready', { timeout: h.TIMEOUT.test }, async () => {
-  const app = await env.open('', { serviceWorkers: 'allow' });  // a clean load as a visitor's: the offline copy too
+  // A browser of its own that composites through SwiftShader: composited in software, Chromium's own
+  // readback of the canvas logs warnings on the page's console (harness.mjs, launchBrowser).
+  const clean = await h.setup({ compositing: 'gpu' });
   try {
-    const { page, errors } = app;
+    const { page, errors } = await clean.open('', { serviceWorkers: 'allow' });  // a clean load as a visitor's: the offline copy too
     assert.equal(await page.evaluate(() => window.contactlab.ready.then(() => 'resolved')), 'resolved');
     const st = await h.status(page);
     assert.equal(st.scene, 'pendulum');
@@ -25,7 +27,7 @@ test('page loads without errors and the app is ready', { timeout: h.TIMEOUT.test
     assert.deepEqual(errors.warnings, [], 'a clean load logs no warnings either');
     assert.equal(await h.messagesText(page), '', 'no messages on a clean load');
   } finally {
-    await app.close();
+    await clean.close();
   }
 });
 

@@ -306,6 +306,7 @@ test('a panel with two units gets a second axis; a third unit cannot be ticked',
 
 test('Escape closes an open series chooser, back on its summary, and leaves the run alone', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=pendulum');
+  let cdp = null;  // detached at the end: its accessibility agent would stay on in the page the next test loads
   try {
     const { page, errors } = app;
     await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0), { what: 'plots' });
@@ -317,7 +318,7 @@ test('Escape closes an open series chooser, back on its summary, and leaves the 
     const chooser = page.locator('.chooser').first();
     const summary = chooser.locator('summary');
     // The summary as Chromium tells a screen reader (a disclosure: its name and expanded state).
-    const cdp = await page.context().newCDPSession(page);
+    cdp = await page.context().newCDPSession(page);
     const summaryAx = async () => {
       const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.chooser > summary' });
@@ -359,6 +360,7 @@ test('Escape closes an open series chooser, back on its summary, and leaves the 
     assert.deepEqual(await page.evaluate(() => window.contactlab.plots.series(0)), series, 'the panel shows the same series');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
+    await cdp?.detach().catch(() => {});
     await app.close();
   }
 });

@@ -127,15 +127,23 @@ test('every scene\'s theory in German, typeset without a refused formula', { tim
 });
 
 test('embed=1 hides the panel unless theory=1; opening it by its summary puts theory=1 in the link', { timeout: 90_000 }, async () => {
+  // One page at a time: each open page draws its frames on a core of its own.
   const plain = await env.open('#scene=pendulum&embed=1');
-  const withTheory = await env.open('#scene=pendulum&embed=1&theory=1');
-  const full = await env.open('#scene=pendulum');
   try {
     assert.equal((await panel(plain.page)).visible, false, 'embed=1 alone: no theory panel');
+  } finally {
+    await plain.close();
+  }
+  const withTheory = await env.open('#scene=pendulum&embed=1&theory=1');
+  try {
     const shown = await typeset(withTheory.page);
     assert.equal(shown.visible, true, 'embed=1&theory=1: the panel shows');
     await h.saveScreenshot(withTheory.page, 'theory-embed.png');
-
+  } finally {
+    await withTheory.close();
+  }
+  const full = await env.open('#scene=pendulum');
+  try {
     const closed = await panel(full.page);
     assert.equal(closed.open, false, 'closed until asked for');
     assert.equal(await full.page.evaluate(() => typeof window.katex), 'undefined', 'KaTeX not fetched for a closed panel');
@@ -144,15 +152,12 @@ test('embed=1 hides the panel unless theory=1; opening it by its summary puts th
     assert.equal(opened.open, true);
     assert.match(await h.hash(full.page), /theory=1/);
   } finally {
-    await plain.close();
-    await withTheory.close();
     await full.close();
   }
 });
 
 test('theory=1 on a phone with reduced motion: in view at once; opened by hand when in view, the dock stays', { timeout: 90_000 }, async () => {
   const phone = await env.open('#scene=street&theory=1', { viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-  const full = await env.open('#scene=pendulum');
   try {
     const place = await headingInView(phone.page, 'phone, reduced motion');
     console.log(`phone theory=1 (reduced motion): heading at y ${place.top}–${place.bottom} of ${place.viewport}, dock scrolled ${place.dockScroll} px`);
@@ -165,8 +170,13 @@ test('theory=1 on a phone with reduced motion: in view at once; opened by hand w
       requestAnimationFrame(tick);
     }));
     assert.equal(new Set(scrolls).size, 1, `the dock stays put once there (${scrolls})`);
+  } finally {
+    await phone.close();  // one page at a time: each open page draws its frames on a core of its own
+  }
 
-    // By hand, with the heading in view: opening it does not move the dock.
+  // By hand, with the heading in view: opening it does not move the dock.
+  const full = await env.open('#scene=pendulum');
+  try {
     await plotsLaidOut(full.page);
     // The reader scrolls down to the closed panel's heading first (the click would not need to scroll).
     await full.page.evaluate(() => {
@@ -187,7 +197,6 @@ test('theory=1 on a phone with reduced motion: in view at once; opened by hand w
     assert.ok(heading.inView, 'the heading is in view');
     assert.equal(after, before, 'a panel opened by hand in view does not scroll the dock');
   } finally {
-    await phone.close();
     await full.close();
   }
 });
