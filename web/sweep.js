@@ -20,7 +20,9 @@ var ContactLabSweep = (function () {
   var LAYOUT_POLL_MS = 500;    // another scene (or body count) refills the form
   var MAX_CHARTS = 4;
   var CHART_HEIGHT = 170;      // px
-  var PREFERRED_PARAMETERS = ['c_tau', 'e', 'k_s', 'friction'];
+  // What a lesson sweeps first, of the parameters that act under the current
+  // law (the engine's in_effect_when): restitution, damping, the thread's snap.
+  var PREFERRED_PARAMETERS = ['c_tau', 'e', 'k_d', 'e_thread', 'k_s', 'friction'];
   var PREFERRED_QUANTITIES = ['e_first', 'max_penetration', 'E_lost'];
   // Where a parameter's whole range is not what a lesson sweeps: the damped
   // laws' c_τ from 0.1 (the issue's table) rather than 0.
@@ -61,6 +63,9 @@ var ContactLabSweep = (function () {
     engineFailed: function (message) { return T('sweep.engine_failed', { message: message }); },
     workerError: T('sweep.worker_error'),
     noWorker: T('sweep.no_worker'),
+    allSame: function (runs, parameter, why) {
+      return T(why ? 'sweep.all_same_because' : 'sweep.all_same', { runs: runs, parameter: parameter, why: why });
+    },
     firstFailure: function (name, value, why) { return T('sweep.first_failure', { name: name, value: fmt(value), why: why }); },
     caption: function (parameter) { return T('sweep.caption', { parameter: parameter }); },
     chartCaption: function (quantity, parameter) { return T('sweep.chart_caption', { quantity: quantity, parameter: parameter }); },
@@ -228,9 +233,25 @@ var ContactLabSweep = (function () {
       return scene ? scene.params.filter(function (p) { return p.name === name; })[0] : null;
     }
 
-    function currentValue(spec) {
+    function currentParams() {
       var status = JSON.parse(api.status() || 'null');
-      return numberOr(status && status.params ? status.params[spec.name] : spec.default, spec.default);
+      return status && status.params ? status.params : {};
+    }
+
+    function currentValue(spec) {
+      var value = currentParams()[spec.name];
+      return numberOr(value != null ? value : spec.default, spec.default);
+    }
+
+    /** Whether `spec` acts under the current values; if not, the choice that makes it idle in words ("Linear"). */
+    function idleUnder(spec) {
+      var when = spec.in_effect_when;
+      if (!when) return null;
+      var choice = currentParams()[when.param];
+      if (choice == null || when.choices.indexOf(choice) >= 0) return null;
+      var chooser = specOf(when.param);
+      var at = chooser ? chooser.choices.indexOf(choice) : -1;
+      return at >= 0 && chooser.choice_labels ? chooser.choice_labels[at] : choice;
     }
 
     function fillRange() {
@@ -253,8 +274,10 @@ var ContactLabSweep = (function () {
         paramSelect.appendChild(new Option(parameterText(p.label, p.name, p.unit), p.name));
       });
       var names = numeric.map(function (p) { return p.name; });
-      var preferred = PREFERRED_PARAMETERS.filter(function (n) { return names.indexOf(n) >= 0; })[0];
-      paramSelect.value = names.indexOf(keep) >= 0 ? keep : preferred || names[0] || '';
+      var preferred = PREFERRED_PARAMETERS.filter(function (n) { return names.indexOf(n) >= 0 && !idleUnder(specOf(n)); })[0];
+      // The user's parameter stays across scenes where it acts.
+      var keepable = names.indexOf(keep) >= 0 && !idleUnder(specOf(keep));
+      paramSelect.value = keepable ? keep : preferred || names[0] || '';
       if (paramSelect.value !== keep) fillRange();
       if (!runsInput.value) runsInput.value = String(DEFAULT_RUNS);
       if (!untilInput.value) untilInput.value = String(DEFAULT_UNTIL);
@@ -400,13 +423,26 @@ var ContactLabSweep = (function () {
       draw();
     }
 
+    /** True when two runs or more gave every result alike: the parameter changed nothing. */
+    function allSame(rows) {
+      if (rows.length < 2) return false;
+      var first = JSON.stringify(rows[0].summary) + rows[0].failure;
+      return rows.every(function (r) { return JSON.stringify(r.summary) + r.failure === first; });
+    }
+
     function finish(state) {
       sweep.state = state;
       sweep.wallMs = performance.now() - sweep.started;
       setRunning(false);
       exportButton.disabled = !sweep.rows.length;
       var runs = sweep.plan ? sweep.plan.runs : 0;
-      if (state === 'done') announce(TEXT.done(sweep.rows.length, sweep.wallMs / 1000, sweep.failed));
+      if (state === 'done' && allSame(sweep.rows)) {
+        var spec = specOf(sweep.plan.parameter);
+        var idle = spec ? idleUnder(spec) : null;
+        announce(TEXT.allSame(sweep.rows.length, sweep.plan.parameter, idle));
+      } else if (state === 'done') {
+        announce(TEXT.done(sweep.rows.length, sweep.wallMs / 1000, sweep.failed));
+      }
       else if (state === 'cancelled') announce(TEXT.cancelled(sweep.rows.length, runs));
       var firstFailed = sweep.rows.filter(function (r) { return r.failure; })[0];
       failureEl.hidden = !firstFailed;

@@ -236,7 +236,10 @@ void App::draw_transport() {
     ImGui::SetTooltip("%s\n%s", text("panel.speed_tooltip").c_str(), text("panel.type_hint").c_str());
   ImGui::PushTextWrapPos(0);  // wrap at the panel's edge
   const std::string speed = speed_text();
-  if (!speed.empty()) ImGui::TextColored(meter_.factor() < 0.95 ? panel_colors(theme_).warning : panel_colors(theme_).muted, "%s", speed.c_str());
+  // The line is there before the speed is known (a second after Play), so
+  // nothing below it moves under the user's pointer when it appears.
+  ImGui::TextColored(meter_.factor() < 0.95 ? panel_colors(theme_).warning : panel_colors(theme_).muted, "%s",
+                     speed.empty() ? " " : speed.c_str());
   remember_widget("speed_text");
   if (sim_->failed())
     ImGui::TextColored(panel_colors(theme_).error, "%s", sim_->failure().c_str());

@@ -161,7 +161,7 @@ test('a course page on an origin the link does not allow cannot connect', { time
   }
 });
 
-test('the example host page served with the site connects, plays and logs impacts', { timeout: 90_000 }, async () => {
+test('the example host page served with the site loads its preset without a warning, connects, plays and logs impacts', { timeout: 90_000 }, async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   try {
     const page = await context.newPage();
@@ -173,6 +173,13 @@ test('the example host page served with the site connects, plays and logs impact
       { what: 'the example connected', timeout: h.TIMEOUT.load });
     const fields = await page.evaluate(() => [...document.getElementById('params').elements].map((e) => e.name));
     assert.ok(fields.includes('law') && fields.includes('c_tau'), fields.join(','));
+    // Its link names a preset: the head-on discs load as asked, with no warning (a teacher copies this page).
+    const lab = page.frames().find((f) => f.url().includes('index.html'));
+    const started = await lab.evaluate(() => window.contactlab.status());
+    console.log(`  example page's app: n = ${started.params.n}, layout = ${started.params.layout}, message "${started.message}"`);
+    assert.equal(started.params.layout, 'head_on');
+    assert.equal(started.params.n, '2');
+    assert.doesNotMatch(started.message, /problem|unknown/i);
     await page.getByRole('button', { name: 'Play' }).click();
     await h.until(page, () => page.evaluate(() => document.getElementById('log').textContent.includes('pair')),
       { what: 'an impact in the log', timeout: 30_000 });

@@ -205,3 +205,43 @@ test('a refused form keeps its text and runs nothing; the canvas animates while 
     await app.close();
   }
 });
+
+test('each scene\'s sweep starts on a parameter that acts under its law; a parameter that changes nothing is named as such', { timeout: 90_000 }, async () => {
+  // The parameter each scene's default run offers first: c_tau acts under Hunt–Crossley, k_d under the
+  // pile's linear law (which ignores c_tau), e_thread in the pendulum, e under the impulse law.
+  const expected = { ellipses: 'c_tau', street: 'c_tau', pile: 'k_d', pendulum: 'e_thread', implicit: 'e' };
+  const app = await env.open('#scene=pile');
+  try {
+    const { page, errors } = app;
+    await openPanel(page);
+    const chosen = {};
+    for (const scene of Object.keys(expected)) {
+      await page.evaluate((s) => window.contactlab.applyHash(`#scene=${s}`), scene);
+      await h.until(page, async () => (await h.status(page)).scene === scene, { what: `the ${scene} scene` });
+      chosen[scene] = await h.until(page, async () => {
+        const value = await field(page, 'parameter').inputValue();
+        return value === expected[scene] ? value : null;
+      }, { what: `${scene}: the sweep on ${expected[scene]}` }).catch(() => field(page, 'parameter').inputValue());
+    }
+    console.log(`  first parameter offered: ${JSON.stringify(chosen)}`);
+    assert.deepEqual(chosen, expected);
+
+    // The pile's linear law ignores c_tau: three runs alike, and the page says why instead of "done".
+    await page.evaluate(() => window.contactlab.applyHash('#scene=pile'));
+    await h.until(page, async () => (await field(page, 'parameter').inputValue()) === 'k_d', { what: 'the pile form' });
+    await field(page, 'parameter').selectOption('c_tau');
+    await field(page, 'from').fill('0.2');
+    await field(page, 'to').fill('0.9');
+    await field(page, 'runs').fill('3');
+    await field(page, 'until').fill('0.5');
+    await h.until(page, async () => (await sweepState(page)).ready, { what: 'the c_tau form checked' });
+    await runSweep(page);
+    await h.until(page, async () => (await sweepState(page)).state === 'done', { timeout: 30_000, what: 'the sweep done' });
+    const said = await page.evaluate(() => window.contactlab.sweep.announced());
+    console.log(`  said: ${said.at(-1)}`);
+    assert.match(said.at(-1), /All 3 runs gave the same result: c_tau has no effect under the linear spring-dashpot law/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -196,3 +196,23 @@ TEST_CASE("parse_url_state: hostile links give a bounded list of short, valid UT
   }
   CHECK(bytes.problems.size() == 3);
 }
+
+TEST_CASE("parse_url_state applies a preset by id or by name, the link's own values over it") {
+  // host_example.html's link: the preset by its English name.
+  const cl::UrlState named = cl::parse_url_state("#scene=ellipses&preset=Two%20discs%20head-on&embed=1", "pendulum");
+  CHECK(named.problems.empty());
+  REQUIRE(named.params);
+  CHECK(named.params->choice("layout") == "head_on");
+  CHECK(named.params->integer("n") == 2);
+  CHECK(named.embed);
+  const cl::UrlState by_id = cl::parse_url_state("#scene=ellipses&v_max=3&preset=discs_head_on", "pendulum");
+  CHECK(by_id.problems.empty());
+  CHECK(by_id.params->choice("layout") == "head_on");
+  CHECK(by_id.params->number("v_max") == 3);  // the link's value, wherever it stands
+
+  const cl::UrlState unknown = cl::parse_url_state("#scene=ellipses&preset=nonsense&n=3", "pendulum");
+  REQUIRE(unknown.problems.size() == 1);
+  MESSAGE(unknown.problems[0]);
+  CHECK(any_mentions(unknown.problems, "discs_head_on"));  // the presets it has
+  CHECK(unknown.params->integer("n") == 3);                // the rest applies
+}

@@ -1,5 +1,6 @@
 #include "core/param.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
@@ -18,6 +19,12 @@ std::string ParamSpec::placeholder() const {
 
 std::string ParamSpec::choice_label(size_t c) const {
   return text((choice_text_key.empty() ? text_key : choice_text_key) + ".choice." + choices.at(c));
+}
+
+void set_in_effect_when(std::vector<ParamSpec>& specs, const std::vector<std::string>& names, const std::string& choice,
+                        const std::vector<std::string>& choices) {
+  for (ParamSpec& s : specs)
+    if (std::find(names.begin(), names.end(), s.name) != names.end()) s.in_effect_when = {choice, choices};
 }
 
 void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix) {

@@ -44,6 +44,10 @@ struct ParamSpec {
   /// For a Choice whose choices other parameters share (the contact laws, the
   /// integrators): where their words are, if not under text_key.
   std::string choice_text_key;
+  /// The parameter acts only while the Choice parameter `in_effect_when.first`
+  /// is one of `.second` (c_tau under the damped laws, e under the impulse
+  /// law); empty: always. A sweep varies one that acts.
+  std::pair<std::string, std::vector<std::string>> in_effect_when;
 
   /// Short human label, e.g. "thread length".
   std::string label() const;
@@ -55,6 +59,10 @@ struct ParamSpec {
   /// the panel and the page list it; links, files and the CLI keep `choices`.
   std::string choice_label(size_t c) const;
 };
+
+/// Sets in_effect_when on the specs named in `names`.
+void set_in_effect_when(std::vector<ParamSpec>& specs, const std::vector<std::string>& names, const std::string& choice,
+                        const std::vector<std::string>& choices);
 
 /// Gives every spec without a text key the key "<prefix>.<name in lowercase>".
 void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix);

@@ -29,6 +29,8 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
       p["max"] = s.max;
       p["log_scale"] = s.log_scale;
   }
+  if (!s.in_effect_when.first.empty())
+    p["in_effect_when"] = {{"param", s.in_effect_when.first}, {"choices", s.in_effect_when.second}};
   return p;
 }
 

@@ -1,5 +1,7 @@
 #include "io/url_state.h"
 
+#include <algorithm>
+
 #include "core/message_text.h"
 #include "core/text.h"
 #include "io/compare_spec.h"
@@ -37,8 +39,24 @@ UrlState parse_url_state(const std::string& hash, const std::string& fallback_sc
       state.problems.push_back(text("input.unknown_scene", {{"scene", quoted(value)}, {"scenes", scene_ids()}}));
   }
   state.params.emplace(find_scene(state.scene)->description().params);
+  // A preset (by id or by name in any language) sets its values first; the link's own values override them.
   for (const auto& [key, value] : query.pairs) {
-    if (key == "scene" || key == "compare" || is_page_key(key)) continue;
+    if (key != "preset") continue;
+    const std::vector<Preset> presets = find_scene(state.scene)->create()->presets(*state.params);
+    const std::string& name = value;  // a structured binding cannot be captured in C++17
+    const auto preset =
+        std::find_if(presets.begin(), presets.end(), [&name](const Preset& p) { return p.is_named(name); });
+    if (preset == presets.end()) {
+      std::string ids;
+      for (const Preset& p : presets) ids += (ids.empty() ? "" : ", ") + p.id;
+      state.problems.push_back(text("url.unknown_preset", {{"scene", state.scene}, {"name", quoted(value)}, {"presets", ids}}));
+      continue;
+    }
+    for (const auto& [name, preset_value] : preset->values)
+      if (auto error = state.params->set(name, preset_value)) state.problems.push_back(*error);
+  }
+  for (const auto& [key, value] : query.pairs) {
+    if (key == "scene" || key == "preset" || key == "compare" || is_page_key(key)) continue;
     if (key == "embed" || key == "play" || key == "split") {
       const auto flag = parse_flag(value);
       if (!flag)

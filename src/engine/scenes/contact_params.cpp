@@ -35,6 +35,10 @@ void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& bef
       {"friction_law", "", ParamKind::Choice, live, 0, 0, 0, {"speed", "coulomb"}},
   };
   set_text_keys(shared, "contact");
+  // linear: its dashpot is set from c_tau too (linear_spring_dashpot_law.cpp).
+  set_in_effect_when(shared, {"c_tau"}, "law", {"hunt_crossley", "lankarani_nikravesh", "flores", "gonthier", "linear"});
+  set_in_effect_when(shared, {"e"}, "law", {"impulse"});
+  set_in_effect_when(shared, {"k_linear"}, "law", {"linear"});
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
   insert_integrator_params(specs, before, {1e-4, 1e-7, 1e-2, d.integrator_text_key, d.rtol});

@@ -43,6 +43,11 @@ const SceneDescription& pile_description() {
     };
     named("dt")->old_name = "h";
     named("law")->choice_text_key = "contact.law";  // its own help, the other scenes' names of the laws
+    // Which law reads what (pile.cpp's PileModel).
+    set_in_effect_when(s.params, {"e", "k_p"}, "law", {"impulse"});
+    set_in_effect_when(s.params, {"k_s", "k_d"}, "law", {"linear"});
+    set_in_effect_when(s.params, {"k_h"}, "law", {"hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "gonthier"});
+    set_in_effect_when(s.params, {"c_tau"}, "law", {"hunt_crossley", "lankarani_nikravesh", "flores", "gonthier"});
     s.is_random = true;
     s.cost_params = {"N_max", "dim", "dt", "integrator"};
     set_text_keys(s.params, s.id);
