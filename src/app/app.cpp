@@ -408,13 +408,15 @@ void App::apply_hash(const std::string& hash) {
   embed_ = state.embed;
   split_view_ = state.split;
   last_hash_.clear();  // always write the full state back, even if it did not change
+  // play=1 newly in the link (a host page, a link on the same page) starts the run it names.
+  const bool asked_to_play = state.play && !play_from_link_;
   play_from_link_ = state.play;
   const bool new_start = state.scene != sim_->description().id || *state.params != sim_->params();
   if (new_start) start_scene(state.scene, *state.params);
   if (new_start || state.compare.size() != compare_variants().size() ||
       compare_spec_text(state.compare) != compare_spec_text(compare_variants()))
     if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
-  if (new_start) running_ = autoplay(state.play);
+  if (new_start || asked_to_play) running_ = autoplay(state.play);
   update_hash();
   report_link_problems(state.problems);
 }

@@ -267,3 +267,28 @@ test('a hash edit survives a plot change made before its hashchange event', { ti
     await app.close();
   }
 });
+
+test('play=1 arriving by a hash change (a host page, a link on the same page) starts the run', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page, errors } = app;
+    assert.equal((await h.status(page)).running, false);
+    // The same start, now asked to play.
+    await page.evaluate(() => { location.hash = location.hash.replace(/^#/, '#play=1&'); });
+    const st = await h.until(page, async () => {
+      const s = await h.status(page);
+      return s.running && s.t > 0.05 ? s : null;
+    }, { what: 'the run playing after the hash change' });
+    console.log(`  playing after the hash change: t = ${st.t.toFixed(3)} s`);
+    // The link still says play=1 after a pause: an unrelated hash edit does not start it again.
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.until(page, async () => !(await h.status(page)).running, { what: 'paused' });
+    await page.evaluate(() => { location.hash = location.hash + '&theme=light'; });
+    await h.until(page, async () => (await h.status(page)).theme === 'light', { what: 'the theme from the edited hash' });
+    await h.frames(page, 5);
+    assert.equal((await h.status(page)).running, false, 'a hash edit that keeps play=1 does not restart a paused run');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
