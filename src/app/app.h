@@ -226,7 +226,7 @@ class App {
   bool reduced_motion_ = false;  // the user asks for less motion: no auto-play, short trails
   bool play_from_link_ = false;
   std::optional<bool> show_legend_;  // the user's choice; until then shown where there is room
-  bool caption_shown_ = true;   // embed view: the scene's caption under the buttons
+  bool caption_shown_ = false;  // embed view: the whole caption under the buttons (else its first line)
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s
   double frame_interval_ = 0;   // s, smoothed over ~10 frames

@@ -18,6 +18,18 @@
 namespace cl::app {
 namespace {
 
+/// As much of `text` as fits in `width` px on one line, cut after a word, with an ellipsis if cut.
+std::string first_line(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const float room = width - ImGui::CalcTextSize("\u2026").x;
+  size_t fits = 0;
+  for (size_t space = text.find(' '); space != std::string::npos; space = text.find(' ', space + 1)) {
+    if (ImGui::CalcTextSize(text.c_str(), text.c_str() + space).x > room) break;
+    fits = space;
+  }
+  return text.substr(0, fits) + "\u2026";
+}
+
 
 constexpr float kSliderMinWidth = 150;  // px
 constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
@@ -176,20 +188,23 @@ void App::draw_compact_bar(float top) {
   const std::string speed = speed_text();
   if (!speed.empty() && (reset_waiting_ || meter_.factor() < 0.95)) ImGui::TextColored(panel_colors(theme_).warning, "%s", speed.c_str());
   if (sim_->failed()) ImGui::TextColored(panel_colors(theme_).error, "%s", text("panel.stopped").c_str());
-  if (embed_ && caption_shown_) {  // the embed view has no panel: the caption goes here
+  if (embed_) {  // the embed view has no panel: the caption goes here
     // Narrow enough to leave the middle of a small embed, where the scene is, free.
     const float width = ImGui::GetIO().DisplaySize.x;
     const float wrap = width < 600 ? width - 40 : std::min(360.0f, 0.4f * width);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-    ImGui::TextColored(panel_colors(theme_).muted, "%s", sim_->description().caption().c_str());
-    ImGui::PopTextWrapPos();
+    const std::string caption = sim_->description().caption();
+    if (caption_shown_) {
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+      ImGui::TextColored(panel_colors(theme_).muted, "%s", caption.c_str());
+      ImGui::PopTextWrapPos();
+    } else {
+      // One line, cut at a word, until asked for more: a whole caption covered a small embed's bodies.
+      ImGui::TextColored(panel_colors(theme_).muted, "%s", first_line(caption, wrap).c_str());
+    }
     remember_widget("caption");
-    if (ImGui::SmallButton((text("panel.hide_caption") + "###caption").c_str())) caption_shown_ = false;
-    remember_widget("Hide caption");
-    ImGui::SameLine();
-  } else if (embed_) {
-    if (ImGui::SmallButton((text("panel.caption") + "###caption").c_str())) caption_shown_ = true;
-    remember_widget("Caption");
+    const std::string toggle = caption_shown_ ? text("panel.hide_caption") : text("panel.caption");
+    if (ImGui::SmallButton((toggle + "###caption").c_str())) caption_shown_ = !caption_shown_;
+    remember_widget(caption_shown_ ? "Hide caption" : "Caption");
     ImGui::SameLine();
   }
   if (embed_ || panel_right_ == 0) {  // no View section here: the legend's switch
