@@ -26,11 +26,6 @@ namespace {
 
 using nlohmann::json;
 
-template <class T>
-const T& pick(const std::vector<T>& list, Draws& d) {
-  return list[d.below(list.size())];
-}
-
 void show(const char* what, const std::string& text) {
   if (verbose) std::fprintf(stderr, "%s (%zu bytes): %.2000s\n", what, text.size(), text.c_str());
 }
@@ -42,41 +37,7 @@ double extreme_number(Draws& d) {
   return pick(values, d);
 }
 
-/// Text that is not a number, or a number a double cannot hold.
-std::string junk_text(Draws& d) {
-  static const std::vector<std::string> values = {"",       "nan", "inf",   "-inf",  "1e400", "-1e400", "0x1p3",
-                                                  "1e-400", " 1",  "1 ",    "1.2.3", "\xff\xfe", "%00", "\"",
-                                                  "1,5",    "١",   "1e309", "--1",   "+",     std::string(5000, '9')};
-  return pick(values, d);
-}
-
 std::string number_text(double x) { return cl::format_number(x); }
-
-/// A value inside, at the ends of, or beyond the range of `spec`, as text.
-std::string random_value_text(const cl::ParamSpec& spec, Draws& d) {
-  switch (spec.kind) {
-    case cl::ParamKind::Choice:
-      return d.chance(0.9) ? pick(spec.choices, d) : junk_text(d);
-    case cl::ParamKind::Text: {
-      std::string text = random_expression(d);
-      if (spec.name == "street") std::replace(text.begin(), text.end(), 'y', 'x');  // a street is s(x)
-      return text;
-    }
-    default: {
-      const double u = d.uniform();
-      if (u < 0.1) return number_text(spec.min);
-      if (u < 0.2) return number_text(spec.max);
-      if (u < 0.25) return number_text(extreme_number(d));
-      if (u < 0.3) return junk_text(d);
-      const double x = d.uniform();
-      double value = spec.min > 0 && spec.max >= 100 * spec.min
-                         ? std::exp(std::log(spec.min) + x * (std::log(spec.max) - std::log(spec.min)))
-                         : spec.min + x * (spec.max - spec.min);
-      if (spec.kind == cl::ParamKind::Integer) value = std::round(value);
-      return number_text(value);
-    }
-  }
-}
 
 /// Known good expressions: the scenes' preset walls and streets, as text to mutate and embed.
 const std::vector<std::string>& good_expressions() {
@@ -116,21 +77,6 @@ std::string random_formula(Draws& d, int depth) {
                    random_formula(d, depth - 1) + ")";
     case 4: return "-(" + random_formula(d, depth - 1) + ")";
     default: return "(" + random_formula(d, depth - 1) + pick(binary, d) + random_formula(d, depth - 1) + ")";
-  }
-}
-
-/// Inserts, deletes or replaces a few bytes; now and then cuts the text short.
-void mutate_bytes(std::string& text, Draws& d) {
-  static const std::string alphabet = "xy0123456789.+-*/^()<>?:,e[]{}\":\\ \n\t\x01\x7f\xc3\xa9\xff";
-  const size_t edits = 1 + d.below(4);
-  for (size_t k = 0; k < edits; ++k) {
-    const size_t at = d.below(text.size() + 1);
-    switch (d.below(4)) {
-      case 0: text.insert(at, 1, alphabet[d.below(alphabet.size())]); break;
-      case 1: if (at < text.size()) text.erase(at, 1 + d.below(3)); break;
-      case 2: if (at < text.size()) text[at] = alphabet[d.below(alphabet.size())]; break;
-      default: if (d.chance(0.3)) text.resize(at); break;
-    }
   }
 }
 
@@ -228,14 +174,59 @@ std::string mutated_text(json doc, Draws& d) {
   return text;
 }
 
-/// A scene's state after its reset with `params` (the defaults' if those do not start).
+}  // namespace
+
+std::string junk_text(Draws& d) {
+  static const std::vector<std::string> values = {"",       "nan", "inf",   "-inf",  "1e400", "-1e400", "0x1p3",
+                                                  "1e-400", " 1",  "1 ",    "1.2.3", "\xff\xfe", "%00", "\"",
+                                                  "1,5",    "١",   "1e309", "--1",   "+",     std::string(5000, '9')};
+  return pick(values, d);
+}
+
+std::string random_value_text(const cl::ParamSpec& spec, Draws& d) {
+  switch (spec.kind) {
+    case cl::ParamKind::Choice:
+      return d.chance(0.9) ? pick(spec.choices, d) : junk_text(d);
+    case cl::ParamKind::Text: {
+      std::string text = random_expression(d);
+      if (spec.name == "street") std::replace(text.begin(), text.end(), 'y', 'x');  // a street is s(x)
+      return text;
+    }
+    default: {
+      const double u = d.uniform();
+      if (u < 0.1) return number_text(spec.min);
+      if (u < 0.2) return number_text(spec.max);
+      if (u < 0.25) return number_text(extreme_number(d));
+      if (u < 0.3) return junk_text(d);
+      const double x = d.uniform();
+      double value = spec.min > 0 && spec.max >= 100 * spec.min
+                         ? std::exp(std::log(spec.min) + x * (std::log(spec.max) - std::log(spec.min)))
+                         : spec.min + x * (spec.max - spec.min);
+      if (spec.kind == cl::ParamKind::Integer) value = std::round(value);
+      return number_text(value);
+    }
+  }
+}
+
+void mutate_bytes(std::string& text, Draws& d) {
+  static const std::string alphabet = "xy0123456789.+-*/^()<>?:,e[]{}\":\\ \n\t\x01\x7f\xc3\xa9\xff";
+  const size_t edits = 1 + d.below(4);
+  for (size_t k = 0; k < edits; ++k) {
+    const size_t at = d.below(text.size() + 1);
+    switch (d.below(4)) {
+      case 0: text.insert(at, 1, alphabet[d.below(alphabet.size())]); break;
+      case 1: if (at < text.size()) text.erase(at, 1 + d.below(3)); break;
+      case 2: if (at < text.size()) text[at] = alphabet[d.below(alphabet.size())]; break;
+      default: if (d.chance(0.3)) text.resize(at); break;
+    }
+  }
+}
+
 json state_of(const cl::SceneEntry& entry, const cl::ParamValues& params) {
   cl::Simulation sim(entry.create());
   if (!sim.set_params(params)) sim.reset();  // a refusal keeps the defaults' run
   return sim.scene().state_json();
 }
-
-}  // namespace
 
 cl::ParamValues random_params(const cl::SceneEntry& entry, Draws& d) {
   cl::ParamValues p(entry.description().params);

@@ -9,6 +9,9 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/param.h"
 #include "scenes/registry.h"
@@ -32,8 +35,23 @@ class Draws {
   size_t size_ = 0, position_ = 0;
 };
 
+/// One element of `list`, drawn from `d`.
+template <class T>
+const T& pick(const std::vector<T>& list, Draws& d) {
+  return list[d.below(list.size())];
+}
+
 /// Prints every generated input to stderr (to rerun one case by hand).
 extern bool verbose;
+
+/// Text that is not a number, or a number a double cannot hold.
+std::string junk_text(Draws& d);
+/// A value inside, at the ends of, or beyond the range of `spec`, as text.
+std::string random_value_text(const cl::ParamSpec& spec, Draws& d);
+/// Inserts, deletes or replaces a few bytes; now and then cuts the text short.
+void mutate_bytes(std::string& text, Draws& d);
+/// A scene's state after its reset with `params` (the defaults' if those do not start).
+nlohmann::json state_of(const cl::SceneEntry& entry, const cl::ParamValues& params);
 
 /// A scene's parameters: defaults, maybe a preset, then about half of them
 /// drawn over their whole range (log-uniform over decades, the ends often).
