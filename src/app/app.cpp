@@ -87,11 +87,10 @@ void App::report_link_problems(const std::vector<std::string>& problems) {
 void App::start_scene(const std::string& id, const ParamValues& values) {
   auto sim = std::make_unique<Simulation>(find_scene(id)->create());
   sim->set_sample_interval(kSampleInterval);
-  const double deadline = wall_now() + step_budget();
   bool prepared = true;
   if (auto error = sim->set_params(values)) {
     message(MessageLevel::Error, *error);
-  } else if (const double progress = sim->prepare_reset([deadline] { return wall_now() > deadline; }); progress < 1) {
+  } else if (const double progress = sim->prepare_reset(out_of_budget_from_now()); progress < 1) {
     // The defaults run until the link's start is prepared (continue_reset).
     prepared = false;
     reset_progress_ = progress;
@@ -167,8 +166,7 @@ bool App::switch_scene(const std::string& id) {
 void App::reset_run() {
   if (!reset_waiting_) longest_start_slice_ = 0;
   reset_waiting_ = true;
-  const double deadline = wall_now() + step_budget();
-  continue_reset([deadline] { return wall_now() > deadline; });
+  continue_reset(out_of_budget_from_now());
 }
 
 void App::continue_reset(const Scene::YieldCheck& out_of_time) {
@@ -210,11 +208,16 @@ void App::message(MessageLevel level, const std::string& text) {
 
 double App::step_budget() const { return std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget); }
 
+Scene::YieldCheck App::out_of_budget_from_now() const {
+  const double deadline = wall_now() + step_budget();
+  return [deadline] { return wall_now() > deadline; };
+}
+
 void App::advance_run(double wall_dt) {
   if (wall_dt > 0) frame_interval_ = frame_interval_ == 0 ? wall_dt : 0.9 * frame_interval_ + 0.1 * wall_dt;
-  const double start = wall_now(), deadline = start + step_budget();
+  const double start = wall_now();
   // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
-  const Scene::YieldCheck out_of_time = [deadline] { return wall_now() > deadline; };
+  const Scene::YieldCheck out_of_time = out_of_budget_from_now();
   continue_reset(out_of_time);
   if (reset_waiting_) return;  // the runs wait for their new start
   const long long steps_before = total_steps();

@@ -145,6 +145,8 @@ class App {
   void continue_reset(const Scene::YieldCheck& out_of_time);
   /// Wall time (s) a frame may give the simulation.
   double step_budget() const;
+  /// True once one step budget has passed since this call: the frame's way out.
+  Scene::YieldCheck out_of_budget_from_now() const;
   void advance_run(double wall_dt);
   /// After an advance that took `call_wall` s for `steps` integrator steps:
   /// the slow-motion note, or a pause when one step outlasts several frames.
