@@ -53,16 +53,12 @@ App::App() {
   set_language(page_language());  // first: the link's problems below are said in it
   set_theme(page_theme());
   reduced_motion_ = page_reduced_motion();
-  const std::string first = all_scenes().front().description().id;
-  UrlState state = parse_url_state(page_initial_hash(), first);
-  embed_ = state.embed;
-  split_view_ = state.split;
-  play_from_link_ = state.play;
-  start_scene(state.scene, *state.params);
-  if (!state.compare.empty())
-    if (auto error = set_compare(state.compare)) state.problems.push_back(*error);
-  running_ = autoplay(state.play);
-  report_link_problems(state.problems);
+  // The link's scene with its defaults at once (the page is still loading);
+  // the link's own start may take frames to prepare.
+  const std::string hash = page_initial_hash();
+  adopt(new_simulation(parse_url_state(hash, all_scenes().front().description().id).scene));
+  fit_view();
+  apply_hash(hash);
 }
 
 bool App::autoplay(bool asked) {
@@ -84,23 +80,31 @@ void App::report_link_problems(const std::vector<std::string>& problems) {
   message(MessageLevel::Warning, said);
 }
 
-void App::start_scene(const std::string& id, const ParamValues& values) {
+std::unique_ptr<Simulation> App::new_simulation(const std::string& id) const {
   auto sim = std::make_unique<Simulation>(find_scene(id)->create());
   sim->set_sample_interval(kSampleInterval);
-  bool prepared = true;
+  return sim;
+}
+
+std::vector<ParamValues> App::starts_of(const std::string& id, const ParamValues& params,
+                                        std::vector<Variant> compare) const {
+  std::vector<ParamValues> starts = {ParamValues(find_scene(id)->description().params), params};
+  std::vector<ParamValues> variants;
+  if (!compare.empty() && !variant_params(params, compare, variants))
+    starts.insert(starts.end(), variants.begin(), variants.end());
+  return starts;
+}
+
+void App::start_scene(const std::string& id, const ParamValues& values) {
+  if (!prepared_now(id, starts_of(id, values), [this, id, values] { start_scene(id, values); })) return;
+  auto sim = new_simulation(id);
   if (auto error = sim->set_params(values)) {
     message(MessageLevel::Error, *error);
-  } else if (const double progress = sim->prepare_reset(out_of_budget_from_now()); progress < 1) {
-    // The defaults run until the link's start is prepared (continue_reset).
-    prepared = false;
-    reset_progress_ = progress;
   } else if (auto reset_error = sim->reset()) {
     message(MessageLevel::Error, text("app.defaults_used", {{"error", *reset_error}}));
-    sim = std::make_unique<Simulation>(find_scene(id)->create());
-    sim->set_sample_interval(kSampleInterval);
+    sim = new_simulation(id);
   }
   adopt(std::move(sim));
-  reset_waiting_ = !prepared;
   fit_view();
   update_hash();
 }
@@ -115,8 +119,6 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
   variants_.clear();  // variants of the old run's start; a comparison is set after adopting
   ++simulations_started_;
   running_ = false;
-  reset_waiting_ = reset_waiting_said_ = false;
-  longest_start_slice_ = 0;
   step_until_ = -1;
   reported_failure_ = false;
   page_series_changed();
@@ -163,25 +165,47 @@ bool App::switch_scene(const std::string& id) {
   return true;
 }
 
-void App::reset_run() {
-  if (!reset_waiting_) longest_start_slice_ = 0;
-  reset_waiting_ = true;
-  continue_reset(out_of_budget_from_now());
+bool App::prepared_now(const std::string& id, std::vector<ParamValues> starts, std::function<void()> retry) {
+  const SceneEntry* scene = find_scene(id);
+  if (!scene) return true;  // the caller says why
+  if (!waiting_start_) longest_start_slice_ = 0;
+  waiting_start_ = WaitingStart{scene, std::move(starts), std::move(retry)};
+  if (prepare_waiting_start(out_of_budget_from_now()) < 1) return false;
+  waiting_start_.reset();
+  return true;
 }
 
-void App::continue_reset(const Scene::YieldCheck& out_of_time) {
-  if (!reset_waiting_) return;
+double App::prepare_waiting_start(const Scene::YieldCheck& out_of_time) {
   const double start = wall_now();
-  double progress = sim_->prepare_reset(out_of_time);
-  for (const auto& v : variants_) progress = std::min(progress, v.sim->prepare_reset(out_of_time));
+  double progress = 1;
+  for (const ParamValues& params : waiting_start_->starts)
+    progress = std::min(progress, waiting_start_->scene->prepare(params, out_of_time));
   longest_start_slice_ = std::max(longest_start_slice_, wall_now() - start);
-  if (progress < 1) {
-    if (!reset_waiting_said_) message(MessageLevel::Info, text("app.start_prepared"));
-    reset_waiting_said_ = true;
-    reset_progress_ = progress;
-    return;
+  start_progress_ = progress;
+  if (progress < 1 && !waiting_start_->said) {
+    message(MessageLevel::Info, text("app.start_prepared"));
+    waiting_start_->said = true;
   }
-  reset_waiting_ = reset_waiting_said_ = false;
+  return progress;
+}
+
+void App::continue_start(const Scene::YieldCheck& out_of_time) {
+  if (!waiting_start_ || prepare_waiting_start(out_of_time) < 1) return;
+  const std::function<void()> build = std::move(waiting_start_->build);
+  const bool play = waiting_start_->play;
+  const std::string preparing = text("app.start_prepared");
+  const double longest_slice = longest_start_slice_;  // the build's own checks start afresh
+  waiting_start_.reset();
+  build();  // every wall it needs is kept now: it builds within milliseconds
+  longest_start_slice_ = std::max(longest_start_slice_, longest_slice);
+  if (play) running_ = !sim_->failed();
+  if (last_message_ == preparing) message(MessageLevel::Info, text("app.start_ready"));  // else the build said more
+}
+
+void App::reset_run() {
+  std::vector<ParamValues> starts;
+  for (Simulation* run : all_runs()) starts.push_back(run->params());
+  if (!prepared_now(sim_->description().id, std::move(starts), [this] { reset_run(); })) return;
   if (auto error = sim_->reset()) {
     message(MessageLevel::Error, text("app.previous_run_kept", {{"error", *error}}));
     return;
@@ -218,8 +242,8 @@ void App::advance_run(double wall_dt) {
   const double start = wall_now();
   // Asked between integrator steps, so no frame runs far past its budget however stiff the run.
   const Scene::YieldCheck out_of_time = out_of_budget_from_now();
-  continue_reset(out_of_time);
-  if (reset_waiting_) return;  // the runs wait for their new start
+  continue_start(out_of_time);
+  if (waiting_start_) return;  // the runs wait for their new start
   const long long steps_before = total_steps();
   const double t_before = sim_->time();
   if (step_until_ > sim_->time() && !sim_->failed()) {  // a Step still on its way, every run alike
@@ -278,7 +302,7 @@ bool App::legend_shown() const {
 }
 
 std::string App::speed_text() const {
-  if (reset_waiting_) return text("app.start_progress", {{"percent", printed("%.0f", 100 * reset_progress_)}});
+  if (waiting_start_) return text("app.start_progress", {{"percent", printed("%.0f", 100 * start_progress_)}});
   const double factor = meter_.factor();
   if (!running_ || meter_.span() < 0.6 * SpeedMeter::kWindow) return "";  // too few frames to judge yet
   if (factor < 0.95 && behind_)
@@ -384,10 +408,11 @@ void App::after_present(int width, int height) {
 }
 
 bool App::command(const std::string& name) {
-  if (name == "play") running_ = !sim_->failed();
-  else if (name == "pause") running_ = false;
-  else if (name == "toggle") running_ = !running_ && !sim_->failed();
-  else if (name == "step") {
+  if (name == "play" || name == "pause" || name == "toggle") {
+    const bool play = name == "play" || (name == "toggle" && !running_);
+    running_ = play && !sim_->failed();
+    if (waiting_start_) waiting_start_->play = play;  // the start it waits for plays once built
+  } else if (name == "step") {
     running_ = false;
     step_until_ = (step_until_ > sim_->time() ? step_until_ : sim_->time()) + kStepCommand;
   } else if (name == "reset") {
@@ -410,6 +435,8 @@ void App::apply_hash(const std::string& hash) {
   UrlState state = parse_url_state(hash, sim_->description().id);
   embed_ = state.embed;
   split_view_ = state.split;
+  if (!prepared_now(state.scene, starts_of(state.scene, *state.params, state.compare), [this, hash] { apply_hash(hash); }))
+    return;
   last_hash_.clear();  // always write the full state back, even if it did not change
   // play=1 newly in the link (a host page, a link on the same page) starts the run it names.
   const bool asked_to_play = state.play && !play_from_link_;
@@ -430,6 +457,9 @@ void App::load_scene_text(const std::string& text) {
     message(MessageLevel::Error, parsed.error);
     return;
   }
+  const SceneFile& file = *parsed.file;
+  if (!prepared_now(file.scene, starts_of(file.scene, file.params, file.compare), [this, text] { load_scene_text(text); }))
+    return;
   const std::optional<nlohmann::json>& state = parsed.file->state;
   if (auto error = load_scene(parsed.file->scene, parsed.file->params, state ? &*state : nullptr, parsed.file->compare)) {
     message(MessageLevel::Error, cl::text("app.scene_file.rejected", {{"error", *error}}));
@@ -441,8 +471,7 @@ void App::load_scene_text(const std::string& text) {
 
 std::optional<std::string> App::load_scene(const std::string& id, const ParamValues& params,
                                            const nlohmann::json* state, const std::vector<Variant>& compare) {
-  auto sim = std::make_unique<Simulation>(find_scene(id)->create());
-  sim->set_sample_interval(kSampleInterval);
+  auto sim = new_simulation(id);
   std::optional<std::string> error = sim->set_params(params);
   if (!error) error = sim->reset();
   if (!error && state) error = sim->load_state(*state);
@@ -546,7 +575,7 @@ std::string App::status_json() const {
                       {"palette", palette_json()},
                       {"reduced_motion", reduced_motion_},
                       {"reset_pending", sim_->reset_pending()},
-                      {"starting", reset_waiting_ ? nlohmann::json(reset_progress_) : nlohmann::json(nullptr)},
+                      {"starting", waiting_start_ ? nlohmann::json(start_progress_) : nlohmann::json(nullptr)},
                       {"pending", sim_->pending_params()},
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},

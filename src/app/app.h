@@ -1,6 +1,7 @@
 #pragma once
 // The interactive program, the same for every scene: runs the simulation in
 // step with the wall clock, draws it, and holds the ImGui control panel.
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "core/simulation.h"
 #include "io/host_message.h"
 #include "page.h"
+#include "scenes/registry.h"
 #include "sketch_drawing.h"
 #include "frame_timing.h"
 #include "instanced_shapes.h"
@@ -127,6 +129,22 @@ class App {
   const Palette& palette() const { return cl::palette(theme_); }
 
  private:
+  /// Scene `id` with its defaults (not yet reset from other parameters).
+  std::unique_ptr<Simulation> new_simulation(const std::string& id) const;
+  /// Every start a change to scene `id` with `params` (and runs `compare`
+  /// beside it) builds: the scene's defaults, `params`, each variant's.
+  std::vector<ParamValues> starts_of(const std::string& id, const ParamValues& params,
+                                     std::vector<Variant> compare = {}) const;
+  /// True when every start in `starts` of scene `id` can be built now: its
+  /// typed walls traced within this frame's budget. Otherwise false, and
+  /// `retry` is called once they are, over the next frames; it replaces any
+  /// start still waiting. Meanwhile the runs pause and the page shows the
+  /// share done ("preparing the start: 64 %").
+  bool prepared_now(const std::string& id, std::vector<ParamValues> starts, std::function<void()> retry);
+  /// Traces the waiting start's walls within `out_of_time`; the share done, 0..1.
+  double prepare_waiting_start(const Scene::YieldCheck& out_of_time);
+  /// Goes on preparing the waiting start within `out_of_time`; builds it when ready.
+  void continue_start(const Scene::YieldCheck& out_of_time);
   void start_scene(const std::string& id, const ParamValues& values);
   /// Scene `id` with `params`, then `state` if given, replaces the run; or the
   /// error, and the run is kept.
@@ -141,8 +159,6 @@ class App {
   /// Resets every run from its parameters; a costly start (a typed wall's
   /// tracing) is prepared over the next frames first, within their budget.
   void reset_run();
-  /// Prepares the waiting reset within `out_of_time`, then carries it out.
-  void continue_reset(const Scene::YieldCheck& out_of_time);
   /// Wall time (s) a frame may give the simulation.
   double step_budget() const;
   /// True once one step budget has passed since this call: the frame's way out.
@@ -219,9 +235,17 @@ class App {
   Camera camera_;
   BodyDrag body_drag_;
   bool running_ = false;
-  bool reset_waiting_ = false;   // a reset whose start is being prepared
-  double reset_progress_ = 0;    // share of that preparation done, 0..1
-  bool reset_waiting_said_ = false;  // the page was told the start is being prepared
+  /// A start whose walls are being traced: the scene, the parameters of every
+  /// run it builds, and the call that builds it then (see prepared_now).
+  struct WaitingStart {
+    const SceneEntry* scene;
+    std::vector<ParamValues> starts;
+    std::function<void()> build;
+    bool said = false;  // the page was told the start is being prepared
+    bool play = false;  // asked to play meanwhile: the new run plays once built
+  };
+  std::optional<WaitingStart> waiting_start_;
+  double start_progress_ = 0;       // share of its preparation done, 0..1
   double longest_start_slice_ = 0;  // s, the longest the last start blocked a frame
   bool embed_ = false;
   Theme theme_ = Theme::Dark;

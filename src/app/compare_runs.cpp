@@ -120,6 +120,11 @@ std::optional<std::string> App::reset_variants() {
 }
 
 std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
+  const std::string id = sim_->description().id;
+  if (!variants.empty() && !prepared_now(id, starts_of(id, sim_->params(), variants), [this, variants] {
+        if (auto error = set_compare(variants)) message(MessageLevel::Error, *error);
+      }))
+    return std::nullopt;  // built once its walls are traced, over the next frames
   if (variants.empty()) {
     if (variants_.empty()) return std::nullopt;
     variants_.clear();
@@ -143,10 +148,8 @@ std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
       }
     }
     std::vector<Comparison::Run> runs;
-    const SceneEntry* entry = find_scene(sim_->description().id);
     for (size_t k = 1; k < variants.size(); ++k) {
-      auto sim = std::make_unique<Simulation>(entry->create());
-      sim->set_sample_interval(kSampleInterval);
+      auto sim = new_simulation(id);
       std::optional<std::string> error = sim->set_params(params[k]);
       if (!error) error = sim->reset();
       if (error)

@@ -186,7 +186,7 @@ void App::draw_compact_bar(float top) {
   ImGui::AlignTextToFramePadding();
   ImGui::Text("t = %.2f s", sim_->time());
   const std::string speed = speed_text();
-  if (!speed.empty() && (reset_waiting_ || meter_.factor() < 0.95)) ImGui::TextColored(panel_colors(theme_).warning, "%s", speed.c_str());
+  if (!speed.empty() && (waiting_start_ || meter_.factor() < 0.95)) ImGui::TextColored(panel_colors(theme_).warning, "%s", speed.c_str());
   if (sim_->failed()) ImGui::TextColored(panel_colors(theme_).error, "%s", text("panel.stopped").c_str());
   if (embed_) {  // the embed view has no panel: the caption goes here
     // Narrow enough to leave the middle of a small embed, where the scene is, free.

@@ -76,6 +76,13 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
       return std::nullopt;
     }
     case HostCommand::Load:
+      if (!prepared_now(m.scene, starts_of(m.scene, *m.params), [this, m] {
+            nlohmann::json later;
+            if (auto error = run_host_command(m, later)) message(MessageLevel::Error, *error);
+          })) {
+        result = {{"scene", m.scene}, {"starting", start_progress_}};  // loaded once its wall is traced
+        return std::nullopt;
+      }
       if (auto error = load_scene(m.scene, *m.params, m.state ? &*m.state : nullptr))
         return text("app.host.load_refused", {{"error", *error}});
       result = {{"scene", sim_->description().id}, {"t", sim_->time()}};

@@ -88,11 +88,6 @@ class Scene {
   /// Asked between integrator steps; true asks the scene to stop early.
   using YieldCheck = std::function<bool()>;
 
-  /// Does ahead, in slices until `stop_early` answers true, the costly work a
-  /// reset with `params` needs (tracing a typed wall); returns the share
-  /// done, 0..1. At 1 reset() takes a few milliseconds: the page spreads a
-  /// start over frames this way.
-  virtual double prepare(const ParamValues& params, const YieldCheck& stop_early) const { return 1; }
   /// Builds the model and the initial state from `params`. Returns an error
   /// message (and leaves the scene as it was) if they make no valid start.
   virtual std::optional<std::string> reset(const ParamValues& params) = 0;

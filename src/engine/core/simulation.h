@@ -36,9 +36,6 @@ class Simulation {
   /// Reset parameters whose value differs from what the run was built with.
   std::vector<std::string> pending_params() const;
   bool reset_pending() const { return params_ != built_params_ && !pending_params().empty(); }
-  /// Does ahead what a reset from the current parameters needs (Scene::
-  /// prepare) until `stop_early` answers true; returns the share done, 0..1.
-  double prepare_reset(const std::function<bool()>& stop_early) const { return scene_->prepare(params_, stop_early); }
   /// Rebuilds the run from the current parameters; on error keeps the old run.
   std::optional<std::string> reset();
   /// Replaces the state (JSON "state" object of a scene file) after a reset.

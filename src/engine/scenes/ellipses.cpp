@@ -60,7 +60,7 @@ std::optional<std::string> EllipsesScene::read_boundary(const ParamValues& p, co
   return std::nullopt;
 }
 
-double EllipsesScene::prepare(const ParamValues& params, const YieldCheck& stop_early) const {
+double EllipsesScene::prepare(const ParamValues& params, const YieldCheck& stop_early) {
   if (params.choice("boundary") != "typed") return 1;
   return TypedWall::prepare(params.text("wall"), params.number("view"), stop_early);
 }

@@ -24,7 +24,9 @@ class EllipsesScene final : public CopyableScene<EllipsesScene> {
   EllipsesScene();
   const SceneDescription& description() const override { return ellipses_description(); }
 
-  double prepare(const ParamValues& params, const YieldCheck& stop_early) const override;
+  /// Traces ahead, in slices until `stop_early`, the typed wall a reset
+  /// with `params` needs; the share done, 0..1 (SceneEntry::prepare).
+  static double prepare(const ParamValues& params, const YieldCheck& stop_early);
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;
   std::optional<std::string> check_pending(const ParamValues& requested) const override;

@@ -42,7 +42,7 @@ std::optional<std::string> ImplicitScene::build_wall(const ParamValues& params, 
   return std::nullopt;
 }
 
-double ImplicitScene::prepare(const ParamValues& params, const YieldCheck& stop_early) const {
+double ImplicitScene::prepare(const ParamValues& params, const YieldCheck& stop_early) {
   return TypedWall::prepare(params.text("wall"), params.number("view"), stop_early);
 }
 

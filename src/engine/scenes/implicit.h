@@ -50,7 +50,9 @@ class ImplicitScene final : public CopyableScene<ImplicitScene> {
   ImplicitScene();
   const SceneDescription& description() const override { return implicit_description(); }
 
-  double prepare(const ParamValues& params, const YieldCheck& stop_early) const override;
+  /// Traces ahead, in slices until `stop_early`, the wall a reset with
+  /// `params` needs; the share done, 0..1 (SceneEntry::prepare).
+  static double prepare(const ParamValues& params, const YieldCheck& stop_early);
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;
   std::optional<std::string> check_pending(const ParamValues& requested) const override;

@@ -16,8 +16,8 @@ static std::unique_ptr<Scene> make() {
 const std::vector<SceneEntry>& all_scenes() {
   static const std::vector<SceneEntry> scenes = {
       {pendulum_description, make<PendulumScene>},
-      {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state},
-      {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state},
+      {implicit_description, make<ImplicitScene>, ImplicitScene::fit_params_to_state, ImplicitScene::prepare},
+      {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state, EllipsesScene::prepare},
       {street_description, make<StreetScene>},
       {pile_description, make<PileScene>, PileScene::fit_params_to_state},
   };

@@ -16,6 +16,16 @@ struct SceneEntry {
   /// list sets n); nullptr when the state implies none. Returns why the state
   /// cannot fit (a list longer than the parameter's range allows).
   std::optional<std::string> (*fit_params_to_state)(const nlohmann::json& state, ParamValues& params) = nullptr;
+  /// Does ahead, in slices until `stop_early` answers true, the costly work a
+  /// start with `params` needs (tracing a typed wall), without a scene: the
+  /// page spreads a start over frames this way, even a first one. nullptr
+  /// when every start is cheap.
+  double (*prepare_start)(const ParamValues& params, const Scene::YieldCheck& stop_early) = nullptr;
+
+  /// The share of that work done, 0..1; at 1 a reset takes milliseconds.
+  double prepare(const ParamValues& params, const Scene::YieldCheck& stop_early) const {
+    return prepare_start ? prepare_start(params, stop_early) : 1;
+  }
 };
 
 const std::vector<SceneEntry>& all_scenes();
