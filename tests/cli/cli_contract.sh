@@ -421,6 +421,12 @@ for args in "ellipses --set integrator=euler --set E_e=1e12 --until 0.3" \
   check "run $args: stops at its first impact, exit 1, says it blew up and what to change (never returned)" \
     sh -c '[ "$0" -eq 1 ] && grep -q "blew up" stiff.err && grep -q "use dopri5" stiff.err' "$rc"
 done
+# Balls in a typed wall under rk4 at a step far longer than their contact: the
+# contact closed and opened at one instant, over and over (never returned).
+run_cl stall.out stall.err run implicit --set law=hunt_crossley --set integrator=rk4 --set E=3.2e10 --set dt=3.7e-4 \
+  --set m=26 --set view=85 --set nu=-0.78 --until 1.17 --out stall.csv
+check "contacts that begin and end at one instant: exit 1, says so and what to change (never returned)" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "without the run getting past it" stall.err && grep -q "use dopri5" stall.err' "$rc"
 run_cl stiffsweep.out stiffsweep.err sweep ellipses --set integrator=euler --vary E_e=1e10:1e12:3 --log --until 0.3 \
   --out stiffsweep.csv
 check "a sweep over E_e under euler: exit 0, each stiff run's row says it blew up (never returned)" \

@@ -139,6 +139,8 @@ class World {
     double elastic_energy = 0;   // J, held by its contacts at its last accepted state
     double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
     StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
+    double last_event_t = -1;         // s, of its latest contact onset or end
+    long long events_at_last_t = 0;   // onsets and ends at that instant
   };
   struct Slab {
     bool open = false;
@@ -189,6 +191,11 @@ class World {
   /// Why a fixed step blew up, if it raised the island's energy by more than
   /// its energy of motion and springs at the start.
   std::optional<std::string> blown_up(const IslandEnergy& before, const IslandEnergy& after) const;
+  /// Begins compliant contact `c` at its located onset t (s) with response `r`.
+  void open_contact(Island& island, ContactState& c, double t, const ContactResponse& r);
+  /// Counts a contact's onset or end at t (s); `failure_` says so when they
+  /// repeat at one instant without end.
+  void count_contact_event(Island& island, double t);
   /// The impulses of contacts closing at the island's state y at time t: at
   /// least `first` (a position among its contacts), then every other one
   /// touching and approaching there; `failure_` says so if they make an impulse storm.
@@ -246,6 +253,8 @@ class World {
   static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
   static constexpr double kLongestSlab = 1e6;     // s: slab_length_ grows no further
   static constexpr long long kStormImpacts = 2000;
+  /// Onsets and ends of compliant contacts at one instant, beyond 4 per contact, that stop a run.
+  static constexpr long long kEventsAtOneInstant = 50;
   static constexpr double kStormSpan = 2e-5;  // s
 };
 
