@@ -26,8 +26,6 @@ namespace {
 
 /// Threads one sweep may use: more than a machine's cores only adds memory.
 constexpr double kMaxJobs = 256;
-/// A sweep table a merge reads: 1e6 rows of ~20 numbers.
-constexpr size_t kMaxSweepTableBytes = size_t{512} << 20;
 
 struct SweepOptions {
   SceneInput input;
@@ -120,16 +118,18 @@ int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
     if (!out_path.empty() && same_file(input, out_path))
       return fail_usage(cl::text("cli.out_is_input", {{"path", input}}));
   if (auto error = check_outputs(outputs, "")) return fail_usage(*error);
-  std::vector<std::string> texts(inputs.size());
-  for (size_t f = 0; f < inputs.size(); ++f)
-    if (auto error = read_text_file(inputs[f], kMaxSweepTableBytes, cl::text("cli.what_sweep_table"), texts[f]))
-      return fail_usage(*error);
-  std::ostringstream merged;
-  if (auto error = cl::merge_sweep_csv(inputs, texts, merged)) return fail_usage(*error);
+  // One file open at a time, read a line at a time: memory grows with the rows.
+  cl::SweepMerge merge;
+  for (const std::string& input : inputs) {
+    std::ifstream in(input, std::ios::binary);
+    if (!in) return fail_usage(cl::text("cli.cannot_read", {{"what", cl::text("cli.what_sweep_table")}, {"path", input}}));
+    if (auto error = merge.add(input, in)) return fail_usage(*error);
+  }
+  if (auto error = merge.incomplete()) return fail_usage(*error);
   std::ofstream file;
   if (!out_path.empty()) file.open(out_path);
   std::ostream& out = out_path.empty() ? std::cout : file;
-  out << merged.str();
+  merge.write(out);
   if (auto error = finish_output(out, out_path)) {
     std::cerr << "contactlab: " << *error << '\n';
     return kExitRunFailed;

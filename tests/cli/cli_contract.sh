@@ -360,6 +360,21 @@ printf 'index,runs,c_tau\n0x0,1,1\n' >hexkey.csv
 run_cl mhex.out mhex.err sweep --merge hexkey.csv --out m.csv
 check "merge of a row keyed 0x0: exit 2, no run index (copied before)" \
   sh -c '[ "$0" -eq 2 ] && grep -q "no run index" mhex.err' "$rc"
+for cell in nan inf 1e999; do
+  printf 'index,runs,L,e_first,failure\n0,2,1,%s,\n1,2,2,0.5,\n' "$cell" >cell.csv
+  rm -f mcell.csv
+  run_cl mcell.out mcell.err sweep --merge cell.csv --out mcell.csv
+  check "merge of a table with a $cell cell: exit 2, names the file, line and cell, writes nothing (copied before)" \
+    sh -c '[ "$0" -eq 2 ] && grep -q "cell.csv, line 2: the cell .$1. is not a finite number" mcell.err && [ ! -e mcell.csv ]' \
+    "$rc" "$cell"
+done
+check "merge of /dev/zero: exit 2 at its first line, under 50 MB (1 GB before)" python3 -c '
+import resource, subprocess, sys
+done = subprocess.run([sys.argv[1], "sweep", "--merge", "/dev/zero", "--out", "z.csv"], capture_output=True, text=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print("  peak %.1f MB: %s" % (peak, done.stderr.strip()))
+assert done.returncode == 2 and "not a sweep table" in done.stderr and peak < 50, peak
+' "$CL"
 for i in 0 1 2 3 4 5 6 7 8 9; do
   run_cl s$i.out s$i.err sweep pendulum --vary L=0.5:1.5:2000 --until 0.01 --shard $i/10 --out slice$i.csv
 done

@@ -127,9 +127,9 @@ const std::vector<Sample>& samples() {
       {"sweep: count", [] { return sweep_error("L=1:2:0.5"); }},
       {"sweep: merge",
        [] {
-         std::ostringstream out;
-         return cl::merge_sweep_csv({"a.csv", "b.csv"}, {"index,runs,L\n0,5,1\n", "index,runs,L\n4,5,2\n"}, out)
-             .value_or("");
+         cl::SweepMerge merge;
+         std::istringstream a("index,runs,L\n0,5,1\n"), b("index,runs,L\n4,5,2\n");
+         return merge.add("a.csv", a).value_or("") + merge.add("b.csv", b).value_or("") + merge.incomplete().value_or("");
        }},
       {"problems: ten and more", [] { return cl::join_problems(std::vector<std::string>(12, "x")); }},
       {"contact law: its check", [] { return cl::normal_law_params_error(cl::NormalLaw::Hertz, {}).value_or(""); }},

@@ -1,10 +1,13 @@
 #include "io/sweep_csv.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
 #include "core/number_format.h"
+#include "core/message_text.h"
 #include "core/text.h"
 #include "io/csv.h"
 
@@ -36,6 +39,39 @@ bool read_row_key(const std::string& line, long long& index, long long& runs) {
   return true;
 }
 
+/// Reads a line (without its end) into `line`, at most `cap` + 1 bytes of
+/// it: a longer line shows as longer than `cap`, the rest unread. False at
+/// the end of the input.
+bool read_capped_line(std::istream& in, std::string& line, size_t cap) {
+  line.clear();
+  std::istream::int_type c;
+  while ((c = in.get()) != std::istream::traits_type::eof()) {
+    if (c == '\n') return true;
+    line.push_back(static_cast<char>(c));
+    if (line.size() > cap) return true;
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return !line.empty();
+}
+
+/// The first of a row's `count` leading cells that is neither empty nor a
+/// finite number (the sweep writes a failed run's summary as empty cells).
+std::optional<std::string> first_non_finite(const std::string& line, size_t count) {
+  size_t begin = 0;
+  for (size_t k = 0; k < count; ++k) {
+    const size_t end = std::min(line.find(',', begin), line.size());
+    const std::string cell = line.substr(begin, end - begin);
+    if (!cell.empty()) {
+      char* rest = nullptr;
+      const double value = std::strtod(cell.c_str(), &rest);
+      if (*rest != '\0' || !std::isfinite(value)) return cell;
+    }
+    if (end == line.size()) break;
+    begin = end + 1;
+  }
+  return std::nullopt;
+}
+
 std::string run_ranges(const std::vector<long long>& missing) {
   std::string text;
   for (size_t k = 0; k < missing.size() && k < 8;) {
@@ -65,43 +101,55 @@ void write_sweep_row(std::ostream& out, const SweepRow& row, long long runs, siz
   out << ',' << csv_text_cell(row.failure) << '\n';
 }
 
-std::optional<std::string> merge_sweep_csv(const std::vector<std::string>& names, const std::vector<std::string>& texts,
-                                           std::ostream& out) {
-  std::string header;
-  long long runs = 0;
-  std::map<long long, std::string> rows;
-  for (size_t f = 0; f < texts.size(); ++f) {
-    std::istringstream in(texts[f]);
-    std::string line;
-    if (!std::getline(in, line) || line.rfind("index,runs,", 0) != 0)
-      return text("sweep.merge_not_table", {{"file", names[f]}});
-    if (header.empty()) header = line;
-    if (line != header) return text("sweep.merge_columns_differ", {{"file", names[f]}, {"first", names[0]}});
-    for (long long number = 2; std::getline(in, line); ++number) {
-      if (line.empty()) continue;
-      long long index = 0, n = 0;
-      if (!read_row_key(line, index, n))
-        return text("sweep.merge_no_key", {{"file", names[f]}, {"line", std::to_string(number)}});
-      if (runs == 0) runs = n;
-      if (n != runs)
-        return text("sweep.merge_run_count", {{"file", names[f]},
-                                              {"line", std::to_string(number)},
-                                              {"runs", std::to_string(n)},
-                                              {"others", std::to_string(runs)}});
-      if (!rows.emplace(index, line).second)
-        return text("sweep.merge_twice", {{"file", names[f]}, {"index", std::to_string(index)}});
-    }
+std::optional<std::string> SweepMerge::add(const std::string& name, std::istream& in) {
+  std::string line;
+  long long number = 1;
+  const std::string max = std::to_string(kMaxLine);
+  auto at = [&] { return std::to_string(number); };
+  if (!read_capped_line(in, line, kMaxLine) || line.rfind("index,runs,", 0) != 0)
+    return text("sweep.merge_not_table", {{"file", name}});
+  if (header_.empty()) {
+    header_ = line;
+    first_name_ = name;
+    number_cells_ = static_cast<size_t>(std::count(line.begin(), line.end(), ','));
   }
+  if (line != header_) return text("sweep.merge_columns_differ", {{"file", name}, {"first", first_name_}});
+  std::map<long long, std::string> rows;
+  long long runs = runs_;
+  while (++number, read_capped_line(in, line, kMaxLine)) {
+    if (line.size() > kMaxLine) return text("sweep.merge_line_too_long", {{"file", name}, {"line", at()}, {"max", max}});
+    if (line.empty()) continue;
+    long long index = 0, n = 0;
+    if (!read_row_key(line, index, n)) return text("sweep.merge_no_key", {{"file", name}, {"line", at()}});
+    if (runs == 0) runs = n;
+    if (n != runs)
+      return text("sweep.merge_run_count",
+                  {{"file", name}, {"line", at()}, {"runs", std::to_string(n)}, {"others", std::to_string(runs)}});
+    if (const std::optional<std::string> cell = first_non_finite(line, number_cells_))
+      return text("sweep.merge_not_finite", {{"file", name}, {"line", at()}, {"cell", cl::quoted(*cell)}});
+    if (rows_.count(index) || !rows.emplace(index, line).second)
+      return text("sweep.merge_twice", {{"file", name}, {"index", std::to_string(index)}});
+  }
+  if (in.bad()) return text("cli.cannot_read", {{"what", text("cli.what_sweep_table")}, {"path", name}});
+  runs_ = runs;
+  rows_.merge(rows);
+  return std::nullopt;
+}
+
+std::optional<std::string> SweepMerge::incomplete() const {
+  if (runs_ == 0) return text("sweep.merge_no_runs");
   std::vector<long long> missing;
-  for (long long i = 0; i < runs && missing.size() < 1000; ++i)
-    if (!rows.count(i)) missing.push_back(i);
-  if (runs == 0) return text("sweep.merge_no_runs");
+  for (long long i = 0; i < runs_ && missing.size() < 1000; ++i)
+    if (!rows_.count(i)) missing.push_back(i);
   if (!missing.empty())
     return text("sweep.merge_missing", {{"runs", run_ranges(missing) + (missing.size() > 8 ? ", ..." : "")},
-                                        {"total", std::to_string(runs)}});
-  out << header << '\n';
-  for (const auto& [index, line] : rows) out << line << '\n';
+                                        {"total", std::to_string(runs_)}});
   return std::nullopt;
+}
+
+void SweepMerge::write(std::ostream& out) const {
+  out << header_ << '\n';
+  for (const auto& [index, line] : rows_) out << line << '\n';
 }
 
 }  // namespace cl
