@@ -274,6 +274,8 @@ class App {
   MessageLevel last_level_ = MessageLevel::Info;
   bool reported_failure_ = false;
   bool png_requested_ = false;
+  static constexpr float kNarrowScreen = 520;  // px: narrower, the panel starts collapsed
+  bool panel_was_narrow_ = false;  // the screen at the last frame (the panel opens wide)
   float panel_right_ = 0;  // px; right edge of the open panel, 0 when collapsed
   std::map<std::string, ImVec4> widget_rects_;  // label -> x, y, w, h (px)
 };

@@ -112,7 +112,11 @@ void App::draw_panel() {
   // Fixed width, height fitted to the content (0), capped by the canvas.
   ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints({200, 0}, {FLT_MAX, io.DisplaySize.y - 20});
-  if (io.DisplaySize.x < 520) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  // Collapsed on a narrow screen, open again once it is wide: on each crossing
+  // of the width, so the user's own choice holds in between.
+  const bool narrow = io.DisplaySize.x < kNarrowScreen;
+  if (narrow != panel_was_narrow_) ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
+  panel_was_narrow_ = narrow;
   // Begin() still lays out a collapsed window that auto-fits its height: ask both.
   const bool open = ImGui::Begin("ContactLab", nullptr) && !ImGui::IsWindowCollapsed();
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();

@@ -134,3 +134,26 @@ test('widgetRect is null for the items of a collapsed panel', { timeout: h.TIMEO
     await app.close();
   }
 });
+
+// Issue 35, item 9: narrowing the window below 520 px collapsed the panel,
+// and it stayed collapsed once the window was wide again.
+test('the panel collapses on a narrow window and opens again when it is wide', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    const { page, errors } = app;
+    const panelHeight = async () => (await h.widgetRect(page, 'panel'))?.h ?? 0;
+    const open = await panelHeight();
+    assert.ok(open > 100, `the panel starts open at 1280 px (${open} px tall)`);
+    for (const [width, wanted] of [[400, 'collapsed'], [1280, 'open'], [1920, 'open']]) {
+      await page.setViewportSize({ width, height: 800 });
+      const h1 = await h.until(page, async () => {
+        const px = await panelHeight();
+        return (wanted === 'open' ? px > 100 : px > 0 && px < 40) ? px : null;
+      }, { what: `the panel ${wanted} at ${width} px` });
+      console.log(`  ${width} px wide: panel ${wanted} (${h1.toFixed(0)} px tall)`);
+    }
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
