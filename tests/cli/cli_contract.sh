@@ -423,7 +423,7 @@ check "a sweep from a state later than --until: exit 2 like run (rows without ru
 run_cl half.out half.err sweep implicit --vary N=1.5:4:3 --until 0.1 --out half.csv
 check "an integer sweep from 1.5: exit 2, says whole numbers (rounded silently before)" \
   sh -c '[ "$0" -eq 2 ] && grep -q "whole" half.err' "$rc"
-run_cl cap.out cap.err run pendulum --compare L=1,2,3,4 --until 5000 --sample 0.01 --out cap.csv
+run_cl cap.out cap.err run pendulum --compare L=1,2,3,4 --until 2000 --sample 0.01 --out cap.csv
 check "a 4-variant compare holds the sample cap for the whole table (4x before)" \
   sh -c '[ "$0" -eq 2 ] && grep -q "each of 4 runs" cap.err' "$rc"
 
@@ -442,6 +442,15 @@ run_cl stall.out stall.err run implicit --set law=hunt_crossley --set integrator
   --set m=26 --set view=85 --set nu=-0.78 --until 1.17 --out stall.csv
 check "contacts that begin and end at one instant: exit 1, says so and what to change (never returned)" \
   sh -c '[ "$0" -eq 1 ] && grep -q "without the run getting past it" stall.err && grep -q "use dopri5" stall.err' "$rc"
+# Steps far shorter than the contact needs: a fixed dt = 1e-7 s through a long
+# contact (21.8 s for 2 s before), dopri5 at rtol = 1e-13 on a stiff law (over 20 s).
+run_cl rate.out rate.err run street --set integrator=rk4 --set dt=1e-7 --until 2 --out rate.csv
+check "a fixed step of 1e-7 s through a long contact: exit 1, says the step rate and to use a larger dt or dopri5" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "integrator steps per simulated second" rate.err && grep -q "larger dt or dopri5" rate.err' "$rc"
+run_cl rate2.out rate2.err run implicit --set law=hunt_crossley --set E=1e12 --set integrator=dopri5 --set rtol=1e-13 \
+  --set N=5 --until 2 --out rate2.csv
+check "dopri5 at rtol 1e-13 on a stiff law: exit 1, says the step rate and to soften the contact or loosen rtol" \
+  sh -c '[ "$0" -eq 1 ] && grep -q "integrator steps per simulated second" rate2.err && grep -q "loosen rtol" rate2.err' "$rc"
 run_cl stiffsweep.out stiffsweep.err sweep ellipses --set integrator=euler --vary E_e=1e10:1e12:3 --log --until 0.3 \
   --out stiffsweep.csv
 check "a sweep over E_e under euler: exit 0, each stiff run's row says it blew up (never returned)" \

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include <Eigen/Cholesky>
@@ -58,6 +59,7 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   slab_ = Slab{};
   slab_length_ = kLongestSlab;
   retired_steps_ = 0;
+  step_rate_ = StepRate{};
   loops_.clear();
   failure_.clear();
   contact_evaluations_ = 0;
@@ -766,6 +768,38 @@ World::IslandEnergy World::island_energy(const Island& island, const Vec& y, dou
   return e;
 }
 
+std::optional<std::string> World::count_step_rate(bool integrated, double span) {
+  // Integrator steps per island and simulated second, over the last
+  // kStepRateWindow island-seconds: bounded by the parameters, not a clock.
+  // An explicit integrator on a contact stiffer than it can follow (dopri5
+  // resting on E = 1e12 Pa) or a fixed step far below the contact's time
+  // scale (rk4 at dt = 1e-7 s through a long contact) would otherwise take
+  // minutes for a second of simulated time.
+  StepRate& r = step_rate_;
+  r.steps += integrated ? 1 : 0;
+  r.island_seconds += span;
+  if (r.steps > kStepAllowance && r.steps > kMaxStepRate * r.island_seconds) {
+    const StepperSettings& stepper = model_.contact.stepper;
+    // Rounded to 3 digits (the rate is over 5e4: a whole number).
+    const double rate = r.steps / r.island_seconds, unit = std::pow(10.0, std::floor(std::log10(rate)) - 2);
+    char measured[32];
+    std::snprintf(measured, sizeof measured, "%.0f", std::round(rate / unit) * unit);
+    const std::string limit = format_number(kMaxStepRate);
+    return stepper.kind == IntegratorKind::Dopri5
+               ? text("world.step_rate_adaptive",
+                      {{"measured", measured}, {"rate", limit}, {"rtol", format_number(stepper.rtol)}})
+               : text("world.step_rate", {{"measured", measured},
+                                          {"rate", limit},
+                                          {"dt", format_number(stepper.h)},
+                                          {"integrator", integrator_id(stepper.kind)}});
+  }
+  if (r.island_seconds > kStepRateWindow) {  // the older half is forgotten
+    r.steps *= 0.5;
+    r.island_seconds *= 0.5;
+  }
+  return std::nullopt;
+}
+
 void World::open_contact(Island& island, ContactState& c, double t, const ContactResponse& r) {
   count_contact_event(island, t);
   begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
@@ -931,8 +965,11 @@ std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedI
       Island& island = islands_[slab_.next];
       while (island_time(island) < slab_.t1) {
         if (++steps > kMaxStepsPerCall) return text("world.too_many_steps");
+        const double t_before = island_time(island);
+        const bool integrating = !island.coasting;
         std::optional<std::string> error =
-            island.coasting ? coast(island, slab_.t1, slab_.impacts) : island_step(island, slab_.t1, slab_.impacts);
+            integrating ? island_step(island, slab_.t1, slab_.impacts) : coast(island, slab_.t1, slab_.impacts);
+        if (!error) error = count_step_rate(integrating, island_time(island) - t_before);
         if (error) {
           drop_islands();  // the state stays at the last whole slab
           return error;

@@ -193,6 +193,9 @@ class World {
   std::optional<std::string> blown_up(const IslandEnergy& before, const IslandEnergy& after) const;
   /// Begins compliant contact `c` at its located onset t (s) with response `r`.
   void open_contact(Island& island, ContactState& c, double t, const ContactResponse& r);
+  /// Counts an island's advance over `span` s (an integrator step if
+  /// `integrated`); the run's error when steps come faster than kMaxStepRate.
+  std::optional<std::string> count_step_rate(bool integrated, double span);
   /// Counts a contact's onset or end at t (s); `failure_` says so when they
   /// repeat at one instant without end.
   void count_contact_event(Island& island, double t);
@@ -244,6 +247,11 @@ class World {
   Slab slab_;
   double slab_length_ = kLongestSlab;  // s, the longest slab that kept the islands apart lately
   long long retired_steps_ = 0;  // steps of integrators dropped or restarted
+  struct StepRate {
+    double steps = 0;           // integrator steps of every island, lately
+    double island_seconds = 0;  // s, simulated time those islands spanned (coasting too)
+  };
+  StepRate step_rate_;
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
@@ -255,6 +263,12 @@ class World {
   static constexpr long long kStormImpacts = 2000;
   /// Onsets and ends of compliant contacts at one instant, beyond 4 per contact, that stop a run.
   static constexpr long long kEventsAtOneInstant = 50;
+  /// Integrator steps per island and simulated second a run may take (a mean
+  /// step of 20 us; dopri5 on 1 kg of steel at rest needs ~3e3), judged once it has
+  /// taken kStepAllowance of them, over the last kStepRateWindow island-seconds.
+  static constexpr double kMaxStepRate = 5e4;     // 1/s
+  static constexpr double kStepAllowance = 1e4;   // steps: ~150 impacts under dopri5
+  static constexpr double kStepRateWindow = 1;    // s
   static constexpr double kStormSpan = 2e-5;  // s
 };
 
