@@ -269,6 +269,7 @@ class App {
     std::string text, error;
   };
   std::map<std::string, TextDraft> drafts_;
+  std::map<std::string, double> typed_numbers_;  // a slider's typed value, applied when the field is left
   std::string last_hash_;
   std::string last_message_;
   MessageLevel last_level_ = MessageLevel::Info;

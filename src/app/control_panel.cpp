@@ -335,12 +335,28 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
     case ParamKind::Real:
     case ParamKind::Integer: {
       double v = values.number_at(i);
-      const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (s.log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+      // Not clamped: a value typed out of range is refused with its reason,
+      // as every other path refuses it, instead of quietly becoming the limit.
+      const ImGuiSliderFlags flags = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
       const char* format = s.kind == ParamKind::Integer ? "%.0f" : (s.log_scale ? "%.3g" : "%.4g");
+      auto apply = [&](double value) {
+        if (s.kind == ParamKind::Integer) value = std::round(value);
+        if (auto error = values.set_number(i, value))
+          message(MessageLevel::Error, text("app.value_not_applied", {{"error", *error}}));
+        else
+          changed = true;
+      };
       if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &v, &s.min, &s.max, format, flags)) {
-        if (s.kind == ParamKind::Integer) v = std::round(v);
-        changed |= !values.set_number(i, v).has_value();
+        // A typed value (Ctrl+click, double-click) is applied when the field is
+        // left, as the HTML field does, not at each keystroke ("1", "10", ...).
+        if (ImGui::GetIO().WantTextInput) typed_numbers_[s.name] = v;
+        else apply(v);
       }
+      if (ImGui::IsItemDeactivated())
+        if (auto typed = typed_numbers_.find(s.name); typed != typed_numbers_.end()) {
+          apply(typed->second);
+          typed_numbers_.erase(typed);
+        }
       type_on_double_click();
       break;
     }

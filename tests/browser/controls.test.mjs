@@ -255,3 +255,49 @@ test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: 
     await app.close();
   }
 });
+
+// Issue 35, item 7: one validation for every path. The drawn panel's slider
+// clamped a typed 100000 to n's top quietly, and the ellipses' wall field
+// took 'x^^2' (refused only once the boundary was switched to typed).
+test('the drawn panel and the link refuse what the HTML fields refuse, with the same reason', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    const { page, errors } = app;
+    const before = (await h.status(page)).params.n;
+    // Ctrl+click turns an ImGui slider into a text field (SDL hears keys on the focused canvas).
+    const typeIntoSlider = async (label, text) => {
+      const c = await h.widgetCenter(page, label);
+      await page.locator('#canvas').focus();
+      await page.mouse.move(c.x, c.y);
+      await page.keyboard.down('Control');
+      await h.clickAt(page, c.x, c.y);
+      await h.holdKey(page, 'a');
+      await page.keyboard.up('Control');
+      for (const ch of text) {
+        await h.holdKey(page, ch);
+        assert.equal((await h.status(page)).params.n, before, `n is not applied while it is typed (after '${ch}')`);
+      }
+      await h.holdKey(page, 'Enter');
+    };
+    await typeIntoSlider('n', '100000');
+    const st = await h.until(page, async () => {
+      const s = await h.status(page);
+      return /100000/.test(s.message) ? s : null;
+    }, { what: 'the refusal of n = 100000' });
+    console.log(`  panel, n = 100000: ${st.message}`);
+    assert.match(st.message, /outside/);
+    assert.equal(st.params.n, before, 'n kept its value');
+    await typeIntoSlider('n', '12');
+    await h.until(page, async () => (await h.status(page)).params.n === '12', { what: 'n = 12 applied on Enter' });
+
+    // The wall's text is checked whatever the boundary: a link with x^^2 is refused and names the wall.
+    await page.evaluate(() => window.contactlab.applyHash('#scene=ellipses&wall=x%5E%5E2'));
+    const linked = await h.status(page);
+    console.log(`  link, wall = x^^2: ${linked.message.split('\n').join(' ')}`);
+    assert.match(linked.message, /wall/);
+    assert.notEqual(linked.params.wall, 'x^^2', 'the wall kept its text');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -11,6 +11,7 @@
 #include "core/text.h"
 #include "io/json_numbers.h"
 #include "scenes/contact_params.h"
+#include "scenes/typed_wall_params.h"
 
 namespace cl {
 namespace {
@@ -144,11 +145,7 @@ std::optional<std::string> EllipsesScene::reset(const ParamValues& params) {
 
 std::optional<std::string> EllipsesScene::check_pending(const ParamValues& requested) const {
   const std::shared_ptr<const TypedWall>& wall = model().boundary.wall;
-  if (requested.choice("boundary") == "typed" && (!wall || requested.text("wall") != wall->expression.text())) {
-    Expression2D probe;
-    if (auto error = probe.compile(requested.text("wall"))) return "wall: " + error->message;
-  }
-  return std::nullopt;
+  return typed_wall_text_error(requested.text("wall"), wall ? wall->expression.text() : std::string());
 }
 
 std::optional<std::string> EllipsesScene::apply_live(const ParamValues& running) {

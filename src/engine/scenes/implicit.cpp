@@ -10,6 +10,7 @@
 #include "core/random.h"
 #include "core/text.h"
 #include "io/json_numbers.h"
+#include "scenes/typed_wall_params.h"
 
 namespace cl {
 namespace {
@@ -131,11 +132,7 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
 }
 
 std::optional<std::string> ImplicitScene::check_pending(const ParamValues& requested) const {
-  if (requested.text("wall") != wall_->expression.text()) {
-    Expression2D probe;
-    if (auto error = probe.compile(requested.text("wall"))) return text("wall.error", {{"error", error->message}});
-  }
-  return std::nullopt;
+  return typed_wall_text_error(requested.text("wall"), wall_->expression.text());
 }
 
 std::optional<std::string> ImplicitScene::apply_live(const ParamValues& params) {

@@ -1,5 +1,8 @@
 #include "scenes/typed_wall_params.h"
 
+#include "core/text.h"
+#include "math/expression.h"
+
 namespace cl {
 
 std::vector<ParamSpec> typed_wall_params(const TypedWallDefaults& d) {
@@ -10,6 +13,13 @@ std::vector<ParamSpec> typed_wall_params(const TypedWallDefaults& d) {
   specs[0].text_key = d.wall_text_key;
   set_text_keys(specs, "wall");
   return specs;
+}
+
+std::optional<std::string> typed_wall_text_error(const std::string& requested, const std::string& running) {
+  if (requested == running) return std::nullopt;
+  Expression2D probe;
+  if (auto error = probe.compile(requested)) return text("wall.error", {{"error", error->message}});
+  return std::nullopt;
 }
 
 }  // namespace cl
