@@ -89,3 +89,31 @@ test('a run too stiff for euler stops in the page as in contactlab run, and its 
     await app.close();
   }
 });
+
+test('a fixed step far shorter than the contact stops at the same time in the page as in contactlab run (counted, not timed)', { timeout: 120_000 }, async (t) => {
+  if (!fs.existsSync(CLI)) {
+    t.skip(`native CLI not built (${CLI})`);
+    return;
+  }
+  // rk4 at dt = 1e-7 s through the street's long contact: 3e5 steps per simulated second.
+  const sets = { integrator: 'rk4', dt: '1e-7' };
+  const app = await env.open(`#scene=street&${Object.entries(sets).map(([k, v]) => `${k}=${v}`).join('&')}&play=1`);
+  try {
+    const { page, errors } = app;
+    const st = await h.until(page, async () => {
+      const s = await h.status(page);
+      return s.failed ? s : null;
+    }, { timeout: 90_000, what: 'the run stopped' });
+    const cli = cliVerdict(['run', 'street', ...Object.entries(sets).flatMap(([k, v]) => ['--set', `${k}=${v}`]),
+      '--until', '2', '--sample', String(APP_SAMPLE_INTERVAL), '--out', '/dev/null']);
+    console.log(`  page: ${st.message.slice(0, 170)}\n  CLI:  ${cli.slice(0, 170)}`);
+    assert.match(st.message, /integrator steps of \S+ s on average/);
+    assert.ok(words(cli).startsWith(words(st.message)), 'the same message');
+    const worst = numbersApart(st.message, cli);
+    console.log(`  largest relative difference of the message's numbers: ${worst.toExponential(2)}`);
+    assert.ok(worst <= 1e-12, 'the same time and rate');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

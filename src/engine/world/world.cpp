@@ -776,25 +776,26 @@ std::optional<std::string> World::count_step_rate(bool integrated, double span) 
   // scale (rk4 at dt = 1e-7 s through a long contact) would otherwise take
   // minutes for a second of simulated time.
   StepRate& r = step_rate_;
-  r.steps += integrated ? 1 : 0;
+  if (integrated) {
+    r.steps += 1;
+    r.integrated_seconds += span;
+  }
   r.island_seconds += span;
   if (r.steps > kStepAllowance && r.steps > kMaxStepRate * r.island_seconds) {
     const StepperSettings& stepper = model_.contact.stepper;
-    // Rounded to 3 digits (the rate is over 5e4: a whole number).
-    const double rate = r.steps / r.island_seconds, unit = std::pow(10.0, std::floor(std::log10(rate)) - 2);
-    char measured[32];
-    std::snprintf(measured, sizeof measured, "%.0f", std::round(rate / unit) * unit);
+    char step[32];  // s, the mean step while integrating, to 2 digits
+    std::snprintf(step, sizeof step, "%.2g", r.integrated_seconds / r.steps);
     const std::string limit = format_number(kMaxStepRate);
     return stepper.kind == IntegratorKind::Dopri5
-               ? text("world.step_rate_adaptive",
-                      {{"measured", measured}, {"rate", limit}, {"rtol", format_number(stepper.rtol)}})
-               : text("world.step_rate", {{"measured", measured},
+               ? text("world.step_rate_adaptive", {{"step", step}, {"rate", limit}, {"rtol", format_number(stepper.rtol)}})
+               : text("world.step_rate", {{"step", step},
                                           {"rate", limit},
                                           {"dt", format_number(stepper.h)},
                                           {"integrator", integrator_id(stepper.kind)}});
   }
   if (r.island_seconds > kStepRateWindow) {  // the older half is forgotten
     r.steps *= 0.5;
+    r.integrated_seconds *= 0.5;
     r.island_seconds *= 0.5;
   }
   return std::nullopt;

@@ -249,6 +249,7 @@ class World {
   long long retired_steps_ = 0;  // steps of integrators dropped or restarted
   struct StepRate {
     double steps = 0;           // integrator steps of every island, lately
+    double integrated_seconds = 0;  // s, simulated time those steps spanned
     double island_seconds = 0;  // s, simulated time those islands spanned (coasting too)
   };
   StepRate step_rate_;
