@@ -20,6 +20,9 @@ var ContactLabControls = (function () {
   var TEXT = {
     title: T('controls.title'),
     scene: T('controls.scene'),
+    openScene: T('controls.open_scene'),
+    resetNow: T('panel.reset_now'),
+    openSceneHint: T('controls.open_scene_hint'),
     play: T('controls.play'), pause: T('controls.pause'), step: T('controls.step'), reset: T('controls.reset'),
     defaults: T('controls.defaults'),
     run: T('controls.run'), presets: T('controls.presets'), parameters: T('controls.parameters'),
@@ -73,6 +76,7 @@ var ContactLabControls = (function () {
       scene: T('controls.export.scene') },
     loadScene: T('controls.load_scene'),
     keys: [[T('controls.key_name.space'), T('controls.key.space')], ['S', T('controls.key.s')], ['R', T('controls.key.r')],
+      ['Alt+P, Alt+S, Alt+R', T('controls.key.alt')],
       ['?', T('controls.key.help')], ['Tab', T('controls.key.tab')], ['Esc', T('controls.key.esc')]],
     close: T('controls.close')
   };
@@ -120,6 +124,8 @@ var ContactLabControls = (function () {
     // -- building --
 
     function build() {
+      // A new scene's controls replace the old ones: the focus stays on the picker.
+      var pickerHadFocus = !!(document.activeElement && document.activeElement.classList.contains('controls-select'));
       scene = JSON.parse(api.sceneJson() || 'null');
       root.textContent = '';
       fields = {};
@@ -138,26 +144,43 @@ var ContactLabControls = (function () {
         option.selected = s.id === scene.id;
         select.appendChild(option);
       });
-      select.addEventListener('change', function () {
+      // The arrow keys only choose (a screen reader reads each scene on the
+      // way); Enter or Open opens the one chosen. A pick with the mouse opens it.
+      var chosenByKey = false;
+      function openChosen() {
+        chosenByKey = false;
+        if (select.value === scene.id) return;
         api.setScene(select.value);
         rebuildSoon();
+      }
+      select.addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter') {
+          ev.preventDefault();
+          openChosen();
+        } else if (ev.key.indexOf('Arrow') === 0 || ev.key === 'Home' || ev.key === 'End' || ev.key.length === 1) {
+          chosenByKey = true;
+        }
       });
+      select.addEventListener('change', function () { if (!chosenByKey) openChosen(); });
       sceneLabel.appendChild(select);
       sceneRow.appendChild(sceneLabel);
+      sceneRow.appendChild(button(TEXT.openScene, openChosen, TEXT.openSceneHint));
       root.appendChild(sceneRow);
+      if (pickerHadFocus) select.focus();
       var caption = el('p', 'controls-caption', scene.caption);
       caption.id = 'controls-caption';
       root.appendChild(caption);
 
       var run = group(TEXT.run);
+      run.id = 'controls-run';  // a skip link's target
       els.play = button(TEXT.play, function () { command('toggle'); });
-      els.play.setAttribute('aria-keyshortcuts', 'Space');
+      els.play.setAttribute('aria-keyshortcuts', 'Space Alt+P');
       run.appendChild(els.play);
       var stepButton = button(TEXT.step, function () { command('step'); }, TEXT.stepHint);
-      stepButton.setAttribute('aria-keyshortcuts', 'S');
+      stepButton.setAttribute('aria-keyshortcuts', 'S Alt+S');
       run.appendChild(stepButton);
       var resetButton = button(TEXT.reset, function () { command('reset'); }, TEXT.resetHint);
-      resetButton.setAttribute('aria-keyshortcuts', 'R');
+      resetButton.setAttribute('aria-keyshortcuts', 'R Alt+R');
       run.appendChild(resetButton);
       run.appendChild(button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint));
       els.pending = el('p', 'controls-pending');
@@ -185,6 +208,7 @@ var ContactLabControls = (function () {
       }
 
       var params = group(TEXT.parameters, 'fieldset');
+      params.id = 'controls-params';
       scene.params.forEach(function (spec) { params.appendChild(field(spec)); });
       root.appendChild(params);
 
@@ -193,6 +217,7 @@ var ContactLabControls = (function () {
       compareSeen = null;
 
       var exports = group(TEXT.exports);
+      exports.id = 'controls-export';
       ['series', 'events'].concat(scene.has_loops ? ['loops'] : [], scene.has_report ? ['report'] : [], ['png', 'scene'])
         .forEach(function (what) {
           exports.appendChild(button(TEXT.exportNames[what], function () { api.exportFile(what); }));
@@ -282,9 +307,20 @@ var ContactLabControls = (function () {
       }
       wrap.appendChild(label);
       wrap.appendChild(input);
+      // Next to a changed field that waits for Reset: one Tab away, not a trip back to the run's buttons.
+      var resetNow = null;
+      if (!spec.live) {
+        resetNow = button(TEXT.resetNow, function () {
+          input.focus();  // the button hides once the change is applied
+          command('reset');
+        }, TEXT.resetHint);
+        resetNow.classList.add('controls-reset-now');
+        resetNow.hidden = true;
+        wrap.appendChild(resetNow);
+      }
       wrap.appendChild(error);
       wrap.appendChild(hint);
-      fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label };
+      fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label, resetNow: resetNow };
       return wrap;
     }
 
@@ -435,7 +471,11 @@ var ContactLabControls = (function () {
     function command(name) {
       api.command(name);
       var st = JSON.parse(api.status());
-      if (name === 'toggle') announce(st.running ? TEXT.playing : TEXT.pausedAt(st.t));
+      if (name === 'toggle') {
+        announce(st.running ? TEXT.playing : TEXT.pausedAt(st.t));
+        if (last) last.running = st.running;  // said here: sync() must not say it again
+        if (!st.running) forgetEvents(st);
+      }
       else if (name === 'reset' || name === 'defaults') {
         Object.keys(fields).forEach(clearError);
         announce(TEXT.resetTo(st.t));
@@ -465,12 +505,16 @@ var ContactLabControls = (function () {
       try { st = JSON.parse(api.status()); } catch (e) { return; }
       if (!scene || st.scene !== scene.id) { last = st; build(); return; }
       var first = !last;
-      if (!first && last.running && !st.running && !st.failed) announce(TEXT.pausedAt(st.t));
+      if (!first && last.running && !st.running && !st.failed) {
+        announce(TEXT.pausedAt(st.t));
+        forgetEvents(st);
+      }
       last = st;
       Object.keys(fields).forEach(function (name) {
         syncValue(name, first);
         var pending = st.pending.indexOf(name) >= 0;
         fields[name].wrap.classList.toggle('pending', pending);
+        if (fields[name].resetNow) fields[name].resetNow.hidden = !pending;
         if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset + '.';
       });
       els.play.textContent = st.running ? TEXT.pause : TEXT.play;
@@ -482,6 +526,13 @@ var ContactLabControls = (function () {
       }));
       syncCompare(false);
       announceEvents();
+    }
+
+    /** Events before a pause are not said after it ("Paused at t = 3.42 s", then a stale "2 events at t = 2.88 s"). */
+    function forgetEvents(st) {
+      eventsSeen = st.events;
+      unsaid = 0;
+      latestUnsaid = null;
     }
 
     /** New events, said at most every ANNOUNCE_GAP_MS: one by name, several counted. */

@@ -552,6 +552,8 @@ var Module = (function () {
   // ---- Keyboard shortcuts ----------------------------------------------------
 
   var SHORTCUTS = { ' ': 'toggle', 's': 'step', 'S': 'step', 'r': 'reset', 'R': 'reset', '?': 'help' };
+  // With Alt they work from a field too (by the key's place: Alt changes ev.key on some layouts).
+  var ALT_SHORTCUTS = { KeyP: 'toggle', KeyS: 'step', KeyR: 'reset' };
 
   /** Fields where keys are text: shortcuts stand back there. */
   function isTyping(target) {
@@ -572,7 +574,26 @@ var Module = (function () {
    * in a text field (the page's or ImGui's) and, for Space, on a control
    * that Space activates. Tab on the canvas leaves it (SDL would swallow it).
    */
+  /** Skip links focus their part of the page; the link's hash is the app's state, so it never changes. */
+  function setupSkipLinks() {
+    document.querySelectorAll('.skip-links a').forEach(function (link) {
+      link.addEventListener('click', function (ev) {
+        ev.preventDefault();
+        var target = document.getElementById(link.getAttribute('data-skip'));
+        if (!target) return;
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus();
+      });
+    });
+  }
+
   function onKeyDown(ev) {
+    if (api && ev.altKey && !ev.ctrlKey && !ev.metaKey && ALT_SHORTCUTS[ev.code]) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      controls.command(ALT_SHORTCUTS[ev.code]);
+      return;
+    }
     if (!api || ev.ctrlKey || ev.metaKey || ev.altKey || isTyping(ev.target)) return;
     var onCanvas = ev.target === canvas;
     if (onCanvas && api.wantsKeyboard()) return;  // typing into an ImGui field
@@ -668,6 +689,7 @@ var Module = (function () {
 
   updateEmbedClass(splitHash(location.hash).app);
   setupDragAndDrop();
+  setupSkipLinks();
 
   // ---- window.contactlab: tests and embedding pages -----------------------
 

@@ -26,22 +26,31 @@ test('keyboard only: open a scene, change a parameter, play and export CSV', { t
   const app = await env.open();
   try {
     const { page, errors } = app;
-    // From the top of the page the first stop is the scene picker of the accessible controls, and they show.
+    // From the top of the page the first stops are the skip links; the first leads into the controls, which show.
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.closest('#controls') !== null), true,
-      `first tab stop is in the controls (got ${await activeId(page)})`);
+    assert.equal(await page.evaluate(() => document.activeElement.closest('.skip-links') !== null), true,
+      `first tab stop is a skip link (got ${await activeId(page)})`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'controls-run', 'the skip link focused the run\'s group');
     const shown = await page.locator('#controls').boundingBox();
     assert.ok(shown && shown.width > 200 && shown.height > 200, `the controls are on screen while focused (${JSON.stringify(shown)})`);
 
-    // Open the implicit-wall scene from the picker with the arrow keys.
+    // Choose the implicit-wall scene in the picker with the arrow keys (each only
+    // chooses: a screen reader reads the scenes on the way), open it with Enter.
     const picker = page.locator('#controls select').first();
     await picker.focus();
-    for (let k = 0; k < 8 && (await h.status(page)).scene !== 'implicit'; k++) {
+    const first = (await h.status(page)).scene;
+    for (let k = 0; k < 8 && (await picker.inputValue()) !== 'implicit'; k++) {
       await page.keyboard.press('ArrowDown');
-      await h.frames(page, 2);
+      assert.equal((await h.status(page)).scene, first, 'an arrow key only chooses');
     }
-    assert.equal((await h.status(page)).scene, 'implicit', 'the picker switched scenes by keyboard');
+    assert.equal(await picker.inputValue(), 'implicit');
+    await page.keyboard.press('Enter');
+    await h.until(page, async () => (await h.status(page)).scene === 'implicit', { what: 'Enter opened the scene chosen' });
     await h.until(page, () => page.evaluate(() => !!document.getElementById('param-N')), { what: 'the controls of the new scene' });
+    const focused = await page.evaluate(() => document.activeElement.className);
+    console.log(`  focus after opening a scene from the picker: .${focused}`);
+    assert.equal(focused, 'controls-select', 'the focus stays on the picker (it fell to <body> before)');
 
     // Change the number of balls: type, Enter; it waits for Reset, which the page says.
     await page.locator('#controls select').first().focus();
@@ -77,6 +86,70 @@ test('keyboard only: open a scene, change a parameter, play and export CSV', { t
     assert.match(csv.split('\n')[0], /^t,x0,y0,/, 'the CSV header is machine names');
     assert.ok(csv.split('\n').length > 20, 'the CSV has rows');
     console.log(`keyboard task: ${stopsToN} Tab presses from the scene picker to the N field; CSV ${csv.length} bytes`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+// Issue 35, item 3: the review's task took 104 Tab/Shift+Tab presses: 29 from
+// the picker to the law field, 25 back from c_tau to Reset, 44 from Play to
+// Series CSV. Skip links, Alt shortcuts that work from a field and "Reset
+// now" beside a changed field cut it; every key press is counted here.
+test('keyboard only, the review\'s task: law Flores, c_tau 0.4, reset, play, pause, series CSV: key presses counted', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    const { page, errors } = app;
+    let presses = 0;
+    const press = async (key) => { presses++; await page.keyboard.press(key); };
+    const tabUntil = async (test, limit = 80) => {
+      for (let n = 0; n < limit; n++) {
+        if (await page.evaluate(test)) return;
+        await press('Tab');
+      }
+      throw new Error('not reached');
+    };
+    // The skip link to the parameters (the second Tab stop of the page).
+    await press('Tab');
+    await press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-skip')), 'controls-params');
+    await press('Enter');
+    const toCtau = presses;
+    await tabUntil(() => document.activeElement.id === 'param-c_tau');
+    await press('Control+A');
+    for (const ch of '0.4') await press(ch);
+    await press('Enter');
+    await tabUntil(() => document.activeElement.id === 'param-law');
+    const law = page.locator('#param-law');
+    for (let k = 0; k < 8 && (await law.inputValue()) !== 'flores'; k++) await press('ArrowDown');
+    const afterLaw = presses;
+    let st = await h.status(page);
+    assert.equal(st.params.law, 'flores');
+    assert.equal(st.params.c_tau, '0.4');
+    // Reset, play and pause from the law field itself.
+    await press('Alt+R');
+    await press('Alt+P');
+    await h.until(page, async () => (await h.status(page)).t > 0.1, { what: 'playing after Alt+P' });
+    const saidBefore = (await page.evaluate(() => window.contactlab.controls.announced())).length;
+    await press('Alt+P');
+    await h.until(page, async () => !(await h.status(page)).running, { what: 'paused after Alt+P' });
+    await h.frames(page, 30);  // the controls' own updates run meanwhile: nothing more may be said
+    const said = (await page.evaluate(() => window.contactlab.controls.announced())).slice(saidBefore);
+    console.log(`  live region after the pause: ${JSON.stringify(said)}`);
+    assert.equal(said.length, 1, 'the pause is said once, and no stale event after it');
+    assert.match(said[0], /^Paused at t = /);
+    // Back to the skip links (Shift+Tab from the first field) is far: on to the export, past the other fields.
+    const beforeExport = presses;
+    await tabUntil(() => document.activeElement.textContent === 'Series CSV');
+    const download = page.waitForEvent('download', { timeout: h.TIMEOUT.wait });
+    await press('Enter');
+    const csv = fs.readFileSync(await (await download).path(), 'utf8');
+    assert.match(csv.split('\n')[0], /^t,/);
+    console.log(`  key presses: ${presses} in all (104 Tab presses alone before): ${toCtau} to reach the parameters, ` +
+      `${afterLaw - toCtau} to set c_tau and the law, ${beforeExport - afterLaw} for reset, play and pause, ` +
+      `${presses - beforeExport} to export`);
+    st = await h.status(page);
+    assert.equal(st.params.law, 'flores', 'the run kept its law');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
