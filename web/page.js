@@ -507,6 +507,7 @@ var Module = (function () {
       unit: w('cl_series_unit', 'string', ['number']),
       label: w('cl_series_label', 'string', ['number']),
       dashed: w('cl_series_dashed', 'number', ['number']),
+      residualOf: w('cl_series_residual_of', 'string', ['number']),
       size: w('cl_series_size', 'number', []),
       dataPtr: w('cl_series_data', 'number', ['number']),
       revision: w('cl_series_revision', 'number', []),

@@ -28,6 +28,10 @@ var ContactLabPlots = (function () {
   var Y_LABEL_SIZE = Math.ceil(fontPx(LABEL_FONT) * 1.25) + AXIS_LABEL_GAP;
   var MAX_UNITS = 2;        // per panel: one y axis each side
   var DIFF = '\u0394';      // "Δx0": variant minus reference, on the same sample times
+  // A residual that should stay near 0 (the energy audit) spans at least this
+  // share of the series it is a residual of (E_total): microjoules of
+  // round-off in 100 J stay a flat line at 0, a 1 % error fills the panel.
+  var RESIDUAL_SCALE = 1e-3;
   var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
   // Fewest tick values a y axis shows, however short the plot (uPlot's least space between ticks is 30 px).
   var MIN_Y_TICKS = 3;
@@ -376,7 +380,7 @@ var ContactLabPlots = (function () {
       var n = api.count();
       for (var i = 0; i < n; i++) {
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
-          dashed: !!api.dashed(i), color: seriesColor(api.name(i), i) };
+          dashed: !!api.dashed(i), color: seriesColor(api.name(i), i), residualOf: api.residualOf ? api.residualOf(i) : '' };
         series.push(entry);
         byName[entry.name] = entry;
       }
@@ -688,7 +692,10 @@ var ContactLabPlots = (function () {
           values: axisCommon.values });
       });
       p.axisLabels = [];
-      var scales = { x: { time: false } };
+      var scales = { x: { time: false }, y: { auto: true, range: function (u, min, max) {
+        var floor = p.residualFloor || 0;
+        return uPlot.rangeNum(Math.min(min, -floor), Math.max(max, floor), 0.1, true);
+      } } };
       if (units.length > 1) scales.y2 = { auto: true };
       return {
         width: width,
@@ -812,12 +819,23 @@ var ContactLabPlots = (function () {
       panels.forEach(function (p) { updatePanel(p, recorded, alignments, n); });
     }
 
+    /** How far from 0 a panel's y axis reaches at least: RESIDUAL_SCALE of the largest size of what its residuals are residuals of. */
+    function residualFloor(entries, recorded, n) {
+      var floor = 0;
+      entries.forEach(function (e) {
+        var base = e.residualOf && recorded.length ? recorded[0].byName[e.residualOf] : null;
+        for (var i = 0; base && i < n; i++) floor = Math.max(floor, RESIDUAL_SCALE * Math.abs(base[i]));
+      });
+      return floor;
+    }
+
     function updatePanel(p, recorded, alignments, n) {
       if (!p.u || p.holder.clientWidth === 0) return;  // hidden (e.g. embed mode)
       var entries = p.names.map(function (name) { return byName[name]; }).filter(Boolean);
       var t = (n > 0 && recorded[0].byName.t) || new Float64Array(0);
       if (!t.length) n = 0;
       var ys = panelLines(entries).map(function (line) { return lineValues(line, recorded, alignments, n); });
+      p.residualFloor = residualFloor(entries, recorded, n);
       var range = visibleRange(t, n, p.zoom);
       var cols = Math.max(1, Math.round(p.u.bbox.width || p.width * (window.devicePixelRatio || 1)));
       var data = range[1] - range[0] > DECIMATE_FACTOR * cols

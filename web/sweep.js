@@ -68,6 +68,7 @@ var ContactLabSweep = (function () {
     },
     firstFailure: function (name, value, why) { return T('sweep.first_failure', { name: name, value: fmt(value), why: why }); },
     caption: function (parameter) { return T('sweep.caption', { parameter: parameter }); },
+    chartEmpty: function (quantity) { return T('sweep.chart_empty', { quantity: quantity }); },
     chartCaption: function (quantity, parameter) { return T('sweep.chart_caption', { quantity: quantity, parameter: parameter }); },
     failure: T('sweep.stopped_early')
   };
@@ -514,17 +515,27 @@ var ContactLabSweep = (function () {
           var box = el('figure', 'sweep-chart');
           var caption = el('figcaption', 'sweep-chart-title', TEXT.chartCaption(withUnit(e.q.label, e.q.unit), sweep.plan.parameter));
           var holder = el('div', 'plot-holder sweep-chart-holder');
+          // Said instead of an empty chart once the sweep is over (the pendulum's e_first: no impact).
+          var empty = el('p', 'sweep-chart-empty', TEXT.chartEmpty(withUnit(e.q.label, e.q.unit)));
+          empty.hidden = true;
           box.appendChild(caption);
           box.appendChild(holder);
+          box.appendChild(empty);
           chartsEl.appendChild(box);
           var u = new uPlot(chartOptions(sweep.plan, e.q, Math.max(120, holder.clientWidth)), chartData(e.k), holder);
           ContactLabPlots.fitToHolder(holder, function () { return u; });
-          return { k: e.k, uplot: u };
+          return { k: e.k, uplot: u, holder: holder, empty: empty };
         });
         chartsKey = key;
       } else {
         charts.forEach(function (c) { c.uplot.setData(chartData(c.k)); });
       }
+      var over = sweep.state !== 'running';
+      charts.forEach(function (c) {
+        var none = over && sweep.rows.length > 0 && chartData(c.k)[1].every(function (y) { return !Number.isFinite(y); });
+        c.empty.hidden = !none;
+        c.holder.hidden = none;
+      });
     }
 
     /** The table of runs: rebuilt when the columns change, otherwise only the new runs appended. */

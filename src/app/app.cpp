@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/sketch_ghost.h"
 #include "core/text.h"
 #include "imgui_theme.h"
 #include "io/compare_spec.h"
@@ -338,7 +339,9 @@ void App::frame(double wall_seconds) {
     run_tiles_.clear();
     if (sketch.flat_grid) draw_grid(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
     draw_variants(sketch, draw);  // under the reference, which stays on top
-    draw_sketch(sketch, camera_, draw, sketch_style());
+    // Compared, the reference's bodies take its own neutral colour: the variants' colours are theirs alone.
+    draw_sketch(variants_.empty() ? sketch : reference_sketch(sketch, palette().bodies, palette().runs[0]), camera_, draw,
+                sketch_style());
     if (sketch.flat_grid) draw_grid_labels(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   }
   add_compare_legend(sketch.legend);

@@ -289,7 +289,7 @@ void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
     }
     return;
   }
-  legend.push_back({SketchLegendEntry::Glyph::Line, palette().ink,
+  legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[0],
                     text("panel.compare.legend_reference", {{"label", all[0].label()}})});
   for (size_t k = 1; k < all.size(); ++k)
     legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[k],

@@ -245,3 +245,29 @@ test('each scene\'s sweep starts on a parameter that acts under its law; a param
     await app.close();
   }
 });
+
+test('a quantity no run gave a value (the pendulum\'s e_first: no impact) is said, not drawn as an empty chart', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=pendulum');
+  try {
+    const { page, errors } = app;
+    await openPanel(page);
+    await field(page, 'runs').fill('3');
+    await field(page, 'until').fill('0.5');
+    await h.until(page, async () => (await sweepState(page)).ready, { what: 'the form checked' });
+    await runSweep(page);
+    await h.until(page, async () => (await sweepState(page)).state === 'done', { timeout: 30_000, what: 'the sweep done' });
+    const charts = await page.evaluate(() => Array.from(document.querySelectorAll('#sweep .sweep-chart')).map((f) => ({
+      title: f.querySelector('figcaption').textContent,
+      drawn: !f.querySelector('.plot-holder').hidden,
+      said: f.querySelector('.sweep-chart-empty').hidden ? '' : f.querySelector('.sweep-chart-empty').textContent,
+    })));
+    for (const c of charts) console.log(`  ${c.title}: ${c.drawn ? 'drawn' : c.said}`);
+    assert.ok(charts.length >= 1);
+    const empty = charts.filter((c) => !c.drawn);
+    assert.ok(empty.length >= 1, 'the quantities without a value are not drawn');
+    for (const c of empty) assert.match(c.said, /No run gave .* a value/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

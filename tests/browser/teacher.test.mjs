@@ -723,3 +723,38 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
     await phone.close();
   }
 });
+
+// Issue 35, item 1: in the head-on comparison the audit residual's panel
+// spanned -4.7e-6 ... 3.8e-6 J, so microjoules of round-off were drawn as
+// large jumps. A residual is drawn against the size of what it is a residual
+// of: at least 1e-3 of |E_total| either side of 0.
+test('the energy audit is drawn against the energy: round-off near 0 stays a flat line', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=5&friction=0&c_tau=0.5' +
+    '&compare=law:hunt_crossley|flores|linear&play=1');
+  try {
+    const { page, errors } = app;
+    await h.until(page, async () => (await h.status(page)).t > 1.5, { timeout: 30_000, what: 'the runs past their impact' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    const k = await h.until(page, () => page.evaluate(() => {
+      for (let k = 0; k < window.contactlab.plots.count(); k++)
+        if ((window.contactlab.plots.series(k) || []).includes('E_audit')) return k;
+      return null;
+    }), { what: 'the audit panel' });
+    const seen = await h.until(page, () => page.evaluate((k) => {
+      const u = window.contactlab.plots.uplot(k);
+      const values = u.data.slice(1).flat().filter(Number.isFinite);
+      if (!values.length) return null;
+      return { min: u.scales.y.min, max: u.scales.y.max, largest: Math.max(...values.map(Math.abs)) };
+    }, k), { what: 'the audit panel drawn' });
+    const st = await h.status(page);
+    const total = Math.abs(st.readout.find((r) => /mechanical energy|total/i.test(r.label))?.value ?? NaN);
+    console.log(`  audit panel: y from ${seen.min.toExponential(2)} to ${seen.max.toExponential(2)} J; ` +
+      `its largest value ${seen.largest.toExponential(2)} J; |E_total| ${total.toFixed(2)} J`);
+    assert.ok(Number.isFinite(total) && total > 1, `the energy read (${total})`);
+    assert.ok(seen.max >= 1e-3 * total * 0.99 && seen.min <= -1e-3 * total * 0.99, 'the axis spans at least 1e-3 of the energy each side');
+    assert.ok(seen.largest < 0.05 * (seen.max - seen.min), 'the round-off is a flat line near 0');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -22,3 +22,18 @@ TEST_CASE("ghost_sketch keeps what differs from the reference, recoloured and un
   CHECK(ghost.labels.empty());
   CHECK(cl::ghost_sketch(reference, reference, 0xe69f00ff).circles.empty());
 }
+
+TEST_CASE("reference_sketch gives the reference's bodies and trails its own colour, and leaves the rest") {
+  const std::array<cl::Rgba, 6> bodies = {0x56b4e9ff, 0xe69f00ff, 0x009e73ff, 0xcc79a7ff, 0xf0e442ff, 0x0072b2ff};
+  cl::Sketch sketch;
+  sketch.lines.push_back({{{-1, 0}, {1, 0}}, 0xe6e6e6ff});               // the wall: ink
+  sketch.lines.push_back({{{0, 1}, {0.2, 1}}, 0xe69f0090, 2, false, true});  // body 2's trail, faint
+  sketch.circles.push_back({{0, 1}, 0.5, 0x56b4e9ff, 0, 1.5f});          // body 1, filled
+  sketch.ellipses.push_back({{1, 1}, 1, 0.5, 0, 0xe69f00ff});            // body 2
+  const cl::Sketch shown = cl::reference_sketch(sketch, bodies, 0xd9d9d9ff);
+  CHECK(shown.lines[0].color == 0xe6e6e6ff);
+  CHECK(shown.lines[1].color == 0xd9d9d990);  // the trail keeps its faintness
+  CHECK(shown.circles[0].fill == 0xd9d9d9ff);
+  CHECK(shown.circles[0].stroke == 0);        // no outline is added
+  CHECK(shown.ellipses[0].color == 0xd9d9d9ff);
+}

@@ -50,6 +50,9 @@ struct SeriesSpec {
   std::string unit;   ///< "m", "N", "J"; empty when dimensionless
   std::string label;  ///< human label without unit (plots, legends), in the current language: "kinetic energy"
   bool dashed = false;  ///< drawn dashed (sums such as E_total, so the terms under them stay visible)
+  /// The series this one is a residual of ("E_total" for the energy audit):
+  /// plotted against that one's size, so round-off near 0 never looks like a jump.
+  std::string residual_of;
 };
 
 /// What a scene is, independent of any run: id, parameter list, event

@@ -59,4 +59,18 @@ Sketch ghost_sketch(const Sketch& variant, const Sketch& reference, Rgba color) 
   return ghost;
 }
 
+Sketch reference_sketch(Sketch reference, const std::array<Rgba, 6>& body_colors, Rgba color) {
+  const auto as_reference = [&](Rgba& shown) {
+    for (Rgba body : body_colors)
+      if ((shown | 0xffu) == body) shown = recolor(color, shown);
+  };
+  for (SketchPolyline& line : reference.lines) as_reference(line.color);
+  for (SketchCircle& c : reference.circles) {
+    as_reference(c.fill);
+    as_reference(c.stroke);
+  }
+  for (SketchEllipse& e : reference.ellipses) as_reference(e.color);
+  return reference;
+}
+
 }  // namespace cl

@@ -50,7 +50,7 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
                      {"E_diss", "J", text("ellipses.series.e_diss")},
                      {"W_stiffness", "J", text("ellipses.series.w_stiffness")},
                      {"E_total", "J", text("ellipses.series.e_total"), true},
-                     {"E_audit", "J", text("ellipses.series.e_audit")}});
+                     {"E_audit", "J", text("ellipses.series.e_audit"), false, "E_total"}});
   return s;
 }
 

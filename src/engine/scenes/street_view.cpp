@@ -39,7 +39,7 @@ std::vector<SeriesSpec> StreetScene::series() const {
           {"E_diss", "J", text("street.series.e_diss")},
           {"W_stiffness", "J", text("street.series.w_stiffness")},
           {"E_total", "J", text("street.series.e_total"), true},
-          {"E_audit", "J", text("street.series.e_audit")}};
+          {"E_audit", "J", text("street.series.e_audit"), false, "E_total"}};
 }
 
 std::vector<std::vector<std::string>> StreetScene::default_plots() const {
