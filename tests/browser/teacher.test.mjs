@@ -362,6 +362,26 @@ test('a plot keeps 150 px of plotting area and 3 y tick values in German; an 800
   }
 });
 
+// Issue 35, item 1: in the 800x500 embed the pendulum's and the implicit
+// scene's y axes carried one tick value ("0"), the street's and the pile's two.
+test('every scene in the 800x500 embed: its plot shows at least 3 y tick values', { timeout: 180_000 }, async () => {
+  const counts = {};
+  for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
+    const embed = await env.open(`#scene=${scene}&embed=1&play=1`, { viewport: { width: 800, height: 500 } });
+    try {
+      await plotsWithData(embed.page);
+      const areas = await plotAreas(embed.page);
+      counts[scene] = areas.map((a) => `${a.ticks} [${a.values.join(' ')}] in ${a.plotH} px`).join('; ');
+      assert.equal(areas.length, 1, `${scene}: one plot in the embed`);
+      assert.ok(areas[0].ticks >= 3, `${scene}: ${areas[0].ticks} y tick values (>= 3)`);
+      assert.deepEqual(h.errorReport(embed.errors), []);
+    } finally {
+      await embed.close();
+    }
+  }
+  for (const [scene, c] of Object.entries(counts)) console.log(`  ${scene} embed: y ticks ${c}`);
+});
+
 test('a panel with two units gets a second axis; a third unit cannot be ticked', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=street&plots=x,q,force_n');
   try {
