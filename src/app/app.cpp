@@ -340,8 +340,8 @@ void App::frame(double wall_seconds) {
     if (sketch.flat_grid) draw_grid(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
     draw_variants(sketch, draw);  // under the reference, which stays on top
     // Compared, the reference's bodies take its own neutral colour: the variants' colours are theirs alone.
-    draw_sketch(variants_.empty() ? sketch : reference_sketch(sketch, palette().bodies, palette().runs[0]), camera_, draw,
-                sketch_style());
+    if (!variants_.empty()) sketch = reference_sketch(std::move(sketch), palette().bodies, palette().runs[0]);
+    draw_sketch(sketch, camera_, draw, sketch_style());
     if (sketch.flat_grid) draw_grid_labels(camera_, draw, palette(), 0, 0, io.DisplaySize.x, io.DisplaySize.y);
   }
   add_compare_legend(sketch.legend);

@@ -70,6 +70,9 @@ Sketch reference_sketch(Sketch reference, const std::array<Rgba, 6>& body_colors
     as_reference(c.stroke);
   }
   for (SketchEllipse& e : reference.ellipses) as_reference(e.color);
+  // The key's outlines show the bodies as drawn; markers and arrows keep their meaning's colour.
+  for (SketchLegendEntry& entry : reference.legend)
+    if (entry.glyph == SketchLegendEntry::Glyph::Line) as_reference(entry.color);
   return reference;
 }
 

@@ -16,8 +16,9 @@ namespace cl {
 Sketch ghost_sketch(const Sketch& variant, const Sketch& reference, Rgba color);
 
 /// The reference's own picture beside its variants: every part drawn in one
-/// of `body_colors` (its bodies and their trails) takes `color` instead, its
-/// alpha kept, so a variant's colour is never also a reference body's.
+/// of `body_colors` (its bodies and their trails, and their legend entries)
+/// takes `color` instead, its alpha kept, so a variant's colour is never
+/// also a reference body's.
 Sketch reference_sketch(Sketch reference, const std::array<Rgba, 6>& body_colors, Rgba color);
 
 }  // namespace cl
