@@ -100,8 +100,17 @@ void App::start_scene(const std::string& id, const ParamValues& values) {
   if (!prepared_now(id, starts_of(id, values), [this, id, values] { start_scene(id, values); })) return;
   auto sim = new_simulation(id);
   if (auto error = sim->set_params(values)) {
-    message(MessageLevel::Error, *error);
-  } else if (auto reset_error = sim->reset()) {
+    // The scene refused the set as a whole (a wall text it cannot parse): it
+    // keeps what it takes of it, one parameter at a time, and says the rest.
+    std::string refused = *error;
+    for (size_t i = 0; i < values.specs().size(); ++i) {
+      ParamValues trial = sim->params();
+      if (trial.format(i) == values.format(i) || trial.set(values.specs()[i].name, values.format(i))) continue;
+      if (auto one = sim->set_params(trial); one && *one != *error) refused += "\n- " + *one;
+    }
+    message(MessageLevel::Error, refused);
+  }
+  if (auto reset_error = sim->reset()) {
     message(MessageLevel::Error, text("app.defaults_used", {{"error", *reset_error}}));
     sim = new_simulation(id);
   }

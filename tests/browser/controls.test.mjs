@@ -290,12 +290,14 @@ test('the drawn panel and the link refuse what the HTML fields refuse, with the 
     await typeIntoSlider('n', '12');
     await h.until(page, async () => (await h.status(page)).params.n === '12', { what: 'n = 12 applied on Enter' });
 
-    // The wall's text is checked whatever the boundary: a link with x^^2 is refused and names the wall.
-    await page.evaluate(() => window.contactlab.applyHash('#scene=ellipses&wall=x%5E%5E2'));
+    // The wall's text is checked whatever the boundary: a link with x^^2 is refused and names the wall;
+    // the link's other parameters are taken (they fell back to the defaults with it before).
+    await page.evaluate(() => window.contactlab.applyHash('#scene=ellipses&n=3&wall=x%5E%5E2'));
     const linked = await h.status(page);
-    console.log(`  link, wall = x^^2: ${linked.message.split('\n').join(' ')}`);
+    console.log(`  link, n = 3 and wall = x^^2: ${linked.message.split('\n').join(' ')}; n = ${linked.params.n}`);
     assert.match(linked.message, /wall/);
     assert.notEqual(linked.params.wall, 'x^^2', 'the wall kept its text');
+    assert.equal(linked.params.n, '3', 'the link\'s n is taken');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
