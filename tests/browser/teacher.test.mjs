@@ -156,6 +156,31 @@ test('keyboard only, the review\'s task: law Flores, c_tau 0.4, reset, play, pau
   }
 });
 
+// Issue 35, item 3: landmarks and skip links let a screen reader jump between the page's parts.
+test('the accessibility tree has the page\'s landmarks and skip links to each part', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses');
+  try {
+    const tree = await app.page.locator('body').ariaSnapshot();
+    const landmarks = tree.split('\n').filter((l) => /- (navigation|main|complementary|region "Simulation)/.test(l)).map((l) => l.trim());
+    console.log(`  landmarks: ${landmarks.join(' | ')}`);
+    for (const wanted of [/^- navigation "Skip to"/, /^- main/, /^- region "Simulation controls"/, /^- complementary "Plots"/])
+      assert.ok(landmarks.some((l) => wanted.test(l)), `landmark ${wanted}`);
+    for (const part of ['the scene and its run', 'the parameters', 'the export', 'the plots'])
+      assert.match(tree, new RegExp(`link "Skip to ${part}"`));
+    // Each skip link moves the focus into its part.
+    const targets = await app.page.evaluate(() => Array.from(document.querySelectorAll('.skip-links a')).map((a) => a.getAttribute('data-skip')));
+    for (const target of targets) {
+      await app.page.locator(`.skip-links a[data-skip="${target}"]`).focus();
+      await app.page.keyboard.press('Enter');
+      assert.equal(await app.page.evaluate(() => document.activeElement.id), target, `the skip link to #${target} focuses it`);
+    }
+    assert.match(await h.hash(app.page), /scene=ellipses/, 'the link\'s state is untouched by the skip links');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('the accessibility tree reads the controls, parameters with units, time and legend', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=pendulum');
   try {
