@@ -532,7 +532,7 @@ var ContactLabSweep = (function () {
       }
       var over = sweep.state !== 'running';
       charts.forEach(function (c) {
-        var none = over && sweep.rows.length > 0 && chartData(c.k)[1].every(function (y) { return !Number.isFinite(y); });
+        var none = over && sweep.rows.length > 0 && c.uplot.data[1].every(function (y) { return !Number.isFinite(y); });
         c.empty.hidden = !none;
         c.holder.hidden = none;
       });
