@@ -178,7 +178,10 @@ bool App::switch_scene(const std::string& id) {
 bool App::prepared_now(const std::string& id, std::vector<ParamValues> starts, std::function<void()> retry) {
   const SceneEntry* scene = find_scene(id);
   if (!scene) return true;  // the caller says why
-  if (!waiting_start_) longest_start_slice_ = 0;
+  // A start nested in another (a link's scene switch, a build that resets) is
+  // the same block of the same frame: only a start in a new frame starts afresh.
+  if (!waiting_start_ && start_frame_wall_ != last_wall_) longest_start_slice_ = 0;
+  start_frame_wall_ = last_wall_;
   waiting_start_ = WaitingStart{scene, std::move(starts), std::move(retry)};
   if (prepare_waiting_start(out_of_budget_from_now()) < 1) return false;
   waiting_start_.reset();

@@ -247,6 +247,7 @@ class App {
   std::optional<WaitingStart> waiting_start_;
   double start_progress_ = 0;       // share of its preparation done, 0..1
   double longest_start_slice_ = 0;  // s, the longest the last start blocked a frame
+  double start_frame_wall_ = -2;     // s, the frame (its last_wall_) the last start began in
   bool embed_ = false;
   Theme theme_ = Theme::Dark;
   bool reduced_motion_ = false;  // the user asks for less motion: no auto-play, short trails

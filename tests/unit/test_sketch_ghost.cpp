@@ -37,9 +37,16 @@ TEST_CASE("reference_sketch gives the reference's bodies and trails its own colo
   CHECK(shown.circles[0].stroke == 0);        // no outline is added
   CHECK(shown.ellipses[0].color == 0xd9d9d9ff);
 
-  sketch.legend.push_back({cl::SketchLegendEntry::Glyph::Line, 0x56b4e9ff, "ellipse (one colour each)"});
+  sketch.legend.push_back({cl::SketchLegendEntry::Glyph::Line, 0x56b4e9ff, "ellipse (one colour each)", "ellipse"});
   sketch.legend.push_back({cl::SketchLegendEntry::Glyph::Arrow, 0xf0e442ff, "closest points"});  // a body's colour too
+  sketch.legend.push_back({cl::SketchLegendEntry::Glyph::Dot, 0xe69f00ff, "particle"});
+  sketch.legend.push_back({cl::SketchLegendEntry::Glyph::Dot, 0x999999ff, "nail", "nails"});  // not a body's colour
   const cl::Sketch keyed = cl::reference_sketch(sketch, bodies, 0xd9d9d9ff);
   CHECK(keyed.legend[0].color == 0xd9d9d9ff);  // the key shows the bodies as drawn
+  CHECK(keyed.legend[0].text == "ellipse");    // ... and no longer says each has its own colour
   CHECK(keyed.legend[1].color == 0xf0e442ff);  // an arrow keeps its meaning's colour
+  CHECK(keyed.legend[2].color == 0xd9d9d9ff);  // a body's dot too
+  CHECK(keyed.legend[2].text == "particle");
+  CHECK(keyed.legend[3].color == 0x999999ff);
+  CHECK(keyed.legend[3].text == "nail");       // its words change only with its colour
 }

@@ -60,6 +60,9 @@ struct SketchLegendEntry {
   Glyph glyph = Glyph::Line;
   Rgba color = 0xffffffff;
   std::string text;  ///< "observer mass", "velocity (0.1 s of travel)"
+  /// Said instead when the bodies are drawn in one colour (a compared
+  /// reference), where `text` says each has its own; empty: `text` holds.
+  std::string one_colour_text;
 };
 
 struct Sketch {

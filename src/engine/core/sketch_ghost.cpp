@@ -70,9 +70,13 @@ Sketch reference_sketch(Sketch reference, const std::array<Rgba, 6>& body_colors
     as_reference(c.stroke);
   }
   for (SketchEllipse& e : reference.ellipses) as_reference(e.color);
-  // The key's outlines show the bodies as drawn; markers and arrows keep their meaning's colour.
-  for (SketchLegendEntry& entry : reference.legend)
-    if (entry.glyph == SketchLegendEntry::Glyph::Line) as_reference(entry.color);
+  // The key shows the bodies as drawn; arrows are drawn in their meaning's colour, so their entries keep it.
+  for (SketchLegendEntry& entry : reference.legend) {
+    if (entry.glyph == SketchLegendEntry::Glyph::Arrow) continue;
+    const Rgba before = entry.color;
+    as_reference(entry.color);
+    if (entry.color != before && !entry.one_colour_text.empty()) entry.text = entry.one_colour_text;
+  }
   return reference;
 }
 

@@ -137,7 +137,7 @@ Sketch EllipsesScene::sketch(const Palette& palette) const {
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{model().boundary.kind == BoundaryKind::TypedWall ? Glyph::Line : Glyph::Ring, palette.ink,
                text("ellipses.legend.wall")},
-              {Glyph::Line, colors[0], text("ellipses.legend.ellipse")}};
+              {Glyph::Line, colors[0], text("ellipses.legend.ellipse"), text("ellipses.legend.ellipse_one_colour")}};
   if (model().body.m_o > 0) s.legend.push_back({Glyph::Dot, palette.observer_fill, text("ellipses.legend.observer")});
   if (view_.show_contacts) {
     s.legend.push_back({Glyph::Arrow, palette.contact, text("ellipses.legend.contact")});

@@ -93,7 +93,7 @@ Sketch ImplicitScene::sketch(const Palette& palette) const {
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{Glyph::Line, palette.ink, text("implicit.legend.wall")},
-              {Glyph::Dot, colors[0], text("implicit.legend.ball")}};
+              {Glyph::Dot, colors[0], text("implicit.legend.ball"), text("implicit.legend.ball_one_colour")}};
   if (model_.trail > 0) s.legend.push_back({Glyph::Line, with_alpha(colors[0], 0xb0), text("implicit.legend.trail")});
   return s;
 }
