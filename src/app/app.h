@@ -13,15 +13,15 @@
 
 #include "body_drag.h"
 #include "camera.h"
-#include "core/comparison.h"
 #include "core/palette.h"
-#include "core/simulation.h"
-#include "io/host_message.h"
-#include "page.h"
-#include "scenes/registry.h"
-#include "sketch_drawing.h"
 #include "frame_timing.h"
 #include "instanced_shapes.h"
+#include "io/host_message.h"
+#include "page.h"
+#include "run/comparison.h"
+#include "run/simulation.h"
+#include "scenes/registry.h"
+#include "sketch_drawing.h"
 #include "speed_meter.h"
 
 namespace cl::app {
@@ -114,7 +114,7 @@ class App {
   /// JSON {"runs":[{"label","changes","color","failed","message","t","events"}],"max","split"},
   /// the reference first; "runs" is empty without a comparison.
   std::string compare_json() const;
-  /// Run k's impacts for the contact-law inspector (core/impact_inspection.h)
+  /// Run k's impacts for the contact-law inspector (run/impact_inspection.h)
   /// as JSON; inspector_json.cpp.
   std::string inspection_json(size_t k) const;
   /// The events of run k after the first `since` (at most the latest 20): {"total","events":[{"t","kind","fields"}]}.

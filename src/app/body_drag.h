@@ -10,8 +10,8 @@
 #include <Eigen/Core>
 
 #include "camera.h"
-#include "core/simulation.h"
 #include "core/sketch.h"
+#include "run/simulation.h"
 
 namespace cl::app {
 

@@ -6,7 +6,7 @@
 
 #include "app.h"
 #include "contact/effective_restitution.h"
-#include "core/impact_inspection.h"
+#include "run/impact_inspection.h"
 
 namespace cl::app {
 namespace {

@@ -80,7 +80,7 @@ const char* cl_events_json(double since);
 /// "result" | "error"}. A refused message changes nothing. The page passes
 /// only messages from allowed origins (web/host_link.js).
 const char* cl_host_message(const char* text);
-// --- Compare runs (variants of the start, see core/comparison.h) ----------
+// --- Compare runs (variants of the start, see run/comparison.h) ----------
 /// JSON {"max", "split", "runs":[{"label","changes","color","failed","message","t","events"}]}:
 /// the reference first, then the variants; "runs" is empty without a comparison;
 /// "split": the runs are drawn side by side.
@@ -104,7 +104,7 @@ const double* cl_run_series_data(int k, int i);
 /// As cl_events_json for run k, each event with its "fields" {name: value}.
 const char* cl_run_events_json(int k, double since);
 
-// --- Contact-law inspector (core/impact_inspection.h, web/inspector.js) ---
+// --- Contact-law inspector (run/impact_inspection.h, web/inspector.js) ---
 /// Run k's latest impacts: {"law","asked_name","asked","e_closed_form","floor",
 /// "impacts":[{"t","kind","i","j","v_in","e","max_penetration","duration","loop_area"}] (i, j: the
 /// bodies from 0, null where none),

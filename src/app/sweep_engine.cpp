@@ -20,10 +20,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
-#include "core/sweep.h"
 #include "core/text.h"
 #include "io/scene_file.h"
 #include "io/sweep_csv.h"
+#include "run/sweep.h"
 #include "scenes/registry.h"
 
 namespace {

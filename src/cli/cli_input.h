@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/comparison.h"
 #include "core/param.h"
+#include "run/comparison.h"
 #include "scenes/registry.h"
 
 namespace cli {

@@ -10,15 +10,15 @@
 #include <map>
 
 #include "cli_input.h"
-#include "core/comparison.h"
 #include "core/limits.h"
 #include "core/message_text.h"
 #include "core/number_format.h"
-#include "core/simulation.h"
 #include "core/text.h"
 #include "io/compare_spec.h"
 #include "io/csv.h"
 #include "io/impact_loops_io.h"
+#include "run/comparison.h"
+#include "run/simulation.h"
 
 namespace cli {
 namespace {

@@ -17,9 +17,9 @@
 #include "cli_input.h"
 #include "core/message_text.h"
 #include "core/number_format.h"
-#include "core/sweep.h"
 #include "core/text.h"
 #include "io/sweep_csv.h"
+#include "run/sweep.h"
 
 namespace cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 
 namespace bench {
 

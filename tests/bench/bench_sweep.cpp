@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "bench/bench_registry.h"
-#include "core/sweep.h"
+#include "run/sweep.h"
 #include "scenes/registry.h"
 
 namespace {

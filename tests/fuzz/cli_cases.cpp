@@ -21,8 +21,8 @@
 #include <sstream>
 
 #include "core/number_format.h"
-#include "core/sweep.h"
 #include "io/sweep_csv.h"
+#include "run/sweep.h"
 
 namespace fuzz {
 

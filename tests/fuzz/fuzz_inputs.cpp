@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
-#include "core/simulation.h"
 #include "io/query_string.h"
+#include "run/simulation.h"
 
 namespace fuzz {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/simulation.h"
 #include "fuzz/fuzz_inputs.h"
+#include "run/simulation.h"
 
 namespace fuzz {
 namespace {

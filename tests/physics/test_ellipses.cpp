@@ -25,9 +25,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
 #include "integrators/root_find.h"
 #include "io/scene_file.h"
+#include "run/simulation.h"
 #include "scenes/ellipses.h"
 #include "scenes/registry.h"
 #include "support/restitution_closed_form.h"

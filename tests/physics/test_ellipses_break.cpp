@@ -7,8 +7,8 @@
 
 #include <doctest/doctest.h>
 
-#include "core/simulation.h"
 #include "geometry/ellipse_contact.h"
+#include "run/simulation.h"
 #include "scenes/ellipses.h"
 #include "support/scene_params.h"
 

@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/registry.h"
 #include "support/scene_params.h"
 

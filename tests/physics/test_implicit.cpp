@@ -46,8 +46,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/simulation.h"
 #include "io/scene_file.h"
+#include "run/simulation.h"
 #include "scenes/implicit.h"
 #include "support/scene_params.h"
 

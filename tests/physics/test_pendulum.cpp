@@ -27,7 +27,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/pendulum.h"
 #include "support/scene_params.h"
 

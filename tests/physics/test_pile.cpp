@@ -29,7 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/pile.h"
 #include "support/restitution_closed_form.h"
 #include "support/scene_params.h"

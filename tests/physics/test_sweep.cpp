@@ -7,8 +7,8 @@
 #include <doctest/doctest.h>
 
 #include "contact/effective_restitution.h"
-#include "core/run_summary.h"
-#include "core/sweep.h"
+#include "run/run_summary.h"
+#include "run/sweep.h"
 #include "scenes/ellipses.h"
 
 namespace {

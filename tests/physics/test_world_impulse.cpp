@@ -17,7 +17,7 @@
 
 #include <doctest/doctest.h>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/ellipses.h"
 #include "scenes/registry.h"
 #include "scenes/street.h"

@@ -22,7 +22,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/registry.h"
 #include "support/restitution_closed_form.h"
 #include "support/scene_params.h"

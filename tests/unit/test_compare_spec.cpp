@@ -1,8 +1,8 @@
 // Compare variants as text: the URL form, the CLI form, and their checks.
 #include <doctest/doctest.h>
 
-#include "core/comparison.h"
 #include "io/compare_spec.h"
+#include "run/comparison.h"
 #include "scenes/ellipses.h"
 #include "scenes/pile.h"
 

@@ -4,8 +4,8 @@
 
 #include <doctest/doctest.h>
 
-#include "core/impact_inspection.h"
-#include "core/simulation.h"
+#include "run/impact_inspection.h"
+#include "run/simulation.h"
 #include "scenes/registry.h"
 
 namespace {

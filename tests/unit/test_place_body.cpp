@@ -3,7 +3,7 @@
 // the wall is refused with a message and changes nothing.
 #include <doctest/doctest.h>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/ellipses.h"
 #include "scenes/pendulum.h"
 

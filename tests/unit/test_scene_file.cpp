@@ -5,9 +5,9 @@
 
 #include <doctest/doctest.h>
 
-#include "core/simulation.h"
 #include "io/compare_spec.h"
 #include "io/scene_file.h"
+#include "run/simulation.h"
 #include "scenes/pendulum.h"
 #include "scenes/registry.h"
 

@@ -8,7 +8,7 @@
 
 #include <doctest/doctest.h>
 
-#include "core/series_recorder.h"
+#include "run/series_recorder.h"
 
 namespace {
 

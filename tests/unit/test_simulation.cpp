@@ -9,7 +9,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 #include "scenes/registry.h"
 
 namespace {

@@ -4,9 +4,9 @@
 
 #include <doctest/doctest.h>
 
-#include "core/run_summary.h"
-#include "core/sweep.h"
 #include "io/sweep_csv.h"
+#include "run/run_summary.h"
+#include "run/sweep.h"
 #include "scenes/ellipses.h"
 #include "scenes/registry.h"
 #include "support/scene_params.h"

@@ -141,7 +141,7 @@ class Scene {
   /// A summary table of the run so far (seed 003's pile compression), or
   /// nothing when the scene or its current settings have none.
   virtual std::optional<ReportTable> report() const { return std::nullopt; }
-  /// The scene's own quantities for a run summary (core/run_summary.h) at
+  /// The scene's own quantities for a run summary (run/run_summary.h) at
   /// the current state, e.g. the pile's height; name, unit and label as a series.
   virtual std::vector<std::pair<SeriesSpec, double>> summary_values() const { return {}; }
   /// Whether a run built from `params` has a report() table (asked before the

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/comparison.h"
+#include "run/comparison.h"
 
 namespace cl {
 

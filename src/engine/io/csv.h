@@ -6,7 +6,7 @@
 
 #include "core/event.h"
 #include "core/report_table.h"
-#include "core/series_recorder.h"
+#include "run/series_recorder.h"
 
 namespace cl {
 

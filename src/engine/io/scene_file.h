@@ -5,7 +5,7 @@
 // "params" may list a subset (the rest keep their defaults); "state" is
 // optional and scene-specific (exact initial positions and velocities);
 // "compare" is optional: 2 to 4 variants of the start, the reference first,
-// each the parameters it changes (core/comparison.h).
+// each the parameters it changes (run/comparison.h).
 // "format" is optional: files saved before it existed are read as version 1;
 // any other version is refused. The text is parsed within io/json_text.h's
 // limits (size, nesting, values) before any document is built.
@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/comparison.h"
 #include "core/param.h"
-#include "core/simulation.h"
+#include "run/comparison.h"
+#include "run/simulation.h"
 
 namespace cl {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/scene.h"
-#include "core/sweep.h"
+#include "run/sweep.h"
 
 namespace cl {
 

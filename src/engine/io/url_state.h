@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/comparison.h"
 #include "core/param.h"
+#include "run/comparison.h"
 
 namespace cl {
 

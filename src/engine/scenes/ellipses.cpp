@@ -9,8 +9,8 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
-#include "io/json_numbers.h"
 #include "scenes/contact_params.h"
+#include "scenes/state_json_numbers.h"
 #include "scenes/typed_wall_params.h"
 
 namespace cl {

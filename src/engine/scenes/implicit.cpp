@@ -9,7 +9,7 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
-#include "io/json_numbers.h"
+#include "scenes/state_json_numbers.h"
 #include "scenes/typed_wall_params.h"
 
 namespace cl {

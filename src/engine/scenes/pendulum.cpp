@@ -8,9 +8,9 @@
 #include "core/number_format.h"
 #include "core/text.h"
 #include "integrators/root_find.h"
-#include "io/json_numbers.h"
 #include "math/polynomial_roots.h"
 #include "scenes/integrator_params.h"
+#include "scenes/state_json_numbers.h"
 
 namespace cl {
 namespace {

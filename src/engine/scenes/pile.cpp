@@ -8,8 +8,8 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
-#include "io/json_numbers.h"
 #include "scenes/integrator_params.h"
+#include "scenes/state_json_numbers.h"
 
 namespace cl {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "core/number_format.h"
 #include "core/text.h"
-#include "io/json_numbers.h"
 #include "scenes/contact_params.h"
+#include "scenes/state_json_numbers.h"
 
 namespace cl {
 namespace {

@@ -11,7 +11,7 @@
 #include "core/event_log.h"
 #include "core/param.h"
 #include "core/scene.h"
-#include "core/series_recorder.h"
+#include "run/series_recorder.h"
 
 namespace cl {
 

@@ -1,4 +1,4 @@
-#include "core/series_recorder.h"
+#include "run/series_recorder.h"
 
 #include <stdexcept>
 

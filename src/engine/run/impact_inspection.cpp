@@ -1,4 +1,4 @@
-#include "core/impact_inspection.h"
+#include "run/impact_inspection.h"
 
 #include <cmath>
 #include <cstdio>

@@ -12,7 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/param.h"
-#include "core/simulation.h"
+#include "run/simulation.h"
 
 namespace cl {
 

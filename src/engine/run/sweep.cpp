@@ -1,4 +1,4 @@
-#include "core/sweep.h"
+#include "run/sweep.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,9 @@
 #include "core/limits.h"
 #include "core/message_text.h"
 #include "core/number_format.h"
-#include "core/run_summary.h"
-#include "core/simulation.h"
 #include "core/text.h"
+#include "run/run_summary.h"
+#include "run/simulation.h"
 
 namespace cl {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A parameter sweep: one run per value of one parameter, each reduced to its
-// run summary (core/run_summary.h). Runs are independent, so they can go on
+// run summary (run/run_summary.h). Runs are independent, so they can go on
 // several threads (the CLI's --jobs), on several machines (--shard: each
 // takes a contiguous slice and the slices' CSVs are merged), or in a Web
 // Worker beside the page.

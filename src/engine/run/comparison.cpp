@@ -1,4 +1,4 @@
-#include "core/comparison.h"
+#include "run/comparison.h"
 
 #include <algorithm>
 

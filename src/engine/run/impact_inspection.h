@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 
 namespace cl {
 

@@ -1,4 +1,4 @@
-#include "core/run_summary.h"
+#include "run/run_summary.h"
 
 #include <algorithm>
 #include <cmath>
