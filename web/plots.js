@@ -33,6 +33,8 @@ var ContactLabPlots = (function () {
   // round-off in 100 J stay a flat line at 0, a 1 % error fills the panel.
   var RESIDUAL_SCALE = 1e-3;
   var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
+  var DASHED = [6, 4];  // a series drawn dashed by its meaning (mechanical energy)
+  var REPEAT_DASHES = [[2, 3], [8, 3, 2, 3], DASHED];  // a series sharing a colour with an earlier one: DASHED last
   // Fewest tick values a y axis shows, however short the plot (uPlot's least space between ticks is 30 px).
   var MIN_Y_TICKS = 3;
   // The quantity an axis of a unit shows when its series' names do not fit (keys plots.quantity.*).
@@ -412,19 +414,22 @@ var ContactLabPlots = (function () {
         return entries.map(function (e) {
           var n = uses[e.color] = (uses[e.color] || 0) + 1;
           return { label: labelWithUnit(e), unit: e.unit, color: e.color, dashed: e.dashed, run: 0, name: e.name,
-            dash: n > 1 ? DASHES[1 + (n - 2) % (DASHES.length - 1)] : undefined };
+            dash: n > 1 ? REPEAT_DASHES[(n - 2) % REPEAT_DASHES.length] : undefined };
         });
       }
+      // The variants first, wide, the reference last and thin: where a variant agrees with the
+      // reference it shows as a coloured edge along it instead of hiding it.
       var lines = [];
       entries.forEach(function (e, k) {
         var dash = DASHES[k % DASHES.length];
         runs.forEach(function (r, run) {
           if (e.diff && run === 0) return;
           lines.push({ label: e.diff ? TEXT.differenceLine(labelWithUnit(e), r.label) : labelWithUnit(e) + ' \u00b7 ' + r.label,
-            unit: e.unit, color: r.color, dash: dash, run: run, name: e.diff ? e.base : e.name, diff: !!e.diff });
+            unit: e.unit, color: r.color, dash: dash, run: run, name: e.diff ? e.base : e.name, diff: !!e.diff,
+            width: run === 0 || e.diff ? 1.5 : 3.5 });
         });
       });
-      return lines;
+      return lines.filter(function (l) { return l.run > 0; }).concat(lines.filter(function (l) { return l.run === 0; }));
     }
 
     /**
@@ -652,10 +657,7 @@ var ContactLabPlots = (function () {
       var seriesRow = el('div', 'compare-key-row');
       entries.forEach(function (e, k) {
         var item = el('span', 'compare-key-item');
-        var sample = el('span', 'compare-key-dash');
-        var dash = DASHES[k % DASHES.length];
-        sample.style.borderTopStyle = !dash ? 'solid' : dash[0] <= 2 ? 'dotted' : 'dashed';
-        item.appendChild(sample);
+        item.appendChild(lineSample('currentColor', DASHES[k % DASHES.length]));
         item.appendChild(document.createTextNode(labelWithUnit(e)));
         seriesRow.appendChild(item);
       });
@@ -672,8 +674,8 @@ var ContactLabPlots = (function () {
           label: scaleOf(line.unit) === 'y2' ? TEXT.rightAxis(line.label) : line.label,
           scale: scaleOf(line.unit),
           stroke: line.color,
-          width: line.dashed ? 2 : 1.5,
-          dash: line.dashed ? [6, 4] : line.dash,
+          width: line.width || (line.dashed ? 2 : 1.5),
+          dash: line.dashed ? DASHED : line.dash,
           points: { show: false },
           value: function (u, v) { return valueWithUnit(v, line.unit); }
         };
@@ -727,6 +729,37 @@ var ContactLabPlots = (function () {
       };
     }
 
+    /** A short line drawn as the series is (its colour and dash), for a key. */
+    function lineSample(color, dash) {
+      var ns = 'http://www.w3.org/2000/svg';
+      var svg = document.createElementNS(ns, 'svg');
+      svg.setAttribute('class', 'line-sample');
+      svg.setAttribute('width', '22');
+      svg.setAttribute('height', '8');
+      svg.setAttribute('aria-hidden', 'true');
+      var line = document.createElementNS(ns, 'line');
+      line.setAttribute('x1', '0'); line.setAttribute('y1', '4'); line.setAttribute('x2', '22'); line.setAttribute('y2', '4');
+      line.setAttribute('stroke', color);
+      line.setAttribute('stroke-width', '2.5');
+      if (dash && dash.length) line.setAttribute('stroke-dasharray', dash.join(' '));
+      svg.appendChild(line);
+      return svg;
+    }
+
+    /** uPlot's legend marks a series by a square; ours draws its line, so dashes tell series of one colour apart. */
+    function drawLegendSamples(p, lines) {
+      var rows = p.legend.querySelectorAll('.u-series');
+      for (var i = 1; i < rows.length && i <= lines.length; i++) {
+        var marker = rows[i].querySelector('.u-marker');
+        if (!marker) continue;
+        var line = lines[i - 1];
+        marker.textContent = '';
+        marker.style.border = 'none';
+        marker.style.background = 'none';
+        marker.appendChild(lineSample(line.color, line.dashed ? DASHED : line.dash));
+      }
+    }
+
     function createPlot(p) {
       if (p.u) { p.u.destroy(); p.u = null; }
       p.legend.textContent = '';
@@ -738,6 +771,7 @@ var ContactLabPlots = (function () {
       p.height = Math.max(50, p.holder.clientHeight);
       var empty = [[]].concat(panelLines(entries).map(function () { return []; }));
       p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
+      if (runs.length < 2) drawLegendSamples(p, panelLines(entries));
       if (!entries.length) p.holder.appendChild(el('div', 'plot-note', TEXT.chooseSeries));
       // Double-click resets uPlot's zoom; forget ours too so live data follows again.
       p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });

@@ -221,10 +221,7 @@ void App::report_variant_failures() {
     if (!sim.failed() || variant_failure_said_[k]) continue;
     variant_failure_said_[k] = true;
     message(MessageLevel::Warning,
-            text("app.compare.variant_stopped", {{"number", std::to_string(k + 2)},
-                                                 {"label", variants_[k].variant.label()},
-                                                 {"t", format_number(sim.time())},
-                                                 {"failure", sim.failure()}}));
+            text("app.compare.variant_stopped", {{"label", variants_[k].variant.label()}, {"failure", sim.failure()}}));
   }
 }
 

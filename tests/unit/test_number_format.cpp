@@ -170,3 +170,12 @@ TEST_CASE("parse_number rejects junk, spaces, inf and nan") {
   MESSAGE((sizeof junk / sizeof *junk) << " junk strings, " << accepted << " accepted");
   CHECK(accepted == 0);
 }
+
+TEST_CASE("round_significant keeps the digits a sentence needs") {
+  CHECK(cl::format_number(cl::round_significant(10.245498717975437, 3)) == "10.2");
+  CHECK(cl::format_number(cl::round_significant(-0.000123456, 2)) == "-0.00012");
+  CHECK(cl::format_number(cl::round_significant(98765.4, 3)) == "98800");
+  CHECK(cl::format_number(cl::round_significant(3.2e-12, 3)) == "3.2e-12");
+  CHECK(cl::round_significant(0, 3) == 0);
+  CHECK(std::isinf(cl::round_significant(HUGE_VAL, 3)));
+}

@@ -37,6 +37,13 @@ std::string format_number(double x) {
   return buf;
 }
 
+double round_significant(double x, int digits) {
+  if (!std::isfinite(x) || x == 0) return x;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", std::clamp(digits, 1, 17), x);
+  return std::strtod(buf, nullptr);
+}
+
 std::optional<double> parse_number(const std::string& text) {
   if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return std::nullopt;
   errno = 0;

@@ -7,6 +7,10 @@ namespace cl {
 /// Shortest decimal text that parses back to exactly `x` ("0.1", "1e-09").
 std::string format_number(double x);
 
+/// `x` rounded to `digits` significant digits, for figures in sentences
+/// ("it gained 10.2 J"): format_number of it is as short as it reads.
+double round_significant(double x, int digits);
+
 /// Parses a whole string as a finite double; no trailing junk, no spaces.
 std::optional<double> parse_number(const std::string& text);
 

@@ -155,7 +155,7 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   auto whole_step_fits = [&] { return t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h; };
   while (whole_step_fits()) {
     if (!system_.step(model_))
-      return text("pile.not_finite");
+      return text("pile.not_finite", {{"advice", explosion_advice()}});
     ++segment_steps_;
     ++steps_;
     count_hits_in_bin();
@@ -171,9 +171,19 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
   const double scale = start_energy_above_rest_ + rest_energy();
   if (surplus - lowest_surplus_ > kExplosionMargin * scale && scale > 0)
-    return text("pile.exploded",
-                {{"n", std::to_string(system_.size())}, {"energy", format_number(surplus - lowest_surplus_)}});
+    return text("pile.exploded", {{"n", std::to_string(system_.size())},
+                                  {"energy", format_number(round_significant(surplus - lowest_surplus_, 3))},
+                                  {"advice", explosion_advice()}});
   return std::nullopt;
+}
+
+std::string PileScene::explosion_advice() const {
+  switch (model_.contact) {
+    case ContactModel::Impulse: return text("pile.exploded_advice.impulse");
+    case ContactModel::SpringDashpot: return text("pile.exploded_advice.linear");
+    case ContactModel::HertzFamily: return text("pile.exploded_advice.hertz");
+  }
+  return {};
 }
 
 void PileScene::count_hits_in_bin() {

@@ -83,6 +83,8 @@ class PileScene final : public CopyableScene<PileScene> {
   std::optional<std::string> place_start(std::mt19937_64& rng);
   /// Emits one particle at the emitter if due and the spot is free.
   void emit_if_due();
+  /// What to change when the run explodes, for the law in use.
+  std::string explosion_advice() const;
   void count_hits_in_bin();
   int particles_in_pile() const;
   /// Adds the step that ended at `state_time` (s) to the means of the 1D spring pile.
