@@ -367,6 +367,7 @@ var ContactLabPlots = (function () {
 
     var series = [];          // [{index, name, unit, color}]; when comparing also {diff: true, base} entries
     var byName = {};          // name -> series entry
+    var renamedFrom = {};     // a series' old name -> its name ('z0' -> 'y0')
     var runs = [];            // compared runs [{label, color}], the reference first; empty when not comparing
     var panels = [];          // see makePanel()
     var userChose = false;    // panels came from the user or the URL, not the scene defaults
@@ -379,12 +380,15 @@ var ContactLabPlots = (function () {
     function readSeriesList() {
       series = [];
       byName = {};
+      renamedFrom = {};
       var n = api.count();
       for (var i = 0; i < n; i++) {
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
           dashed: !!api.dashed(i), color: seriesColor(api.name(i), i), residualOf: api.residualOf ? api.residualOf(i) : '' };
         series.push(entry);
         byName[entry.name] = entry;
+        var oldName = api.oldName ? api.oldName(i) : '';
+        if (oldName) renamedFrom[oldName] = entry.name;  // a link written before the rename
       }
       runs = [];
       try {
@@ -440,7 +444,7 @@ var ContactLabPlots = (function () {
       var out = [];
       panelNames.forEach(function (names) {
         var seen = {};
-        var rest = names.filter(function (name) {
+        var rest = names.map(function (name) { return renamedFrom[name] || name; }).filter(function (name) {
           var ok = byName[name] && byName[name].index > 0 && !seen[name];
           seen[name] = true;
           return ok;

@@ -107,16 +107,16 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
     case HostCommand::GetSeries: {
       const SeriesRecorder& recorded = sim_->series();
       const std::vector<std::string>& names = recorded.names();
+      const std::vector<SeriesSpec> specs = sim_->scene().series();  // the recorder's columns, in order
       std::vector<size_t> chosen;
       for (const std::string& name : m.series_names) {
-        const auto it = std::find(names.begin(), names.end(), name);
-        if (it == names.end()) return text("app.host.no_series", {{"name", quoted(name)}});
-        chosen.push_back(static_cast<size_t>(it - names.begin()));
+        const std::optional<size_t> found = find_series(specs, name);
+        if (!found) return text("app.host.no_series", {{"name", quoted(name)}});
+        chosen.push_back(*found);
       }
       if (m.series_names.empty())
         for (size_t k = 0; k < names.size(); ++k) chosen.push_back(k);
       const std::vector<size_t> samples = spread(recorded.size(), m.max_points.value_or(recorded.size()));
-      const std::vector<SeriesSpec> specs = sim_->scene().series();
       nlohmann::json series = nlohmann::json::array();
       for (size_t k : chosen) {
         nlohmann::json values = nlohmann::json::array();

@@ -144,6 +144,12 @@ EMSCRIPTEN_KEEPALIVE int cl_series_dashed(int i) {
   return app->simulation().scene().series()[i].dashed ? 1 : 0;
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_series_old_name(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0 || i >= cl_series_count()) return "";
+  return keep(app->simulation().scene().series()[i].old_name);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* cl_series_residual_of(int i) {
   cl::app::App* app = current_app();
   if (!app || i < 0 || i >= cl_series_count()) return "";

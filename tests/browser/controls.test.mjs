@@ -191,6 +191,19 @@ test('"+ Add plot" adds a panel, the URL remembers it, and the link restores it'
   }
 });
 
+test('a link that plots the ellipses\' z0 and vz0 (their names before y) plots y0 and vy0', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses&plots=z0,vz0');
+  try {
+    const { page, errors } = app;
+    const first = await h.until(page, () => page.evaluate(() => window.contactlab.plots.count() > 0 && window.contactlab.plots.series(0)),
+      { what: 'the linked panel' });
+    assert.deepEqual(first, ['y0', 'vy0']);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('export: series CSV, events CSV, scene JSON (loads back), PNG', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open();
   try {

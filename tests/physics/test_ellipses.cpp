@@ -109,8 +109,8 @@ HeadOn head_on(const std::string& law, double c_tau, test::Values extra = {}) {
   auto error = run.scene.reset(test::preset_params("ellipses", "Two discs head-on", extra));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   error = run.scene.load_state_json(nlohmann::json::parse(R"({"bodies": [
-      {"x": -1.005, "z": 0, "q": 0, "vx": 5, "vz": 0, "w": 0},
-      {"x": 1.005, "z": 0, "q": 0, "vx": -5, "vz": 0, "w": 0}]})"));
+      {"x": -1.005, "y": 0, "q": 0, "vx": 5, "vy": 0, "w": 0},
+      {"x": 1.005, "y": 0, "q": 0, "vx": -5, "vy": 0, "w": 0}]})"));
   REQUIRE_MESSAGE(!error, error.value_or(""));
   std::vector<cl::Event> events;
   while (run.scene.time() < 0.1) {  // contact ends within ~5 ms; the wall is 0.4 s away
@@ -133,7 +133,7 @@ TEST_CASE("ellipses: disc against the wall under Hertz is elastic") {
   // the disc's centre, so only the normal velocity turns round.
   cl::Simulation sim = simulation_from_file(R"({"scene": "ellipses",
       "params": {"n": 1, "a": 1, "b": 1, "alpha": 0, "beta": 0, "law": "hertz", "friction": 0, "rtol": 1e-11},
-      "state": {"bodies": [{"x": 3, "z": 1, "q": 0, "vx": 3, "vz": 1, "w": 2}]}})");
+      "state": {"bodies": [{"x": 3, "y": 1, "q": 0, "vx": 3, "vy": 1, "w": 2}]}})");
   sim.set_sample_interval(1e-4);  // s: several samples inside the ~ms impact
   const cl::EllipsesScene& scene = ellipses_of(sim);
   const double e0 = scene.kinetic_energy();
@@ -188,8 +188,8 @@ TEST_CASE("ellipses: pair impact conserves linear momentum, loses energy, audit 
     } else {
       name = "two seed ellipses with observers, spin, friction 0.01, c_tau 0.8";
       const cl::SceneFileParse parsed = cl::parse_scene_file(R"({"scene": "ellipses", "params": {"c_tau": 0.8},
-          "state": {"bodies": [{"x": -2.6, "z": 0.3, "q": 0.2, "vx": 4, "vz": 0.5, "w": 3},
-                               {"x": 2.6, "z": -0.3, "q": 1.3, "vx": -4, "vz": 0, "w": -2}]}})");
+          "state": {"bodies": [{"x": -2.6, "y": 0.3, "q": 0.2, "vx": 4, "vy": 0.5, "w": 3},
+                               {"x": 2.6, "y": -0.3, "q": 1.3, "vx": -4, "vy": 0, "w": -2}]}})");
       REQUIRE_MESSAGE(parsed.file, parsed.error);
       REQUIRE(!sim.set_params(parsed.file->params));
       REQUIRE(!sim.reset());

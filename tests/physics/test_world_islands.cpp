@@ -92,7 +92,7 @@ double largest_position_difference(const nlohmann::json& a, const nlohmann::json
   double worst = 0;
   for (size_t i = 0; i < a.size(); ++i)
     worst = std::max(worst, std::hypot(a[i]["x"].get<double>() - b[i]["x"].get<double>(),
-                                       a[i]["z"].get<double>() - b[i]["z"].get<double>()));
+                                       a[i]["y"].get<double>() - b[i]["y"].get<double>()));
   return worst;
 }
 

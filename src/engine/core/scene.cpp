@@ -1,10 +1,19 @@
 // The words of a scene description and of its presets, and the default
-// answer of a scene whose bodies cannot be dragged, from the message table.
+// answer of a scene whose bodies cannot be dragged, from the message table;
+// a series found by its name or its old name.
 #include "core/scene.h"
 
 #include "core/text.h"
 
 namespace cl {
+
+std::optional<size_t> find_series(const std::vector<SeriesSpec>& series, const std::string& name) {
+  for (size_t k = 0; k < series.size(); ++k)
+    if (series[k].name == name) return k;
+  for (size_t k = 0; k < series.size(); ++k)
+    if (!series[k].old_name.empty() && series[k].old_name == name) return k;
+  return std::nullopt;
+}
 
 std::string Preset::name() const { return text(scene + ".preset." + id + ".name"); }
 std::string Preset::help() const { return text(scene + ".preset." + id + ".help"); }

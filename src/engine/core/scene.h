@@ -53,7 +53,12 @@ struct SeriesSpec {
   /// The series this one is a residual of ("E_total" for the energy audit):
   /// plotted against that one's size, so round-off near 0 never looks like a jump.
   std::string residual_of;
+  /// Its name before a rename ("z0" for "y0"): links that plot it by that name still do.
+  std::string old_name;
 };
+
+/// Index of the series called `name` (or once called so: its old_name) in `series`.
+std::optional<size_t> find_series(const std::vector<SeriesSpec>& series, const std::string& name);
 
 /// What a scene is, independent of any run: id, parameter list, event
 /// fields. One static instance per scene; its words are in the message

@@ -193,7 +193,7 @@ nlohmann::json EllipsesScene::state_json() const {
   for (int i = 0; i < model().n; ++i) {
     const Coordinates Q = coordinates(i);
     const Velocities V = velocities(i);
-    bodies.push_back({{"x", Q.x()}, {"z", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vz", V.y()}, {"w", V.z()}});
+    bodies.push_back({{"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}});
   }
   return {{"t", world_.time()}, {"bodies", bodies}};
 }
@@ -209,7 +209,8 @@ std::optional<std::string> EllipsesScene::load_state_json(const nlohmann::json& 
   Vec y = Vec::Zero(6 * model().n);
   for (int i = 0; i < model().n; ++i) {
     std::array<double, 6> values;
-    if (auto error = read_finite_numbers((*list)[i], std::array{"x", "z", "q", "vx", "vz", "w"}, values,
+    const nlohmann::json body = with_old_keys_renamed((*list)[i], {{"z", "y"}, {"vz", "vy"}});  // files before the rename
+    if (auto error = read_finite_numbers(body, std::array{"x", "y", "q", "vx", "vy", "w"}, values,
                                          text("ellipses.state.body", {{"i", std::to_string(i)}})))
       return error;
     y.segment<3>(3 * i) << values[0], values[1], values[2];
@@ -237,9 +238,9 @@ std::optional<std::string> EllipsesScene::place_body(size_t i, const Eigen::Vect
   nlohmann::json state = state_json();
   nlohmann::json& body = state["bodies"][i];
   body["x"] = position.x();
-  body["z"] = position.y();
+  body["y"] = position.y();
   body["vx"] = velocity.x();
-  body["vz"] = velocity.y();
+  body["vy"] = velocity.y();
   std::optional<std::string> error = load_state_json(state);
   const std::string prefix = text("ellipses.state.error", {{"error", ""}});  // "ellipses state: "
   if (error && error->compare(0, prefix.size(), prefix) == 0) error->erase(0, prefix.size());

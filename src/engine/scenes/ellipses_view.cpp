@@ -32,10 +32,10 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
   for (int i = 0; i < shown; ++i) {
     const std::string k = std::to_string(i), body = std::to_string(i + 1);
     s.insert(s.end(), {{"x" + k, "m", text("ellipses.series.x", {{"body", body}})},
-                       {"z" + k, "m", text("ellipses.series.z", {{"body", body}})},
+                       {"y" + k, "m", text("ellipses.series.y", {{"body", body}}), false, "", "z" + k},
                        {"q" + k, "rad", text("ellipses.series.q", {{"body", body}})},
                        {"vx" + k, "m/s", text("ellipses.series.vx", {{"body", body}})},
-                       {"vz" + k, "m/s", text("ellipses.series.vz", {{"body", body}})},
+                       {"vy" + k, "m/s", text("ellipses.series.vy", {{"body", body}}), false, "", "vz" + k},
                        {"w" + k, "rad/s", text("ellipses.series.w", {{"body", body}})},
                        {"gap_wall" + k, "m", text("ellipses.series.gap_wall", {{"body", body}})}});
   }

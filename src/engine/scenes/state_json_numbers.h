@@ -3,8 +3,10 @@
 // say which one is missing or bad.
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +28,21 @@ std::optional<std::string> read_finite_numbers(const nlohmann::json& object, con
     out[k] = it->template get<double>();
   }
   return std::nullopt;
+}
+
+/// `object` with each old key of `renames` ({old, new}) under its new name,
+/// unless the new one is there too (a scene file written before a rename).
+inline nlohmann::json with_old_keys_renamed(nlohmann::json object,
+                                            std::initializer_list<std::pair<const char*, const char*>> renames) {
+  if (!object.is_object()) return object;
+  for (const auto& [old_key, new_key] : renames) {
+    auto old = object.find(old_key);
+    if (old == object.end() || object.contains(new_key)) continue;
+    nlohmann::json value = *old;
+    object.erase(old);
+    object[new_key] = std::move(value);
+  }
+  return object;
 }
 
 /// Sets the integer parameter `count` to the length of the state's list `key`
