@@ -29,7 +29,7 @@
 //                disc rests at (0, -15 + r) with no further events.
 // Clearance references: circle 15 - |p|; diamond (15 - |x| - |y|) / sqrt 2
 // (inside); astroid the wall's closest(), validated against the parametrised
-// astroid to 1e-14 m in tests/unit/test_implicit_curve.cpp.
+// astroid to 1e-14 m in tests/unit/geometry/test_implicit_curve.cpp.
 #include <doctest/doctest.h>
 
 #include <Eigen/Core>

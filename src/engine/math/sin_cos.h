@@ -4,7 +4,7 @@
 // normals. The C library's sincos keeps them to half an ulp but saves and
 // restores the rounding mode on every call, which made it a sixth of an
 // ellipse gas's run; this one is a Cody–Waite reduction by π/2 and two short
-// polynomials, to about an ulp (tests/unit/test_sin_cos.cpp measures it).
+// polynomials, to about an ulp (tests/unit/math/test_sin_cos.cpp measures it).
 
 #include <Eigen/Core>
 
