@@ -353,7 +353,7 @@ var ContactLabControls = (function () {
         swatch.setAttribute('aria-hidden', 'true');
         row.appendChild(swatch);
         if (k === 0) {
-          row.appendChild(el('span', null, TEXT.compareReference(r.label)));
+          row.appendChild(el('span', null, TEXT.compareReference(r.shown || r.label)));
           box.appendChild(row);
           return;
         }

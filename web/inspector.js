@@ -66,7 +66,7 @@ var ContactLabInspector = (function () {
       var compared = JSON.parse(api.compareJson() || 'null');
       var list = compared && compared.runs.length ? compared.runs : [{ label: TEXT.thisRun, color: ContactLabTheme.colors().reference }];
       return list.map(function (r, k) {
-        return { label: r.label, color: r.color, inspection: JSON.parse(api.inspectJson(k) || 'null') };
+        return { label: r.shown || r.label, color: r.color, inspection: JSON.parse(api.inspectJson(k) || 'null') };
       }).filter(function (r) { return r.inspection && r.inspection.asked_name; });
     }
 

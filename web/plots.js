@@ -428,7 +428,8 @@ var ContactLabPlots = (function () {
         var dash = DASHES[k % DASHES.length];
         runs.forEach(function (r, run) {
           if (e.diff && run === 0) return;
-          lines.push({ label: e.diff ? TEXT.differenceLine(labelWithUnit(e), r.label) : labelWithUnit(e) + ' \u00b7 ' + r.label,
+          var shown = r.shown || r.label;  // 'law=Flores' (its label 'law=flores' names the CSV's rows)
+          lines.push({ label: e.diff ? TEXT.differenceLine(labelWithUnit(e), shown) : labelWithUnit(e) + ' \u00b7 ' + shown,
             unit: e.unit, color: r.color, dash: dash, run: run, name: e.diff ? e.base : e.name, diff: !!e.diff,
             width: run === 0 || e.diff ? 1.5 : 3.5 });
         });
@@ -654,7 +655,7 @@ var ContactLabPlots = (function () {
         var swatch = el('span', 'swatch');
         swatch.style.background = r.color;
         item.appendChild(swatch);
-        item.appendChild(document.createTextNode(k === 0 ? TEXT.reference(r.label) : r.label));
+        item.appendChild(document.createTextNode(k === 0 ? TEXT.reference(r.shown || r.label) : r.shown || r.label));
         runRow.appendChild(item);
       });
       key.appendChild(runRow);

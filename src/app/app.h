@@ -219,6 +219,8 @@ class App {
   void pan_view(const ImVec2& screen, float dx, float dy);
   void zoom_view(const ImVec2& screen, double factor);
   void add_compare_legend(std::vector<SketchLegendEntry>& legend) const;
+  /// A compared run's label for people ("law=Flores"), its choices named as the panel names them.
+  std::string run_label(const Variant& run) const;
   void draw_compare_panel();
   /// The camera on the scene's suggested view.
   void fit_view();

@@ -104,7 +104,7 @@ std::optional<std::string> App::set_variant_params(const ParamValues& values) {
     if (auto error = variants_[k].sim->set_params(params[k])) {
       for (size_t undo = 0; undo < k; ++undo) variants_[undo].sim->set_params(before[undo]);
       return text("app.compare.variant_error",
-                  {{"number", std::to_string(k + 2)}, {"label", variants_[k].variant.label()}, {"error", *error}});
+                  {{"number", std::to_string(k + 2)}, {"label", run_label(variants_[k].variant)}, {"error", *error}});
     }
   }
   return std::nullopt;
@@ -114,7 +114,7 @@ std::optional<std::string> App::reset_variants() {
   for (size_t k = 0; k < variants_.size(); ++k)
     if (auto error = variants_[k].sim->reset())
       return text("app.compare.variant_error",
-                  {{"number", std::to_string(k + 2)}, {"label", variants_[k].variant.label()}, {"error", *error}});
+                  {{"number", std::to_string(k + 2)}, {"label", run_label(variants_[k].variant)}, {"error", *error}});
   variant_failure_said_.assign(variants_.size(), false);
   return std::nullopt;
 }
@@ -154,7 +154,7 @@ std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
       if (!error) error = sim->reset();
       if (error)
         return text("app.compare.variant_error",
-                    {{"number", std::to_string(k + 1)}, {"label", variants[k].label()}, {"error", *error}});
+                    {{"number", std::to_string(k + 1)}, {"label", run_label(variants[k])}, {"error", *error}});
       runs.push_back({variants[k], std::move(sim)});
     }
     const ParamValues before = sim_->params();
@@ -221,7 +221,7 @@ void App::report_variant_failures() {
     if (!sim.failed() || variant_failure_said_[k]) continue;
     variant_failure_said_[k] = true;
     message(MessageLevel::Warning,
-            text("app.compare.variant_stopped", {{"label", variants_[k].variant.label()}, {"failure", sim.failure()}}));
+            text("app.compare.variant_stopped", {{"label", run_label(variants_[k].variant)}, {"failure", sim.failure()}}));
   }
 }
 
@@ -245,7 +245,7 @@ void App::draw_runs_side_by_side(const ImVec4& area, ImDrawList& draw) {
     if (sketch.flat_grid) draw_grid(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
     draw_sketch(sketch, camera, draw, sketch_style());
     if (sketch.flat_grid) draw_grid_labels(camera, draw, palette(), lo.x, lo.y, hi.x, hi.y);
-    const std::string name = k == 0 ? text("panel.compare.reference", {{"label", all[k].label()}}) : all[k].label();
+    const std::string name = k == 0 ? text("panel.compare.reference", {{"label", run_label(all[k])}}) : run_label(all[k]);
     const ImVec2 size = ImGui::CalcTextSize(name.c_str());
     draw.AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + 12 + size.x, lo.y + 8 + size.y}, to_imgui(palette().text_backdrop), 3);
     draw.AddText({lo.x + 8, lo.y + 6}, to_imgui(palette().runs[k]), name.c_str());
@@ -274,6 +274,8 @@ void App::zoom_view(const ImVec2& screen, double factor) {
   camera_.zoom_at(camera_.to_screen(world), factor);
 }
 
+std::string App::run_label(const Variant& run) const { return run.shown_label(sim_->description().params); }
+
 void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
   if (variants_.empty()) return;
   const std::vector<Variant> all = compare_variants();
@@ -281,16 +283,16 @@ void App::add_compare_legend(std::vector<SketchLegendEntry>& legend) const {
     for (size_t k = 0; k < all.size() && k < run_tiles_.size(); ++k) {
       const std::string place = tile_place(run_tiles_, k);
       legend.push_back({SketchLegendEntry::Glyph::Line, palette().runs[k],
-                        k == 0 ? text("panel.compare.legend_tile_reference", {{"place", place}, {"label", all[k].label()}})
-                               : text("panel.compare.legend_tile", {{"place", place}, {"label", all[k].label()}})});
+                        k == 0 ? text("panel.compare.legend_tile_reference", {{"place", place}, {"label", run_label(all[k])}})
+                               : text("panel.compare.legend_tile", {{"place", place}, {"label", run_label(all[k])}})});
     }
     return;
   }
   legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[0],
-                    text("panel.compare.legend_reference", {{"label", all[0].label()}})});
+                    text("panel.compare.legend_reference", {{"label", run_label(all[0])}})});
   for (size_t k = 1; k < all.size(); ++k)
     legend.push_back({SketchLegendEntry::Glyph::Ring, palette().runs[k],
-                      text("panel.compare.legend_variant", {{"label", all[k].label()}})});
+                      text("panel.compare.legend_variant", {{"label", run_label(all[k])}})});
 }
 
 void App::set_split_view(bool split) {
@@ -304,6 +306,7 @@ std::string App::compare_json() const {
   for (size_t k = 0; k < all.size(); ++k) {
     const Simulation& sim = *run(k);
     runs.push_back({{"label", all[k].label()},
+                    {"shown", run_label(all[k])},
                     {"changes", changes_text(all[k])},
                     {"color", css_color(palette().runs[k])},
                     {"failed", sim.failed()},
@@ -346,7 +349,7 @@ void App::draw_compare_panel() {
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, {14, 14});
     ImGui::SameLine();
     if (k == 0) {
-      ImGui::TextUnformatted(text("panel.compare.reference", {{"label", all[0].label()}}).c_str());
+      ImGui::TextUnformatted(text("panel.compare.reference", {{"label", run_label(all[0])}}).c_str());
       ImGui::PopID();
       continue;
     }

@@ -47,7 +47,9 @@ test('a compare link opens with its three laws drawn and plotted', { timeout: h.
 
     // Plots: every series once per run, and a difference panel (variant − reference).
     const labels = await page.evaluate(() => window.contactlab.plots.uplot(0).series.map((s) => s.label));
-    for (const r of runs) assert.ok(labels.some((l) => l.endsWith('· ' + r.label)), `plot 0 has a line for ${r.label}`);
+    // Lines are named for people (law=Flores), the runs' labels stay machine names (the CSV's rows).
+    assert.deepEqual(runs.map((r) => r.shown), ['law=Hunt–Crossley', 'law=Flores', 'law=linear spring-dashpot']);
+    for (const r of runs) assert.ok(labels.some((l) => l.endsWith('· ' + r.shown)), `plot 0 has a line for ${r.shown}`);
     const panels = await page.evaluate(() => Array.from({ length: window.contactlab.plots.count() }, (_, k) => window.contactlab.plots.series(k)));
     const diffPanel = panels.find((names) => names.some((n) => n.startsWith('Δ')));
     assert.ok(diffPanel, `a difference panel among ${JSON.stringify(panels)}`);

@@ -46,7 +46,7 @@ test('three laws at c_tau = 0.3: measured restitution on the closed-form curves,
     const table = await page.locator('#inspector table.inspector-table').ariaSnapshot();
     assert.match(table, /caption|Latest impacts/);
     assert.match(table, /columnheader "measured e"/);
-    assert.match(table, /rowheader "law=flores"/);
+    assert.match(table, /rowheader "law=Flores"/);
     assert.match(table, /cell "ellipses 1–2"/, 'the contact column names the bodies as the plots and loops do');
     const notes = await page.locator('#inspector .inspector-notes').innerText();
     console.log('inspector notes:\n' + notes);

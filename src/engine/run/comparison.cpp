@@ -16,6 +16,20 @@ std::string Variant::label() const {
   return text.empty() ? "reference" : text;
 }
 
+std::string Variant::shown_label(const std::vector<ParamSpec>& params) const {
+  std::string text;
+  for (const ParamChange& c : changes) {
+    std::string value = c.value;
+    const auto spec = std::find_if(params.begin(), params.end(), [&](const ParamSpec& s) { return s.name == c.name; });
+    if (spec != params.end() && spec->kind == ParamKind::Choice) {
+      const auto at = std::find(spec->choices.begin(), spec->choices.end(), c.value);
+      if (at != spec->choices.end()) value = spec->choice_label(static_cast<size_t>(at - spec->choices.begin()));
+    }
+    text += (text.empty() ? "" : " ") + c.name + "=" + value;
+  }
+  return text.empty() ? label() : text;
+}
+
 std::optional<std::string> variant_params(const ParamValues& base, std::vector<Variant>& variants,
                                           std::vector<ParamValues>& out) {
   std::vector<ParamValues> built;
