@@ -724,6 +724,8 @@ var ContactLabPlots = (function () {
             filters: { pub: function (type) { return type === 'mousemove'; }, sub: function () { return true; } } }
         },
         hooks: {
+          // Values show only for the time under the pointer: no row of dashes when it is elsewhere.
+          setCursor: [function (u) { p.legend.classList.toggle('cursor-off', u.cursor.idx == null); }],
           setSelect: [function (u) {
             if (u.select.width > 0) {
               p.zoom = { min: u.posToVal(u.select.left, 'x'), max: u.posToVal(u.select.left + u.select.width, 'x') };
@@ -768,6 +770,7 @@ var ContactLabPlots = (function () {
     function createPlot(p) {
       if (p.u) { p.u.destroy(); p.u = null; }
       p.legend.textContent = '';
+      p.legend.classList.add('cursor-off');
       if (runs.length > 1) p.legend.appendChild(compareKey(p.names.map(function (n) { return byName[n]; }).filter(Boolean)));
       var note = p.holder.querySelector('.plot-note');
       if (note) note.remove();

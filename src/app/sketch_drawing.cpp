@@ -217,10 +217,14 @@ void draw_grid_labels(const Camera& camera, ImDrawList& draw, const Palette& pal
                       float y1) {
   const ImU32 text = to_imgui(palette.grid_text), backdrop = to_imgui(palette.text_backdrop);
   char label[32];
+  // x values along the bottom, y values down the right edge; where the two meet, neither
+  // (a phone's "10" ran into "-20 m").
+  const float column_left = x1 - 60, row_top = y1 - 18;
   for_each_grid_line(camera, x0, y0, x1, y1, [&](bool vertical, float at, double value) {
-    std::snprintf(label, sizeof label, vertical ? "%g" : "%g m", value);
+    std::snprintf(label, sizeof label, "%g m", value);
     const ImVec2 size = ImGui::CalcTextSize(label);
-    const ImVec2 corner = vertical ? ImVec2(at + 3, y1 - 18) : ImVec2(x1 - 60, at - 16);
+    const ImVec2 corner = vertical ? ImVec2(at + 3, row_top) : ImVec2(column_left, at - 16);
+    if (vertical ? corner.x + size.x > column_left - 4 : corner.y + size.y > row_top - 2) return;
     // On a backdrop: a body under a label (a pile reaching the view's edge) must not hide it.
     draw.AddRectFilled({corner.x - 2, corner.y - 1}, {corner.x + size.x + 2, corner.y + size.y + 1}, backdrop, 3);
     draw.AddText(corner, text, label);
