@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "contact/effective_restitution.h"
+#include "contact/normal_law.h"
 #include "run/impact_inspection.h"
 
 namespace cl::app {
@@ -39,18 +40,15 @@ std::string App::inspection_json(size_t k) const {
 
 std::string restitution_curves_json() {
   // c_tau over the parameter's range [0.05, 1], every 0.01, for each damped law.
-  const std::pair<const char*, NormalLaw> laws[] = {{"hunt_crossley", NormalLaw::HuntCrossley},
-                                                    {"lankarani_nikravesh", NormalLaw::LankaraniNikravesh},
-                                                    {"flores", NormalLaw::Flores},
-                                                    {"gonthier", NormalLaw::Gonthier},
-                                                    {"linear", NormalLaw::LinearSpringDashpot}};
+  // Hertz has no c_tau: it is left out.
   nlohmann::json c_tau = nlohmann::json::array();
   for (int k = 5; k <= 100; ++k) c_tau.push_back(k / 100.0);
   nlohmann::json curves = nlohmann::json::array();
-  for (const auto& [id, law] : laws) {
+  for (NormalLaw law : kNormalLaws) {
+    if (law == NormalLaw::Hertz) continue;
     nlohmann::json e = nlohmann::json::array();
     for (const nlohmann::json& c : c_tau) e.push_back(effective_restitution(law, c.get<double>()));
-    curves.push_back({{"law", id}, {"title", normal_law_name(law)}, {"e", e}, {"floor", restitution_floor(law)}});
+    curves.push_back({{"law", normal_law_id(law)}, {"title", normal_law_name(law)}, {"e", e}, {"floor", restitution_floor(law)}});
   }
   return nlohmann::json{{"c_tau", c_tau}, {"curves", curves}}.dump();
 }

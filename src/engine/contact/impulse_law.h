@@ -9,6 +9,9 @@
 // A body receiving P changes its normal speed by P times its inverse mass.
 namespace cl {
 
+/// The impulse law's id beside the normal laws' (normal_law_id) in a `law` parameter.
+constexpr const char* kImpulseLawId = "impulse";
+
 struct RestitutionImpulse {
   double impulse;      ///< N s
   double energy_lost;  ///< J

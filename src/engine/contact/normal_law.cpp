@@ -10,6 +10,24 @@
 
 namespace cl {
 
+const char* normal_law_id(NormalLaw law) {
+  switch (law) {
+    case NormalLaw::Hertz: return "hertz";
+    case NormalLaw::HuntCrossley: return "hunt_crossley";
+    case NormalLaw::LankaraniNikravesh: return "lankarani_nikravesh";
+    case NormalLaw::Flores: return "flores";
+    case NormalLaw::LinearSpringDashpot: return "linear";
+    case NormalLaw::Gonthier: return "gonthier";
+  }
+  return "";  // not reached: every law has its id above
+}
+
+std::optional<NormalLaw> normal_law_with_id(const std::string& id) {
+  for (NormalLaw law : kNormalLaws)
+    if (id == normal_law_id(law)) return law;
+  return std::nullopt;
+}
+
 std::string normal_law_name(NormalLaw law) {
   switch (law) {
     case NormalLaw::Hertz: return text("contact_law.name.hertz");

@@ -34,6 +34,17 @@ namespace cl {
 /// The normal force laws a scene can pick.
 enum class NormalLaw { Hertz, HuntCrossley, LankaraniNikravesh, Flores, LinearSpringDashpot, Gonthier };
 
+/// Every normal law, in the order a scene's `law` parameter lists them.
+constexpr NormalLaw kNormalLaws[] = {NormalLaw::HuntCrossley, NormalLaw::Hertz,    NormalLaw::LankaraniNikravesh,
+                                     NormalLaw::Flores,       NormalLaw::Gonthier, NormalLaw::LinearSpringDashpot};
+
+/// The law's id in parameters, links, scene files and the CLI ("hunt_crossley",
+/// "linear"): the one place the laws' names are written.
+const char* normal_law_id(NormalLaw law);
+
+/// The law whose id is `id`; nothing for any other text (such as "impulse").
+std::optional<NormalLaw> normal_law_with_id(const std::string& id);
+
 /// Short display name ("Hunt-Crossley", ...), in the current language.
 std::string normal_law_name(NormalLaw law);
 

@@ -4,8 +4,9 @@
 #include <cstdio>
 
 #include "contact/effective_restitution.h"
+#include "contact/impulse_law.h"
+#include "contact/normal_law.h"
 #include "core/text.h"
-#include "scenes/contact_params.h"
 
 namespace cl {
 namespace {
@@ -67,8 +68,8 @@ ImpactInspection inspect_impacts(const Simulation& sim, size_t latest) {
   const std::optional<size_t> law_index = p.index_of("law");
   if (!law_index) return out;
   out.law = p.format(*law_index);
-  const std::optional<NormalLaw> law = compliant_law_named(out.law);
-  const bool impulse = out.law == "impulse";
+  const std::optional<NormalLaw> law = normal_law_with_id(out.law);
+  const bool impulse = out.law == kImpulseLawId;
   if (impulse && p.index_of("e")) {
     out.asked_name = "e";
     out.asked = p.number("e");

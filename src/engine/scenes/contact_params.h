@@ -30,9 +30,13 @@ struct ContactDefaults {
 /// integrator, rtol and dt before the spec named `before` (at the end if none).
 void insert_contact_params(std::vector<ParamSpec>& specs, const std::string& before, const ContactDefaults& defaults);
 
-/// The compliant law a `law` choice names ("hunt_crossley" ...); nothing for
-/// "impulse" or an unknown name. Every scene names its laws alike.
-std::optional<NormalLaw> compliant_law_named(const std::string& name);
+/// A `law` parameter's choices, alike in every scene: the normal laws' ids
+/// (normal_law_id, in kNormalLaws order), then the impulse law's.
+std::vector<std::string> law_choices();
+/// Index of the choice `id` in law_choices() (a spec's default); throws for an unknown id.
+double law_choice_index(const std::string& id);
+/// The ids of `laws` (a parameter shown only under these laws).
+std::vector<std::string> law_ids(const std::vector<NormalLaw>& laws);
 
 /// Reads them; `length` (m, the bodies' smaller semi-axis) scales the
 /// integrator's absolute tolerance.

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "contact/impulse_law.h"
+#include "contact/normal_law.h"
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
@@ -36,14 +38,11 @@ PileScene::PileScene() {
 std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
   ParticleModel m;
   const std::string& law = params.choice("law");
-  m.contact = law == "impulse" ? ContactModel::Impulse
-              : law == "linear" ? ContactModel::SpringDashpot
-                                : ContactModel::HertzFamily;
-  m.hertz_law = law == "hertz"                 ? NormalLaw::Hertz
-                : law == "lankarani_nikravesh" ? NormalLaw::LankaraniNikravesh
-                : law == "flores"              ? NormalLaw::Flores
-                : law == "gonthier"            ? NormalLaw::Gonthier
-                                               : NormalLaw::HuntCrossley;
+  const std::optional<NormalLaw> normal_law = normal_law_with_id(law);
+  m.contact = law == kImpulseLawId                                 ? ContactModel::Impulse
+              : normal_law == NormalLaw::LinearSpringDashpot ? ContactModel::SpringDashpot  // the seed's k_s, k_d
+                                                             : ContactModel::HertzFamily;
+  m.hertz_law = normal_law.value_or(NormalLaw::HuntCrossley);
   m.k_h = params.number("k_h");
   m.c_tau = params.number("c_tau");
   const StepperSettings stepping = read_integrator_params(params, params.number("r"), params.number("dt"), 0);

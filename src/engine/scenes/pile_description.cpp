@@ -2,6 +2,9 @@
 // presets. Their words are in assets/text/pile.json.
 #include <algorithm>
 
+#include "contact/impulse_law.h"
+#include "contact/normal_law.h"
+#include "scenes/contact_params.h"
 #include "scenes/integrator_params.h"
 #include "scenes/pile.h"
 
@@ -16,9 +19,8 @@ const SceneDescription& pile_description() {
     s.params = {
         {"start", "", ParamKind::Choice, reset, 0, 0, 0, {"emitter", "block", "ball", "billiard"}},
         {"dim", "", ParamKind::Choice, reset, 1, 0, 0, {"1", "2", "3"}},
-        {"law", "", ParamKind::Choice, live, 0, 0, 0,
-         {"linear", "hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "gonthier", "impulse"}, "", false,
-         "model", {{"spring", "linear"}}},
+        {"law", "", ParamKind::Choice, live, law_choice_index(normal_law_id(NormalLaw::LinearSpringDashpot)), 0, 0,
+         law_choices(), "", false, "model", {{"spring", normal_law_id(NormalLaw::LinearSpringDashpot)}}},
         {"e", "", real, live, 0.5, 0, 1},
         {"k_p", "", real, live, 0.4, 0, 1},
         {"k_s", "N/m", real, live, 8000, 1, 1e7, {}, "", true},
@@ -44,10 +46,15 @@ const SceneDescription& pile_description() {
     named("dt")->old_name = "h";
     named("law")->choice_text_key = "contact.law";  // its own help, the other scenes' names of the laws
     // Which law reads what (pile.cpp's PileModel).
-    set_in_effect_when(s.params, {"e", "k_p"}, "law", {"impulse"});
-    set_in_effect_when(s.params, {"k_s", "k_d"}, "law", {"linear"});
-    set_in_effect_when(s.params, {"k_h"}, "law", {"hertz", "hunt_crossley", "lankarani_nikravesh", "flores", "gonthier"});
-    set_in_effect_when(s.params, {"c_tau"}, "law", {"hunt_crossley", "lankarani_nikravesh", "flores", "gonthier"});
+    set_in_effect_when(s.params, {"e", "k_p"}, "law", {kImpulseLawId});
+    set_in_effect_when(s.params, {"k_s", "k_d"}, "law", law_ids({NormalLaw::LinearSpringDashpot}));
+    // The Hertz family (k_h ρ^{3/2}); all but Hertz are damped by c_τ.
+    set_in_effect_when(s.params, {"k_h"}, "law",
+                       law_ids({NormalLaw::Hertz, NormalLaw::HuntCrossley, NormalLaw::LankaraniNikravesh,
+                                NormalLaw::Flores, NormalLaw::Gonthier}));
+    set_in_effect_when(s.params, {"c_tau"}, "law",
+                       law_ids({NormalLaw::HuntCrossley, NormalLaw::LankaraniNikravesh, NormalLaw::Flores,
+                                NormalLaw::Gonthier}));
     s.is_random = true;
     s.cost_params = {"N_max", "dim", "dt", "integrator"};
     set_text_keys(s.params, s.id);

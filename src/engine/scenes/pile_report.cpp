@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "contact/normal_law.h"
 #include "core/number_format.h"
 #include "core/text.h"
 #include "scenes/pile.h"
@@ -67,7 +68,7 @@ std::vector<std::pair<SeriesSpec, double>> PileScene::summary_values() const {
 }
 
 bool PileScene::has_report(const ParamValues& params) const {
-  return params.choice("dim") == "1" && params.choice("law") == "linear";
+  return params.choice("dim") == "1" && params.choice("law") == normal_law_id(NormalLaw::LinearSpringDashpot);
 }
 
 std::optional<ReportTable> PileScene::report() const {
