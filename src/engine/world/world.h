@@ -17,6 +17,12 @@
 // Hertz stiffness are integrated as extra states, so the energy audit
 // closes. With Stepping::Global every body is in one island for good: the
 // whole system integrated at once, as the reference the islands must match.
+//
+// One stage per file: world.cpp (this API, advance_to), slab.cpp (slabs and
+// islands), island_step.cpp (an island's step, event location, guards),
+// coast.cpp (free flight to the next contact), forward.cpp (the equations of
+// motion), contact_response.cpp (each contact's force), impulse.cpp (the
+// impulse law), energy.cpp (the audit's terms and the momenta).
 #include <functional>
 #include <optional>
 #include <string>
