@@ -1,10 +1,9 @@
-// Sweep ranges, shard slices and the merge of the slices' tables.
+// Sweep ranges, shard slices and the sweep plan (the merge of the slices'
+// tables: io/test_sweep_csv.cpp).
 #include <cmath>
-#include <sstream>
 
 #include <doctest/doctest.h>
 
-#include "io/sweep_csv.h"
 #include "run/run_summary.h"
 #include "run/sweep.h"
 #include "scenes/ellipses.h"
@@ -54,67 +53,6 @@ TEST_CASE("shard slices are contiguous, cover every run once, and differ in size
       }
       CHECK(expected_begin == count);
     }
-}
-
-namespace {
-
-/// Merges slices given as text: `names[k]` holds `texts[k]`.
-std::optional<std::string> merge_sweep_csv(const std::vector<std::string>& names, const std::vector<std::string>& texts,
-                                           std::ostream& out) {
-  cl::SweepMerge merge;
-  for (size_t k = 0; k < names.size(); ++k) {
-    std::istringstream in(texts[k]);
-    if (auto error = merge.add(names[k], in)) return error;
-  }
-  if (auto error = merge.incomplete()) return error;
-  merge.write(out);
-  return std::nullopt;
-}
-
-}  // namespace
-
-TEST_CASE("merge joins slices in index order and refuses missing, doubled or mismatched runs") {
-  const std::string header = "index,runs,c_tau,e_first,failure\n";
-  const std::string a = header + "2,4,0.7,0.8,\n3,4,1,1,\n";
-  const std::string b = header + "0,4,0.1,0.5,\"stopped, at t = 1\"\n1,4,0.4,0.6,\n";
-  std::ostringstream out;
-  REQUIRE_FALSE(merge_sweep_csv({"a.csv", "b.csv"}, {a, b}, out));
-  CHECK(out.str() == header + "0,4,0.1,0.5,\"stopped, at t = 1\"\n1,4,0.4,0.6,\n2,4,0.7,0.8,\n3,4,1,1,\n");
-
-  std::ostringstream ignored;
-  const auto missing = merge_sweep_csv({"a.csv"}, {a}, ignored);
-  REQUIRE(missing);
-  MESSAGE(*missing);
-  CHECK(missing->find("0-1") != std::string::npos);
-  CHECK(merge_sweep_csv({"a.csv", "a2.csv"}, {a, a}, ignored));
-  CHECK(merge_sweep_csv({"a.csv", "b.csv"}, {a, "index,runs,g,e_first,failure\n0,4,0,1,\n1,4,1,1,\n"}, ignored));
-  CHECK(merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "0,5,0.1,0.5,\n1,4,0.4,0.6,\n"}, ignored));
-  CHECK(merge_sweep_csv({"x.csv"}, {"t,x\n0,1\n"}, ignored));
-  CHECK(merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "zero,4,0.1,0.5,\n"}, ignored));
-}
-
-TEST_CASE("merge refuses a cell that is not a finite number, and a line longer than a row can be") {
-  const std::string header = "index,runs,c_tau,e_first,failure\n";
-  const std::string a = header + "2,4,0.7,0.8,\n3,4,1,,\"stopped, at t = nan\"\n";  // an empty cell: a failed run
-  for (const char* bad : {"nan", "inf", "-inf", "1e999", "0.5x", "NaN"}) {
-    std::ostringstream ignored;
-    const auto error = merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "0,4,0.1," + bad + ",\n1,4,0.4,0.6,\n"}, ignored);
-    REQUIRE(error);
-    MESSAGE(*error);
-    CHECK(error->find("b.csv, line 2") != std::string::npos);
-    CHECK(ignored.str().empty());
-  }
-  std::ostringstream out;
-  CHECK_FALSE(merge_sweep_csv({"a.csv", "b.csv"}, {a, header + "0,4,0.1,0.5,\n1,4,0.4,0.6,\n"}, out));
-  CHECK(out.str().find("stopped, at t = nan") != std::string::npos);  // the failure's words are text, not a cell
-
-  // A stream of zero bytes (/dev/zero) is refused at its first line's cap, not read whole.
-  std::istringstream zeros(std::string(cl::SweepMerge::kMaxLine * 4, '\0'));
-  cl::SweepMerge merge;
-  const auto error = merge.add("zeros", zeros);
-  REQUIRE(error);
-  MESSAGE(*error);
-  CHECK(zeros.tellg() <= static_cast<std::streamoff>(cl::SweepMerge::kMaxLine + 1));
 }
 
 TEST_CASE("a sweep plan checks its range, its time and its base, and runs each value as run_sweep_point does") {
