@@ -1,6 +1,10 @@
 #pragma once
 // The interactive program, the same for every scene: runs the simulation in
 // step with the wall clock, draws it, and holds the ImGui control panel.
+// One concern per file: app.cpp (start, frame, commands), session.cpp (the
+// scene and its starts), run_clock.cpp (the frame's budget, the speed said),
+// link_hash.cpp, view_input.cpp, exports.cpp, page_json.cpp, compare_runs.cpp,
+// control_panel.cpp, host_commands.cpp.
 #include <functional>
 #include <map>
 #include <memory>
