@@ -29,7 +29,7 @@ struct IslandContacts {
 }  // namespace
 
 void World::restart(Island& island, double t, const Vec& y) {
-  retired_steps_ += island.stepper.steps();  // configure() starts a fresh integrator
+  state_.retired_steps += island.stepper.steps();  // configure() starts a fresh integrator
   StepperSettings settings = model_.contact.stepper;
   const int k = static_cast<int>(island.bodies.size());
   settings.positions = 3 * k;  // y = [Q, V, work integrals]
@@ -52,7 +52,7 @@ void World::resume(Island& island, double t, const Vec& y) {
     restart(island, t, y);
     return;
   }
-  retired_steps_ += island.stepper.steps();
+  state_.retired_steps += island.stepper.steps();
   island.stepper = Stepper();
   std::fill(island.skipped.begin(), island.skipped.end(), 0);  // coasting searches every contact
   island.coasting = true;
@@ -167,7 +167,7 @@ std::optional<std::string> World::count_step_rate(bool integrated, double span) 
   // resting on E = 1e12 Pa) or a fixed step far below the contact's time
   // scale (rk4 at dt = 1e-7 s through a long contact) would otherwise take
   // minutes for a second of simulated time.
-  StepRate& r = step_rate_;
+  StepRate& r = state_.step_rate;
   if (integrated) {
     r.steps += 1;
     r.integrated_seconds += span;

@@ -91,7 +91,7 @@ void World::plan_slab(double t1) {
     for (;;) {
       plan = plan_islands(input);
       if (plan.largest_island() <= std::max(kCrowdedIsland, 2 * plan.largest_linked) || dt <= kShortestSlab) {
-        slab_length_ = dt < t1 - state_.t ? dt : std::min(kLongestSlab, 1.25 * slab_length_);
+        state_.slab_length = dt < t1 - state_.t ? dt : std::min(WorldState::kLongestSlab, 1.25 * state_.slab_length);
         break;
       }
       dt *= 0.5;
@@ -121,9 +121,9 @@ void World::plan_slab(double t1) {
     if (table.used(index) && (index >= kept.size() || !kept[index])) table.remove(index);
 
   std::vector<int> old_island_of(n, -1);
-  for (size_t k = 0; k < islands_.size(); ++k)
-    for (int i : islands_[k].bodies) old_island_of[i] = static_cast<int>(k);
-  std::vector<unsigned char> reused(islands_.size(), 0);
+  for (size_t k = 0; k < state_.islands.size(); ++k)
+    for (int i : state_.islands[k].bodies) old_island_of[i] = static_cast<int>(k);
+  std::vector<unsigned char> reused(state_.islands.size(), 0);
   for (Island& island : planned) {
     std::sort(island.contacts.begin(), island.contacts.end(),
               [&](size_t a, size_t b) { return contact_order(table[a], table[b]); });
@@ -139,11 +139,11 @@ void World::plan_slab(double t1) {
     island.skipped.assign(island.contacts.size(), 0);
     island.gap_is_bound.assign(island.contacts.size(), 0);
     const int old = old_island_of[island.bodies.front()];
-    const bool same = old >= 0 && !reused[old] && islands_[old].bodies == island.bodies &&
-                      island_time(islands_[old]) == state_.t;
+    const bool same = old >= 0 && !reused[old] && state_.islands[old].bodies == island.bodies &&
+                      island_time(state_.islands[old]) == state_.t;
     if (same) {
       reused[old] = 1;
-      Island& before = islands_[old];
+      Island& before = state_.islands[old];
       island.coasting = before.coasting;
       island.t = before.t;
       island.y = std::move(before.y);
@@ -174,17 +174,17 @@ void World::plan_slab(double t1) {
     }
     if (!same) resume(island, state_.t, island_state(island));
   }
-  for (size_t k = 0; k < islands_.size(); ++k)
-    if (!reused[k]) retired_steps_ += islands_[k].stepper.steps();
-  islands_ = std::move(planned);
-  slab_ = Slab{true, t1, 0, {}};
+  for (size_t k = 0; k < state_.islands.size(); ++k)
+    if (!reused[k]) state_.retired_steps += state_.islands[k].stepper.steps();
+  state_.islands = std::move(planned);
+  state_.slab = Slab{true, t1, 0, {}};
 }
 
 void World::close_slab(std::vector<FinishedImpact>& impacts) {
   const int n = model_.n;
-  const double dt = slab_.t1 - state_.t;
+  const double dt = state_.slab.t1 - state_.t;
   std::vector<unsigned char> integrated(n, 0);
-  for (Island& island : islands_) {
+  for (Island& island : state_.islands) {
     const int k = static_cast<int>(island.bodies.size());
     const Vec& y = island_y(island);
     for (int l = 0; l < k; ++l) {
@@ -206,12 +206,12 @@ void World::close_slab(std::vector<FinishedImpact>& impacts) {
     state_.y.segment<3>(3 * i) = Q;
     state_.y.segment<3>(3 * (n + i)) = V;
   }
-  state_.t = slab_.t1;
-  std::stable_sort(slab_.impacts.begin(), slab_.impacts.end(), [](const FinishedImpact& a, const FinishedImpact& b) {
+  state_.t = state_.slab.t1;
+  std::stable_sort(state_.slab.impacts.begin(), state_.slab.impacts.end(), [](const FinishedImpact& a, const FinishedImpact& b) {
     return a.summary.onset < b.summary.onset;
   });
-  impacts.insert(impacts.end(), slab_.impacts.begin(), slab_.impacts.end());
-  slab_ = Slab{};
+  impacts.insert(impacts.end(), state_.slab.impacts.begin(), state_.slab.impacts.end());
+  state_.slab = Slab{};
 }
 
 }  // namespace cl

@@ -1,16 +1,74 @@
 #pragma once
 // The changing part of a world (DESIGN.md, "One world"): a plain value. A
-// snapshot, a reset, a rewind or a comparison run is a copy of it.
+// snapshot, a reset, a rewind or a comparison run is a copy of it: the
+// bodies, the contacts, and the islands with their integrators, so a world
+// restored from a copy goes on exactly as the original does.
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "core/impact_loop.h"
+#include "core/storm_guard.h"
 #include "integrators/ode.h"
+#include "integrators/stepper.h"
 #include "world/contact_table.h"
 
 namespace cl {
 
+/// One impact that ended: which contact, what happened.
+struct FinishedImpact {
+  int i = 0, j = -1;  ///< body i with the boundary (j < 0) or with body j
+  Eigen::Vector2d onset_point{0, 0};   ///< boundary (or pair) point at the onset, m
+  Eigen::Vector2d onset_normal{1, 0};  ///< normal there, from body i to the boundary or body j
+  ImpactSummary summary;
+};
+
+/// Bodies integrated together over a slab, with the contacts they may make.
+struct WorldIsland {
+  static constexpr long long kStormImpacts = 2000;
+  static constexpr double kStormSpan = 2e-5;  // s
+
+  std::vector<int> bodies;     // ascending; local index = position
+  std::vector<size_t> contacts;  // table indices: boundary contacts, then pairs by (i, j)
+  std::vector<std::pair<int, int>> local;  // each contact's bodies as local indices (second < 0: the boundary)
+  // While no contact of the island is in progress its bodies coast: they
+  // fly free in closed form from (t, y), and its contacts are watched by
+  // conservative advancement; otherwise the stepper integrates them.
+  bool coasting = true;
+  double t = 0;                // s, while coasting
+  Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting
+  Stepper stepper;             // on the same y, while integrating
+  // Per contact, for the step under way: how fast its gap can close (m/s),
+  // whether it cannot close within the step (its searches are skipped),
+  // and whether its gap is only a lower bound left by skipped steps.
+  std::vector<double> closing;
+  std::vector<unsigned char> skipped, gap_is_bound;
+  double elastic_energy = 0;   // J, held by its contacts at its last accepted state
+  double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
+  StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
+  double last_event_t = -1;         // s, of its latest contact onset or end
+  long long events_at_last_t = 0;   // onsets and ends at that instant
+};
+
+/// The slab of time being advanced.
+struct WorldSlab {
+  bool open = false;
+  double t1 = 0;       // s, where it ends (it starts at the state's t)
+  size_t next = 0;     // the island being integrated
+  std::vector<FinishedImpact> impacts;  // ended inside it so far
+};
+
+/// How fast the islands' integrators stepped lately (the step-rate guard).
+struct WorldStepRate {
+  double steps = 0;               // integrator steps of every island, lately
+  double integrated_seconds = 0;  // s, simulated time those steps spanned
+  double island_seconds = 0;      // s, simulated time those islands spanned (coasting too)
+};
+
 struct WorldState {
+  static constexpr double kLongestSlab = 1e6;  // s: slab_length grows no further
+
   double t = 0;  ///< s
   /// [Q_0 .. Q_{n-1}, V_0 .. V_{n-1}, E_diss, W_stiffness]: coordinates and
   /// velocities of each body (ellipse_body.h), the work dissipated by the
@@ -18,6 +76,11 @@ struct WorldState {
   Vec y;
   /// The n boundary contacts (none in an open plane), then the pairs that may touch.
   ContactTable contacts;
+  std::vector<WorldIsland> islands;  ///< of the open slab, or of the last one (their integrators carry on)
+  WorldSlab slab;
+  double slab_length = kLongestSlab;  ///< s, the longest slab that kept the islands apart lately
+  long long retired_steps = 0;        ///< steps of integrators dropped or restarted
+  WorldStepRate step_rate;
 };
 
 }  // namespace cl

@@ -25,11 +25,11 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   state_.y = Vec::Zero(6 * n + 2);
   state_.y.head(6 * n) = coordinates_and_velocities.head(6 * n);
   state_.contacts.reset(n, model.boundary.kind != BoundaryKind::None);
-  islands_.clear();
-  slab_ = Slab{};
-  slab_length_ = kLongestSlab;
-  retired_steps_ = 0;
-  step_rate_ = StepRate{};
+  state_.islands.clear();
+  state_.slab = Slab{};
+  state_.slab_length = WorldState::kLongestSlab;
+  state_.retired_steps = 0;
+  state_.step_rate = StepRate{};
   loops_.clear();
   failure_.clear();
   contact_evaluations_ = 0;
@@ -59,21 +59,21 @@ void World::set_model(const WorldModel& model) {
 }
 
 long long World::step_count() const {
-  long long steps = retired_steps_;
-  for (const Island& island : islands_) steps += island.stepper.steps();
+  long long steps = state_.retired_steps;
+  for (const Island& island : state_.islands) steps += island.stepper.steps();
   return steps;
 }
 
 size_t World::integrated_bodies() const {
   size_t bodies = 0;
-  for (const Island& island : islands_) bodies += island.bodies.size();
+  for (const Island& island : state_.islands) bodies += island.bodies.size();
   return bodies;
 }
 
 void World::drop_islands() {
-  for (const Island& island : islands_) retired_steps_ += island.stepper.steps();
-  islands_.clear();
-  slab_ = Slab{};
+  for (const Island& island : state_.islands) state_.retired_steps += island.stepper.steps();
+  state_.islands.clear();
+  state_.slab = Slab{};
 }
 
 Ellipse World::ellipse_of(const Vec& y, int l) const {
@@ -114,27 +114,27 @@ std::vector<size_t> World::near_contacts() const {
 
 std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedImpact>& impacts,
                                              const YieldCheck& yield) {
-  if (slab_.open && slab_.t1 > t_end) drop_islands();  // asked for less than the open slab: plan afresh
+  if (state_.slab.open && state_.slab.t1 > t_end) drop_islands();  // asked for less than the open slab: plan afresh
   long long steps = 0;
   while (state_.t < t_end) {
-    if (!slab_.open) {
+    if (!state_.slab.open) {
       const bool islands = model_.contact.stepping == Stepping::Islands;
-      plan_slab(islands ? std::min(t_end, state_.t + std::min(slab_limit(), slab_length_)) : t_end);
+      plan_slab(islands ? std::min(t_end, state_.t + std::min(slab_limit(), state_.slab_length)) : t_end);
     }
-    for (; slab_.next < islands_.size(); ++slab_.next) {
-      Island& island = islands_[slab_.next];
-      while (island_time(island) < slab_.t1) {
+    for (; state_.slab.next < state_.islands.size(); ++state_.slab.next) {
+      Island& island = state_.islands[state_.slab.next];
+      while (island_time(island) < state_.slab.t1) {
         if (++steps > kMaxStepsPerCall) return text("world.too_many_steps");
         const double t_before = island_time(island);
         const bool integrating = !island.coasting;
         std::optional<std::string> error =
-            integrating ? island_step(island, slab_.t1, slab_.impacts) : coast(island, slab_.t1, slab_.impacts);
+            integrating ? island_step(island, state_.slab.t1, state_.slab.impacts) : coast(island, state_.slab.t1, state_.slab.impacts);
         if (!error) error = count_step_rate(integrating, island_time(island) - t_before);
         if (error) {
           drop_islands();  // the state stays at the last whole slab
           return error;
         }
-        if (yield && island_time(island) < slab_.t1 && yield()) return std::nullopt;
+        if (yield && island_time(island) < state_.slab.t1 && yield()) return std::nullopt;
       }
     }
     close_slab(impacts);

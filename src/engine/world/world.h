@@ -39,14 +39,6 @@
 
 namespace cl {
 
-/// One impact that ended: which contact, what happened.
-struct FinishedImpact {
-  int i = 0, j = -1;  ///< body i with the boundary (j < 0) or with body j
-  Eigen::Vector2d onset_point{0, 0};   ///< boundary (or pair) point at the onset, m
-  Eigen::Vector2d onset_normal{1, 0};  ///< normal there, from body i to the boundary or body j
-  ImpactSummary summary;
-};
-
 /// What one contact does at a state.
 struct ContactResponse {
   PairGeometry geometry;
@@ -71,13 +63,20 @@ class World {
 
   const WorldModel& model() const { return model_; }
   const WorldState& state() const { return state_; }
+  /// Goes on from `state`, a copy of state() taken earlier under the same
+  /// model: the run from there is the one the original made, bit for bit.
+  /// (The impact-loop log is a record, not state: it is kept.)
+  void restore(const WorldState& state) {
+    state_ = state;
+    failure_.clear();
+  }
   double time() const { return state_.t; }
   /// Accepted integrator steps since start, over all islands.
   long long step_count() const;
   /// Pair searches since start (for benchmarks).
   long long contact_evaluations() const { return contact_evaluations_; }
   /// Islands integrated in the last slab, and the bodies in them (for benchmarks).
-  size_t island_count() const { return islands_.size(); }
+  size_t island_count() const { return state_.islands.size(); }
   size_t integrated_bodies() const;
 
   /// Asked between steps; true stops early (Scene::YieldCheck).
@@ -125,35 +124,9 @@ class World {
   const ImpactLoopLog& impact_loops() const { return loops_; }
 
  private:
-  /// Bodies integrated together over the slab, with the contacts they may make.
-  struct Island {
-    std::vector<int> bodies;     // ascending; local index = position
-    std::vector<size_t> contacts;  // table indices: boundary contacts, then pairs by (i, j)
-    std::vector<std::pair<int, int>> local;  // each contact's bodies as local indices (second < 0: the boundary)
-    // While no contact of the island is in progress its bodies coast: they
-    // fly free in closed form from (t, y), and its contacts are watched by
-    // conservative advancement; otherwise the stepper integrates them.
-    bool coasting = true;
-    double t = 0;                // s, while coasting
-    Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting
-    Stepper stepper;             // on the same y, while integrating
-    // Per contact, for the step under way: how fast its gap can close (m/s),
-    // whether it cannot close within the step (its searches are skipped),
-    // and whether its gap is only a lower bound left by skipped steps.
-    std::vector<double> closing;
-    std::vector<unsigned char> skipped, gap_is_bound;
-    double elastic_energy = 0;   // J, held by its contacts at its last accepted state
-    double synced_dissipation = 0, synced_stiffness_work = 0;  // the stepper's work integrals at the last slab end, J
-    StormGuard storm{kStormImpacts, kStormSpan};  // impulses piling up at one instant (a Zeno series)
-    double last_event_t = -1;         // s, of its latest contact onset or end
-    long long events_at_last_t = 0;   // onsets and ends at that instant
-  };
-  struct Slab {
-    bool open = false;
-    double t1 = 0;       // s, where it ends (it starts at state_.t)
-    size_t next = 0;     // the island being integrated
-    std::vector<FinishedImpact> impacts;  // ended inside it so far
-  };
+  using Island = WorldIsland;
+  using Slab = WorldSlab;
+  using StepRate = WorldStepRate;
 
   /// Body l of a state y (the world's or an island's).
   Ellipse ellipse_of(const Vec& y, int l) const;
@@ -249,16 +222,6 @@ class World {
 
   WorldModel model_;
   WorldState state_;
-  std::vector<Island> islands_;  // of the open slab, or of the last one (their integrators carry on)
-  Slab slab_;
-  double slab_length_ = kLongestSlab;  // s, the longest slab that kept the islands apart lately
-  long long retired_steps_ = 0;  // steps of integrators dropped or restarted
-  struct StepRate {
-    double steps = 0;           // integrator steps of every island, lately
-    double integrated_seconds = 0;  // s, simulated time those steps spanned
-    double island_seconds = 0;  // s, simulated time those islands spanned (coasting too)
-  };
-  StepRate step_rate_;
   ImpactLoopLog loops_;
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
@@ -266,8 +229,6 @@ class World {
   Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
   static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
-  static constexpr double kLongestSlab = 1e6;     // s: slab_length_ grows no further
-  static constexpr long long kStormImpacts = 2000;
   /// Onsets and ends of compliant contacts at one instant, beyond 4 per contact, that stop a run.
   static constexpr long long kEventsAtOneInstant = 50;
   /// Integrator steps per island and simulated second a run may take (a mean
@@ -276,7 +237,6 @@ class World {
   static constexpr double kMaxStepRate = 5e4;     // 1/s
   static constexpr double kStepAllowance = 1e4;   // steps: ~150 impacts under dopri5
   static constexpr double kStepRateWindow = 1;    // s
-  static constexpr double kStormSpan = 2e-5;  // s
 };
 
 }  // namespace cl
