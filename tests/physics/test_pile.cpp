@@ -164,7 +164,7 @@ TEST_CASE("pile: springs with semi-implicit Euler are stable for h < sqrt(m / k_
   for (double k_d : {0.0, 10.0, 100.0})
   for (double factor : {0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.98, 1.02, 1.1}) {
     cl::ParticleModel model;
-    model.contact = cl::ContactModel::SpringDashpot;
+    model.law = cl::NormalLaw::LinearSpringDashpot;  // the seed's k_s, k_d
     model.integrator = cl::IntegratorKind::SemiImplicitEuler;
     model.k_s = k_s;
     model.k_d = k_d;

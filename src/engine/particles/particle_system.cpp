@@ -93,7 +93,7 @@ void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
 bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false, false); }
 
 bool ParticleSystem::step(const ParticleModel& model) {
-  if (model.contact == ContactModel::Impulse && !resolve_impulses(model)) return false;
+  if (model.impulse && !resolve_impulses(model)) return false;
   if (model.integrator == IntegratorKind::Rk4 || model.integrator == IntegratorKind::Dopri5)
     return step_with_stepper(model);
   if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
@@ -165,7 +165,7 @@ bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
                              settings.rtol == stepper_settings_.rtol;
   pack(*y_start_);
   // Impulses and hand-made changes move the state between steps: start afresh.
-  if (!stepper_current_ || !same_settings || model.contact == ContactModel::Impulse) {
+  if (!stepper_current_ || !same_settings || model.impulse) {
     stepper_settings_ = settings;
     stepper_.configure(settings);
     stepper_.start(0, *y_start_, f);
@@ -254,7 +254,7 @@ bool ParticleSystem::rebuild_neighbours(const ParticleModel& model, bool reorder
 
 int ParticleSystem::contact_part_count(const ParticleModel& model) const {
   // The Hertz family's onset speeds are one map, filled contact by contact.
-  return model.contact == ContactModel::HertzFamily ? 1 : part_count();
+  return model.hertz_family() ? 1 : part_count();
 }
 
 int ParticleSystem::part_count() const {
@@ -466,7 +466,7 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   const size_t n = size();
   const Vector3d gravity(0, 0, -model.g);
   spring_energy_ = 0;
-  if (model.contact == ContactModel::Impulse) {
+  if (model.impulse) {
     // Contacts act by impulses between steps; the force is gravity alone.
     for (int k = 0; k < 3; ++k) a_.axis[k].assign(n, gravity[k]);
     accelerations_valid_ = true;
@@ -474,7 +474,7 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
   }
   const int parts = contact_part_count(model);
   if (!neighbours_holds(model, parts) && !rebuild_neighbours(model, may_reorder)) return false;
-  const bool hertz = model.contact == ContactModel::HertzFamily;
+  const bool hertz = model.hertz_family();
   counting_ = count && hertz;
   if (counting_) next_onset_speeds_->clear();
   // Instantiated per dimension and law family, so that the seed's linear
@@ -514,7 +514,7 @@ std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& mod
   NormalLawParams law;
   law.hertz_stiffness = model.k_h;
   law.restitution = model.c_tau;
-  const NormalForce f = normal_force(model.hertz_law, law, {depth, rate, onset});
+  const NormalForce f = normal_force(model.law, law, {depth, rate, onset});
   return {f.force, f.elastic_energy};
 }
 

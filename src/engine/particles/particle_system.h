@@ -59,12 +59,15 @@
 
 namespace cl {
 
-/// Impulses, seed 003's linear spring-dashpot (k_s, k_d), or a Hertz-family
-/// law of contact/normal_law.h (k_h ρ^{3/2}, damped by c_τ).
-enum class ContactModel { Impulse, SpringDashpot, HertzFamily };
-
+/// The particles' contact law, named as every scene's (contact/normal_law.h):
+/// impulses with restitution e and projections k_p (seed 003), or a normal
+/// law — its linear spring-dashpot with seed 003's k_s and k_d given
+/// directly, a Hertz-family law with k_h ρ^{3/2} damped by c_τ.
 struct ParticleModel {
-  ContactModel contact = ContactModel::SpringDashpot;
+  bool impulse = false;
+  NormalLaw law = NormalLaw::LinearSpringDashpot;
+  bool spring_dashpot() const { return !impulse && law == NormalLaw::LinearSpringDashpot; }
+  bool hertz_family() const { return !impulse && law != NormalLaw::LinearSpringDashpot; }
   IntegratorKind integrator = IntegratorKind::SemiImplicitEuler;
   double h = 1e-3;   ///< s, time step
   double rtol = 1e-6;  ///< dopri5's relative tolerance
@@ -72,9 +75,8 @@ struct ParticleModel {
   double k_p = 0;    ///< projection factor of impulses, in [0, 1]
   double k_s = 8000; ///< N/m, contact spring
   double k_d = 0;    ///< N s/m, contact dashpot
-  NormalLaw hertz_law = NormalLaw::HuntCrossley;  ///< the HertzFamily law
-  double k_h = 1e5;  ///< N/m^1.5, Hertz stiffness of the HertzFamily laws
-  double c_tau = 1;  ///< restitution parameter of the damped HertzFamily laws
+  double k_h = 1e5;  ///< N/m^1.5, Hertz stiffness of the Hertz-family laws
+  double c_tau = 1;  ///< restitution parameter of the damped Hertz-family laws
   double r = 0.3;    ///< m, radius of every particle
   double g = 9.81;   ///< m/s^2, along -z
 };

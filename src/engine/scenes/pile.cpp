@@ -38,11 +38,8 @@ PileScene::PileScene() {
 std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
   ParticleModel m;
   const std::string& law = params.choice("law");
-  const std::optional<NormalLaw> normal_law = normal_law_with_id(law);
-  m.contact = law == kImpulseLawId                                 ? ContactModel::Impulse
-              : normal_law == NormalLaw::LinearSpringDashpot ? ContactModel::SpringDashpot  // the seed's k_s, k_d
-                                                             : ContactModel::HertzFamily;
-  m.hertz_law = normal_law.value_or(NormalLaw::HuntCrossley);
+  m.impulse = law == kImpulseLawId;
+  m.law = normal_law_with_id(law).value_or(NormalLaw::HuntCrossley);  // linear: the seed's k_s, k_d
   m.k_h = params.number("k_h");
   m.c_tau = params.number("c_tau");
   const StepperSettings stepping = read_integrator_params(params, params.number("r"), params.number("dt"), 0);
@@ -177,12 +174,8 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
 }
 
 std::string PileScene::explosion_advice() const {
-  switch (model_.contact) {
-    case ContactModel::Impulse: return text("pile.exploded_advice.impulse");
-    case ContactModel::SpringDashpot: return text("pile.exploded_advice.linear");
-    case ContactModel::HertzFamily: return text("pile.exploded_advice.hertz");
-  }
-  return {};
+  if (model_.impulse) return text("pile.exploded_advice.impulse");
+  return text(model_.spring_dashpot() ? "pile.exploded_advice.linear" : "pile.exploded_advice.hertz");
 }
 
 void PileScene::count_hits_in_bin() {

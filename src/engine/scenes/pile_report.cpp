@@ -50,7 +50,7 @@ int PileScene::particles_in_pile() const {
 }
 
 void PileScene::update_pile_means(double state_time) {
-  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return;
+  if (setup_.dim != 1 || !model_.spring_dashpot()) return;
   const int n = particles_in_pile();
   if (n != means_.particles) {
     means_ = {n, state_time, 0, 0, 0};
@@ -72,7 +72,7 @@ bool PileScene::has_report(const ParamValues& params) const {
 }
 
 std::optional<ReportTable> PileScene::report() const {
-  if (setup_.dim != 1 || model_.contact != ContactModel::SpringDashpot) return std::nullopt;
+  if (setup_.dim != 1 || !model_.spring_dashpot()) return std::nullopt;
   ReportTable t;
   t.title = text("pile.report.title");
   // The column names are the CSV header (machine names, like the series'): not translated.

@@ -10,29 +10,24 @@ namespace {
 
 TheorySection pile_contact(const ParticleModel& model) {
   TheorySection section{text("theory.contact_heading"), {}};
-  switch (model.contact) {
-    case ContactModel::Impulse:
-      section.sentence(text("theory.impulse_law"))
-          .formula(impulse_law_tex())
-          .formula("e = " + tex_number(model.e) + R"(,\quad k_p = )" + tex_number(model.k_p))
-          .sentence(text("theory.pile.projection"));
-      break;
-    case ContactModel::SpringDashpot:
-      section.sentence(text("theory.pile.spring"))
-          .formula(R"(f_n = \max\bigl(0,\ k_s\,\rho + k_d\,\dot\rho\bigr))")
-          .formula("k_s = " + tex_number(model.k_s) + R"(\ \mathrm{N/m},\quad k_d = )" + tex_number(model.k_d) +
-                   R"(\ \mathrm{N\,s/m})");
-      break;
-    case ContactModel::HertzFamily: {
-      NormalLawParams params;
-      params.hertz_stiffness = model.k_h;
-      params.restitution = model.c_tau;
-      section.sentence(text("theory.law_named", {{"law", normal_law_name(model.hertz_law)}}))
-          .formula(normal_law_tex(model.hertz_law))
-          .formula(normal_law_values_tex(model.hertz_law, params, true))
-          .sentence(text("theory.pile.hertz_onset"));
-      break;
-    }
+  if (model.impulse) {
+    section.sentence(text("theory.impulse_law"))
+        .formula(impulse_law_tex())
+        .formula("e = " + tex_number(model.e) + R"(,\quad k_p = )" + tex_number(model.k_p))
+        .sentence(text("theory.pile.projection"));
+  } else if (model.spring_dashpot()) {
+    section.sentence(text("theory.pile.spring"))
+        .formula(R"(f_n = \max\bigl(0,\ k_s\,\rho + k_d\,\dot\rho\bigr))")
+        .formula("k_s = " + tex_number(model.k_s) + R"(\ \mathrm{N/m},\quad k_d = )" + tex_number(model.k_d) +
+                 R"(\ \mathrm{N\,s/m})");
+  } else {
+    NormalLawParams params;
+    params.hertz_stiffness = model.k_h;
+    params.restitution = model.c_tau;
+    section.sentence(text("theory.law_named", {{"law", normal_law_name(model.law)}}))
+        .formula(normal_law_tex(model.law))
+        .formula(normal_law_values_tex(model.law, params, true))
+        .sentence(text("theory.pile.hertz_onset"));
   }
   return section;
 }
@@ -61,7 +56,7 @@ TheorySection pile_motion(const ParticleModel& model, int dim) {
   stepper.h = model.h;
   stepper.rtol = model.rtol;
   section.sentence(integrator_sentence(stepper));
-  if (model.contact == ContactModel::Impulse) section.sentence(text("theory.pile.impulse_order"));
+  if (model.impulse) section.sentence(text("theory.pile.impulse_order"));
   return section;
 }
 
@@ -72,8 +67,8 @@ Theory PileScene::theory() const {
   theory.summary = text("theory.pile.summary", {{"dim", std::to_string(setup_.dim)}});
   TheorySection audit{text("theory.audit_heading"), {}};
   audit.formula(R"(E = \sum_i \bigl(\tfrac12\,m_i\,|\dot{\mathbf x}_i|^2 + m_i\,g\,z_i\bigr) + U,\quad )" +
-                std::string(model_.contact == ContactModel::SpringDashpot ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
-                            : model_.contact == ContactModel::HertzFamily ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
+                std::string(model_.spring_dashpot() ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
+                            : model_.hertz_family() ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
                                                                            : R"(U = 0)"))
       .sentence(text("theory.pile.audit_note"));
   TheorySection limits{text("theory.limits_heading"), {}};
