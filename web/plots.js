@@ -34,7 +34,7 @@ var ContactLabPlots = (function () {
   var RESIDUAL_SCALE = 1e-3;
   var DASHES = [undefined, [6, 4], [2, 3], [8, 3, 2, 3]];  // series of one panel when runs share the colours
   var DASHED = [6, 4];  // a series drawn dashed by its meaning (mechanical energy)
-  var REPEAT_DASHES = [[2, 3], [8, 3, 2, 3], DASHED];  // a series sharing a colour with an earlier one: DASHED last
+  var REPEAT_DASHES = [[2, 3], [8, 3, 2, 3], [12, 3, 3, 3]];  // a series sharing a colour with an earlier one; never DASHED
   // Fewest tick values a y axis shows, however short the plot (uPlot's least space between ticks is 30 px).
   var MIN_Y_TICKS = 3;
   // The quantity an axis of a unit shows when its series' names do not fit (keys plots.quantity.*).
@@ -368,7 +368,7 @@ var ContactLabPlots = (function () {
     var series = [];          // [{index, name, unit, color}]; when comparing also {diff: true, base} entries
     var byName = {};          // name -> series entry
     var renamedFrom = {};     // a series' old name -> its name ('z0' -> 'y0')
-    var runs = [];            // compared runs [{label, color}], the reference first; empty when not comparing
+    var runs = [];            // compared runs [{label, shown, color}], the reference first; empty when not comparing
     var panels = [];          // see makePanel()
     var userChose = false;    // panels came from the user or the URL, not the scene defaults
     var pendingUrl = opts.urlValue || null;  // URL value waiting for a series list
@@ -388,7 +388,10 @@ var ContactLabPlots = (function () {
         series.push(entry);
         byName[entry.name] = entry;
         var oldName = api.oldName ? api.oldName(i) : '';
-        if (oldName) renamedFrom[oldName] = entry.name;  // a link written before the rename
+        if (oldName) {  // a link written before the rename
+          renamedFrom[oldName] = entry.name;
+          renamedFrom[DIFF + oldName] = DIFF + entry.name;
+        }
       }
       runs = [];
       try {

@@ -115,7 +115,7 @@ class App {
   void set_split_view(bool split);
   /// True while runs are compared and drawn side by side.
   bool split_view() const { return split_view_ && !variants_.empty(); }
-  /// JSON {"runs":[{"label","changes","color","failed","message","t","events"}],"max","split"},
+  /// JSON {"runs":[{"label","shown","changes","color","failed","message","t","events"}],"max","split"},
   /// the reference first; "runs" is empty without a comparison.
   std::string compare_json() const;
   /// Run k's impacts for the contact-law inspector (run/impact_inspection.h)

@@ -8,7 +8,6 @@
 #include <misc/cpp/imgui_stdlib.h>
 
 #include "app.h"
-#include "core/number_format.h"
 #include "core/sketch_ghost.h"
 #include "core/text.h"
 #include "imgui_theme.h"

@@ -45,7 +45,7 @@ const char* cl_loops_json(void);
 /// "reset_pending","pending":[names],"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
 /// "readout":[{"label","unit","value"}] (the latest values of the default plots' series),
-/// "bodies":[{"x","z","vx","vz","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
+/// "bodies":[{"x","y","vx","vy","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
 /// — for tests and embedding pages.
 const char* cl_status_json(void);
 /// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
@@ -81,7 +81,7 @@ const char* cl_events_json(double since);
 /// only messages from allowed origins (web/host_link.js).
 const char* cl_host_message(const char* text);
 // --- Compare runs (variants of the start, see run/comparison.h) ----------
-/// JSON {"max", "split", "runs":[{"label","changes","color","failed","message","t","events"}]}:
+/// JSON {"max", "split", "runs":[{"label","shown","changes","color","failed","message","t","events"}]}:
 /// the reference first, then the variants; "runs" is empty without a comparison;
 /// "split": the runs are drawn side by side.
 const char* cl_compare_json(void);

@@ -74,7 +74,7 @@ std::string App::status_json() const {
   for (const DraggableBody& b : sim_->scene().draggable_bodies()) {
     const Eigen::Vector2f screen = camera_.to_screen(b.position);
     const Eigen::Vector2f tip = camera_.to_screen(b.position + BodyDrag::kArrowSeconds * b.velocity);
-    bodies.push_back({{"x", b.position.x()}, {"z", b.position.y()}, {"vx", b.velocity.x()}, {"vz", b.velocity.y()},
+    bodies.push_back({{"x", b.position.x()}, {"y", b.position.y()}, {"vx", b.velocity.x()}, {"vy", b.velocity.y()},
                       {"screen", {screen.x(), screen.y()}}, {"arrow_tip", {tip.x(), tip.y()}}});
   }
   s["bodies"] = bodies;

@@ -11,7 +11,7 @@
 import * as h from '../browser/harness.mjs';
 
 const SECONDS = Number(process.argv[2]) || 8;
-// The step budget is half a frame, capped at 35 ms (src/app/app.cpp): one frame's
+// The step budget is half a frame, capped at 35 ms (src/app/run_clock.cpp): one frame's
 // simulation never blocks the tab for long; with a step and the drawing a frame
 // stays under 100 ms (the bounds tests/browser/scale.test.mjs held before issue 33).
 const GOAL = { simMs: 60, worstMs: 100 };

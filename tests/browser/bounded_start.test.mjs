@@ -10,7 +10,7 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-// The app's longest step budget per frame (src/app/app.cpp, kMaxStepBudget).
+// The app's longest step budget per frame (src/app/run_clock.cpp, kMaxStepBudget).
 const FRAME_BUDGET_MS = 35;
 
 // Runs `action` (page script) and reads the status once a frame until the

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as h from './harness.mjs';
 
 const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
-const APP_SAMPLE_INTERVAL = 0.005;  // s, kSampleInterval in src/app/app.cpp
+const APP_SAMPLE_INTERVAL = 0.005;  // s, kSampleInterval in src/app/app.h
 
 let env;
 before(async () => { env = await h.setup(); });

@@ -54,7 +54,7 @@ test('paused ellipses: drag a body, drag its velocity arrow, an overlap is refus
     await drag(page, b0.screen, [b0.screen[0] + 2 * pxPerM, b0.screen[1] - pxPerM]);
     st = await h.status(page);
     assert.ok(Math.abs(st.bodies[0].x - (b0.x + 2)) < 0.05, `body 0 moved right: x = ${st.bodies[0].x}`);
-    assert.ok(Math.abs(st.bodies[0].z - (b0.z + 1)) < 0.05, `body 0 moved up: z = ${st.bodies[0].z}`);
+    assert.ok(Math.abs(st.bodies[0].y - (b0.y + 1)) < 0.05, `body 0 moved up: y = ${st.bodies[0].y}`);
 
     // Its velocity: drag the arrow tip 1 m further right = +5 m/s (arrow = 0.2 s of travel).
     const tip = st.bodies[0].arrow_tip;
@@ -66,7 +66,7 @@ test('paused ellipses: drag a body, drag its velocity arrow, an overlap is refus
     const before = st.bodies[0];
     await drag(page, before.screen, st.bodies[1].screen);
     st = await h.status(page);
-    assert.ok(Math.hypot(st.bodies[0].x - st.bodies[1].x, st.bodies[0].z - st.bodies[1].z) >= 2, 'no overlap');
+    assert.ok(Math.hypot(st.bodies[0].x - st.bodies[1].x, st.bodies[0].y - st.bodies[1].y) >= 2, 'no overlap');
     assert.match(await h.messagesText(page), /placement refused: .*overlaps body/);
     await h.saveScreenshot(page, 'drag-paused.png');
     assert.deepEqual(h.errorReport(errors), []);

@@ -591,7 +591,7 @@ test('the real-time factor is the true one on a slow scene, and says slow motion
     console.log(`2D pile of 10,000: shown ${shown.toFixed(3)}x, measured over the same ${running.length} frames ` +
       `${truth.toFixed(3)}x (${(last.t - running[0].t).toFixed(3)} s simulated in ${((last.began - running[0].began) / 1000).toFixed(2)} s), "${last.text}"`);
     assert.ok(Math.abs(shown - truth) <= 0.1 * truth, `shown ${shown} within 10 % of the true ${truth}`);
-    // The words follow the figure shown (src/app/app.cpp, speed_text).
+    // The words follow the figure shown (src/app/run_clock.cpp, speed_text).
     const words = shown < 0.95 ? /^slow motion ×0\.\d+/ : shown < 1.05 ? /^real time ×/ : /^fast motion ×/;
     assert.match(last.text, words, `the page says what ${shown.toFixed(3)}x is`);
   } finally {
@@ -689,7 +689,7 @@ test('no frame blocks the tab: 200 ellipses with moduli of 1e12 Pa', { timeout: 
       `${st.frame.draw_ms.toFixed(1)} ms per frame), t = ${st.t}, "${st.speed_text}"`);
     assert.ok(frames.every((x) => x.running), 'the run goes on in every frame');
     assert.ok(frames.at(-1).t > frames[0].t, `the run advanced over the frames (t ${frames[0].t} -> ${frames.at(-1).t})`);
-    // What the app does in a frame is bounded by its step budget (35 ms at most, app.cpp) plus a step
+    // What the app does in a frame is bounded by its step budget (35 ms at most, run_clock.cpp) plus a step
     // and the drawing: about 50 ms, printed above and tracked by the scale bench
     // (tests/bench/scale_in_browser.mjs). Held here only to "never frozen": 10x that.
     assert.ok(st.frame.worst_ms < 500, `the app's slowest frame ${st.frame.worst_ms.toFixed(1)} ms`);

@@ -253,8 +253,8 @@ bad_case "pile: billiard in 3D" run pile --set start=billiard --set dim=3
 printf '{"scene": "pendulum", "params": {"L": 1e400}}' >huge_number.json
 python3 -c 'print("{\"scene\": \"pendulum\", \"state\": " + "[" * 150000 + "]" * 150000 + "}")' >deep.json
 printf '{"format": "contactlab-scene/99", "scene": "pendulum"}' >format99.json
-printf '{"scene": "ellipses", "state": {"t": -1e9, "bodies": [{"x": -3, "z": 0, "q": 0, "vx": 1, "vz": 0, "w": 0},
-  {"x": 3, "z": 0, "q": 0, "vx": -1, "vz": 0, "w": 0}]}}' >ellipses_past.json
+printf '{"scene": "ellipses", "state": {"t": -1e9, "bodies": [{"x": -3, "y": 0, "q": 0, "vx": 1, "vy": 0, "w": 0},
+  {"x": 3, "y": 0, "q": 0, "vx": -1, "vy": 0, "w": 0}]}}' >ellipses_past.json
 printf '{"scene": "street", "state": {"t": -1e9, "x": 2.5, "y": 6, "q": 0, "vx": 0, "vy": 0, "w": 0}}' >street_past.json
 printf '{"scene": "pendulum", "state": {"t": 5, "x": 0, "y": -1.1, "vx": 1e300, "vy": 0}}' >fast.json
 printf '{"scene": "pile", "params": {"dim": "1"}, "state": {"t": 0, "next_emit": 0,

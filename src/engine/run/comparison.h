@@ -28,7 +28,7 @@ struct ParamChange {
 struct Variant {
   std::vector<ParamChange> changes;
   /// "law=flores c_tau=0.5"; "reference" when nothing changes. Machine
-  /// text: the CSV's run column, the CLI's --compare, a link.
+  /// text: the CSV's `variant` column, the CLI's --compare, a link.
   std::string label() const;
   /// label() for people: a choice by its name in the current language
   /// ("law=Flores c_tau=0.5"), the other values as they are.

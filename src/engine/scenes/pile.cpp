@@ -39,7 +39,8 @@ std::optional<std::string> PileScene::read_model(const ParamValues& params, Part
   ParticleModel m;
   const std::string& law = params.choice("law");
   m.impulse = law == kImpulseLawId;
-  m.law = normal_law_with_id(law).value_or(NormalLaw::HuntCrossley);  // linear: the seed's k_s, k_d
+  // Impulses keep a law they do not use; linear takes the seed's k_s and k_d.
+  m.law = normal_law_with_id(law).value_or(NormalLaw::HuntCrossley);
   m.k_h = params.number("k_h");
   m.c_tau = params.number("c_tau");
   const StepperSettings stepping = read_integrator_params(params, params.number("r"), params.number("dt"), 0);

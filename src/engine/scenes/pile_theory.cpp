@@ -67,9 +67,9 @@ Theory PileScene::theory() const {
   theory.summary = text("theory.pile.summary", {{"dim", std::to_string(setup_.dim)}});
   TheorySection audit{text("theory.audit_heading"), {}};
   audit.formula(R"(E = \sum_i \bigl(\tfrac12\,m_i\,|\dot{\mathbf x}_i|^2 + m_i\,g\,z_i\bigr) + U,\quad )" +
-                std::string(model_.spring_dashpot() ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
+                std::string(model_.spring_dashpot()  ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
                             : model_.hertz_family() ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
-                                                                           : R"(U = 0)"))
+                                                    : R"(U = 0)"))
       .sentence(text("theory.pile.audit_note"));
   TheorySection limits{text("theory.limits_heading"), {}};
   limits.sentence(text("theory.pile.limits"));

@@ -12,16 +12,8 @@
 #include "geometry/ellipse_contact_rates.h"
 
 namespace cl {
-namespace {
 
 using Eigen::Vector2d;
-
-const char* kind_of(const WorldModel& model, int j) {
-  if (j >= 0) return "pair";
-  return model.boundary.kind == BoundaryKind::Street ? "street" : "wall";
-}
-
-}  // namespace
 
 ContactResponse World::respond(const ContactState& c, const Vec& y, int count, int la, int lb, Vec* F,
                                PairSearch search, const EllipseAxes* placed) const {
@@ -180,9 +172,14 @@ bool World::refresh_contacts(Island& island, const std::vector<ContactResponse>&
   return jumped;
 }
 
+const char* World::contact_kind(int j) const {
+  if (j >= 0) return "pair";
+  return model_.boundary.kind == BoundaryKind::Street ? "street" : "wall";
+}
+
 void World::open_contact(Island& island, ContactState& c, double t, const ContactResponse& r) {
   count_contact_event(island, t);
-  begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, kind_of(model_, c.j), c.i, c.j);
+  begin_contact(c, t, r.rate, r.geometry.gap, r.force, loops_, contact_kind(c.j), c.i, c.j);
   c.onset_point = c.j < 0 ? r.geometry.point_b : r.geometry.point;
   c.onset_normal = r.geometry.normal;
 }

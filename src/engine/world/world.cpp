@@ -53,6 +53,16 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   return std::nullopt;
 }
 
+void World::restore(const WorldState& state) {
+  state_ = state;
+  failure_.clear();
+  loops_.clear();
+  for (size_t k = 0; k < state_.contacts.slots(); ++k) {
+    ContactState& c = state_.contacts[k];
+    if (state_.contacts.used(k) && c.active) c.loop = loops_.begin(c.onset, contact_kind(c.j), c.i, c.j);
+  }
+}
+
 void World::set_model(const WorldModel& model) {
   model_ = model;
   drop_islands();  // the next slab starts their integrators afresh with the new model

@@ -31,7 +31,6 @@
 
 #include "core/impact_loop.h"
 #include "core/scratch.h"
-#include "core/storm_guard.h"
 #include "geometry/ellipse.h"
 #include "world/model.h"
 #include "world/pair_geometry.h"
@@ -65,11 +64,9 @@ class World {
   const WorldState& state() const { return state_; }
   /// Goes on from `state`, a copy of state() taken earlier under the same
   /// model: the run from there is the one the original made, bit for bit.
-  /// (The impact-loop log is a record, not state: it is kept.)
-  void restore(const WorldState& state) {
-    state_ = state;
-    failure_.clear();
-  }
+  /// The impact-loop log is a record, not state: it starts afresh, with a
+  /// loop for each contact in progress.
+  void restore(const WorldState& state);
   double time() const { return state_.t; }
   /// Accepted integrator steps since start, over all islands.
   long long step_count() const;
@@ -170,6 +167,8 @@ class World {
   /// Why a fixed step blew up, if it raised the island's energy by more than
   /// its energy of motion and springs at the start.
   std::optional<std::string> blown_up(const IslandEnergy& before, const IslandEnergy& after) const;
+  /// "pair", "wall" or "street": what contact j (< 0: the boundary) touches, for its loop.
+  const char* contact_kind(int j) const;
   /// Begins compliant contact `c` at its located onset t (s) with response `r`.
   void open_contact(Island& island, ContactState& c, double t, const ContactResponse& r);
   /// Counts an island's advance over `span` s (an integrator step if

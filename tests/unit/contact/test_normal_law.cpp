@@ -201,3 +201,19 @@ TEST_CASE("contact: normal law parameters are checked") {
   REQUIRE(error);
   MESSAGE("message: " << *error);
 }
+
+TEST_CASE("every law's id is written once and reads back as the law") {
+  int laws = 0;
+  for (cl::NormalLaw law : cl::kNormalLaws) {
+    const std::string id = cl::normal_law_id(law);
+    CAPTURE(id);
+    CHECK(!id.empty());
+    CHECK(cl::normal_law_with_id(id) == law);
+    ++laws;
+  }
+  CHECK(laws == 6);
+  CHECK(cl::normal_law_with_id("hunt_crossley") == cl::NormalLaw::HuntCrossley);
+  CHECK(cl::normal_law_with_id("linear") == cl::NormalLaw::LinearSpringDashpot);
+  CHECK(!cl::normal_law_with_id("impulse"));  // not a normal law
+  CHECK(!cl::normal_law_with_id("Hunt-Crossley"));
+}

@@ -1,6 +1,7 @@
 // Free flight in closed form (dynamics/free_flight.h): the centre of mass on
 // its parabola, a constant spin, energy and momentum as gravity dictates,
 // flights that compose, and point_reach bounding how far a point gets.
+#include <algorithm>
 #include <cmath>
 
 #include <Eigen/Geometry>

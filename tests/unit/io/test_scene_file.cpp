@@ -167,21 +167,6 @@ TEST_CASE("every scene refuses a state time that is negative, not finite or beyo
   }
 }
 
-TEST_CASE("an ellipses state written before y was called z loads, and is written with y") {
-  cl::Simulation sim(cl::find_scene("ellipses")->create());
-  const auto error = sim.load_state(nlohmann::json::parse(R"({"t": 0, "bodies": [
-      {"x": -3, "z": 0.5, "q": 0, "vx": 1, "vz": -2, "w": 0}, {"x": 3, "z": 0, "q": 0, "vx": -1, "vz": 0, "w": 0}]})"));
-  REQUIRE_MESSAGE(!error, error.value_or(""));
-  const nlohmann::json body = sim.scene().state_json()["bodies"][0];
-  CHECK(body["y"] == 0.5);
-  CHECK(body["vy"] == -2);
-  CHECK(!body.contains("z"));
-  const std::vector<cl::SeriesSpec> series = sim.scene().series();
-  CHECK(cl::find_series(series, "z0") == cl::find_series(series, "y0"));  // links that plot z0
-  CHECK(cl::find_series(series, "vz1") == cl::find_series(series, "vy1"));
-  CHECK(!cl::find_series(series, "z7"));
-}
-
 TEST_CASE("a state whose first sample is not finite is refused (issue 15: inf in the CSV with exit 0)") {
   cl::Simulation sim(cl::find_scene("pendulum")->create());
   const auto error = sim.load_state(nlohmann::json{{"t", 5}, {"x", 0}, {"y", -1.1}, {"vx", 1e300}, {"vy", 0}});

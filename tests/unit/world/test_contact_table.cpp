@@ -41,9 +41,13 @@ TEST_CASE("contact table: boundary contacts by body, pairs in either order, slot
   table.remove(2);  // a boundary contact stays
   CHECK(table.used(2));
   CHECK(table.find(2, -1) == size_t{2});
-  table.remove(pair);  // removing twice changes nothing
-  table.remove(pair);
+  table.remove(reused);  // removing twice changes nothing
+  table.remove(reused);
+  CHECK(!table.find(2, 4));
+  CHECK(!table.used(reused));
   CHECK(table.find(0, 4) == other);
+  CHECK(table.slots() == 7);
+  CHECK(table.find_or_add(1, 4) == reused);  // freed once, reused once
 }
 
 TEST_CASE("contact table without a boundary: pairs only") {

@@ -43,38 +43,49 @@ cl::Vec start() {
   return y;
 }
 
+/// A copy of `original`'s state taken at t_copy (mid-slab when `interrupted`:
+/// advance_to stopped by its yield check), restored into a world that ran
+/// elsewhere first; both then run to 2.5 s. Checks they agree bit for bit.
+void check_snapshot(cl::Stepping stepping, double t_copy, bool interrupted) {
+  const cl::WorldModel model = three_in_a_wall(stepping);
+  cl::World original;
+  REQUIRE_FALSE(original.start(model, 0, start()));
+  std::vector<cl::FinishedImpact> impacts;
+  int checks = 0;
+  const cl::World::YieldCheck stop_soon = [&] { return ++checks > 40; };
+  REQUIRE_FALSE(original.advance_to(t_copy, impacts, interrupted ? stop_soon : nullptr));
+  const cl::WorldState snapshot = original.state();
+  const size_t impacts_before = impacts.size();
+  REQUIRE_FALSE(original.advance_to(2.5, impacts));
+
+  cl::World restored;
+  REQUIRE_FALSE(restored.start(model, 0, start()));
+  std::vector<cl::FinishedImpact> ignored;
+  REQUIRE_FALSE(restored.advance_to(1.9, ignored));  // its scratch and hints differ now
+  restored.restore(snapshot);
+  std::vector<cl::FinishedImpact> after;
+  REQUIRE_FALSE(restored.advance_to(2.5, after));
+
+  const cl::Vec& a = original.state().y;
+  const cl::Vec& b = restored.state().y;
+  const std::string how = std::string(stepping == cl::Stepping::Islands ? "islands" : "global") +
+                          (interrupted ? ", copied mid-slab" : ", copied between slabs");
+  MESSAGE(how << " at t = " << snapshot.t << " s (slab open: " << snapshot.slab.open << "): "
+              << impacts.size() - impacts_before << " impacts after the copy; largest difference "
+              << (a - b).cwiseAbs().maxCoeff() << "; steps " << original.step_count() << " vs " << restored.step_count());
+  CHECK(snapshot.slab.open == interrupted);
+  CHECK(impacts.size() - impacts_before > 0);  // the copy was taken before more happened
+  CHECK(after.size() == impacts.size() - impacts_before);
+  CHECK(original.state().t == restored.state().t);
+  CHECK((a - b).cwiseAbs().maxCoeff() == 0);
+  CHECK(original.step_count() == restored.step_count());
+}
+
 }  // namespace
 
 TEST_CASE("a world restored from a copy of its state runs on bit for bit") {
   for (cl::Stepping stepping : {cl::Stepping::Islands, cl::Stepping::Global}) {
-    const cl::WorldModel model = three_in_a_wall(stepping);
-    cl::World original;
-    REQUIRE_FALSE(original.start(model, 0, start()));
-    std::vector<cl::FinishedImpact> impacts;
-    REQUIRE_FALSE(original.advance_to(0.73, impacts));
-    const cl::WorldState snapshot = original.state();
-    const size_t impacts_before = impacts.size();
-    REQUIRE_FALSE(original.advance_to(2.5, impacts));
-
-    // Another world, elsewhere in its own run (its scratch and hints differ), then restored.
-    cl::World restored;
-    REQUIRE_FALSE(restored.start(model, 0, start()));
-    std::vector<cl::FinishedImpact> ignored;
-    REQUIRE_FALSE(restored.advance_to(1.9, ignored));
-    restored.restore(snapshot);
-    std::vector<cl::FinishedImpact> after;
-    REQUIRE_FALSE(restored.advance_to(2.5, after));
-
-    const cl::Vec& a = original.state().y;
-    const cl::Vec& b = restored.state().y;
-    const std::string how = stepping == cl::Stepping::Islands ? "islands" : "global";
-    MESSAGE(how << ": " << impacts.size() - impacts_before
-            << " impacts after the copy; largest difference " << (a - b).cwiseAbs().maxCoeff()
-            << "; steps " << original.step_count() << " vs " << restored.step_count());
-    CHECK(impacts.size() - impacts_before > 0);  // the copy was taken before more happened
-    CHECK(after.size() == impacts.size() - impacts_before);
-    CHECK(original.state().t == restored.state().t);
-    CHECK((a - b).cwiseAbs().maxCoeff() == 0);
-    CHECK(original.step_count() == restored.step_count());
+    check_snapshot(stepping, 0.73, false);
+    check_snapshot(stepping, 1.0, true);
   }
 }
