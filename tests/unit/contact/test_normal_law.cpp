@@ -13,10 +13,6 @@ namespace {
 
 using cl::NormalLaw;
 
-constexpr NormalLaw kAllLaws[] = {NormalLaw::Hertz, NormalLaw::HuntCrossley,
-                                  NormalLaw::LankaraniNikravesh, NormalLaw::Flores,
-                                  NormalLaw::LinearSpringDashpot};
-
 /// k0 = 1e7 N/m^1.5, k_l = 1e5 N/m, c_τ = 0.8, m_eff = 2 kg.
 cl::NormalLawParams sample_params() {
   cl::NormalLawParams p;
@@ -78,7 +74,7 @@ TEST_CASE("contact: every normal law's force, energy and dissipated power at a s
 
 TEST_CASE("contact: no force apart; at rho = 0 the limit from inside; NaN is passed on") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (NormalLaw law : kAllLaws) {
+  for (NormalLaw law : cl::kNormalLaws) {
     const cl::NormalForce apart = cl::normal_force(law, sample_params(), {-1e-3, 0.5, 2});
     CHECK(apart.force == 0);
     CHECK(apart.elastic_energy == 0);
@@ -140,7 +136,7 @@ TEST_CASE("contact: the force is clamped at zero while separating, and the audit
   CHECK(rel(linear.dissipated_power, linear.elastic_force * 1) < 1e-15);
 
   // Unclamped damping dissipates too, approaching or separating (P ∝ ρ̇²).
-  for (NormalLaw law : kAllLaws) {
+  for (NormalLaw law : cl::kNormalLaws) {
     for (double rate : {0.5, -0.5}) {
       const cl::NormalForce f = cl::normal_force(law, sample_params(), {1e-3, rate, 2});
       CHECK(f.dissipated_power >= 0);
@@ -163,7 +159,7 @@ TEST_CASE("contact: the impact speed is floored, so a grazing contact is not div
 }
 
 TEST_CASE("contact: elastic energy is the potential of the elastic force (finite differences)") {
-  for (NormalLaw law : kAllLaws) {
+  for (NormalLaw law : cl::kNormalLaws) {
     double worst = 0;
     for (double rho : {1e-6, 1e-4, 1e-3, 3e-2}) {
       // Central difference: truncation ~ (h/ρ)² = 1e-12, rounding ~ eps U / (h f) ~ 1e-10.
