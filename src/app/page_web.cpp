@@ -1,7 +1,9 @@
 // Browser side of page.h and the cl_* exports of page_bridge.h.
 #include <emscripten.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -111,6 +113,15 @@ const char* keep(std::string text) {
   g_text = std::move(text);
   return g_text.c_str();
 }
+
+/// The scene's series spec i, or nothing without an app or out of range.
+std::optional<cl::SeriesSpec> series_spec(int i) {
+  cl::app::App* app = current_app();
+  if (!app || i < 0) return std::nullopt;
+  std::vector<cl::SeriesSpec> specs = app->simulation().scene().series();
+  if (static_cast<size_t>(i) >= specs.size()) return std::nullopt;
+  return std::move(specs[static_cast<size_t>(i)]);
+}
 }  // namespace
 
 extern "C" {
@@ -127,33 +138,28 @@ EMSCRIPTEN_KEEPALIVE const char* cl_series_name(int i) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_series_unit(int i) {
-  cl::app::App* app = current_app();
-  if (!app || i < 0 || i >= cl_series_count()) return "";
-  return keep(app->simulation().scene().series()[i].unit);
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec ? keep(spec->unit) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_series_label(int i) {
-  cl::app::App* app = current_app();
-  if (!app || i < 0 || i >= cl_series_count()) return "";
-  return keep(app->simulation().scene().series()[i].label);
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec ? keep(spec->label) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE int cl_series_dashed(int i) {
-  cl::app::App* app = current_app();
-  if (!app || i < 0 || i >= cl_series_count()) return 0;
-  return app->simulation().scene().series()[i].dashed ? 1 : 0;
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec && spec->dashed ? 1 : 0;
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_series_old_name(int i) {
-  cl::app::App* app = current_app();
-  if (!app || i < 0 || i >= cl_series_count()) return "";
-  return keep(app->simulation().scene().series()[i].old_name);
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec ? keep(spec->old_name) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_series_residual_of(int i) {
-  cl::app::App* app = current_app();
-  if (!app || i < 0 || i >= cl_series_count()) return "";
-  return keep(app->simulation().scene().series()[i].residual_of);
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec ? keep(spec->residual_of) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE int cl_series_size(void) {
