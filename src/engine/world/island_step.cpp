@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "core/number_format.h"
 #include "core/text.h"
@@ -175,8 +174,7 @@ std::optional<std::string> World::count_step_rate(bool integrated, double span) 
   r.island_seconds += span;
   if (r.steps > kStepAllowance && r.steps > kMaxStepRate * r.island_seconds) {
     const StepperSettings& stepper = model_.contact.stepper;
-    char step[32];  // s, the mean step while integrating, to 2 digits
-    std::snprintf(step, sizeof step, "%.2g", r.integrated_seconds / r.steps);
+    const std::string step = format_number(round_significant(r.integrated_seconds / r.steps, 2));  // s, the mean step
     const std::string limit = format_number(kMaxStepRate);
     return stepper.kind == IntegratorKind::Dopri5
                ? text("world.step_rate_adaptive", {{"step", step}, {"rate", limit}, {"rtol", format_number(stepper.rtol)}})
