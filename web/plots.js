@@ -673,11 +673,11 @@ var ContactLabPlots = (function () {
       return key;
     }
 
-    function plotOptions(p, entries, width, height) {
+    function plotOptions(p, entries, lines, width, height) {
       // One y scale and axis per unit: the first unit on the left, the second on the right.
       var units = unitsOf(entries);
       var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
-      var ySeries = panelLines(entries).map(function (line) {
+      var ySeries = lines.map(function (line) {
         return {
           label: scaleOf(line.unit) === 'y2' ? TEXT.rightAxis(line.label) : line.label,
           scale: scaleOf(line.unit),
@@ -780,9 +780,10 @@ var ContactLabPlots = (function () {
       var entries = p.names.map(function (n) { return byName[n]; }).filter(Boolean);
       p.width = Math.max(50, p.holder.clientWidth);
       p.height = Math.max(50, p.holder.clientHeight);
-      var empty = [[]].concat(panelLines(entries).map(function () { return []; }));
-      p.u = new uPlot(plotOptions(p, entries, p.width, p.height), empty, p.holder);
-      if (runs.length < 2) drawLegendSamples(p, panelLines(entries));
+      var lines = panelLines(entries);
+      var empty = [[]].concat(lines.map(function () { return []; }));
+      p.u = new uPlot(plotOptions(p, entries, lines, p.width, p.height), empty, p.holder);
+      if (runs.length < 2) drawLegendSamples(p, lines);
       if (!entries.length) p.holder.appendChild(el('div', 'plot-note', TEXT.chooseSeries));
       // Double-click resets uPlot's zoom; forget ours too so live data follows again.
       p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });
