@@ -1,5 +1,6 @@
 #include "scenes/registry.h"
 
+#include "scenes/cradle.h"
 #include "scenes/ellipses.h"
 #include "scenes/implicit.h"
 #include "scenes/pendulum.h"
@@ -20,6 +21,7 @@ const std::vector<SceneEntry>& all_scenes() {
       {ellipses_description, make<EllipsesScene>, EllipsesScene::fit_params_to_state, EllipsesScene::prepare},
       {street_description, make<StreetScene>},
       {pile_description, make<PileScene>, PileScene::fit_params_to_state},
+      {cradle_description, make<CradleScene>, CradleScene::fit_params_to_state},
   };
   return scenes;
 }

@@ -18,7 +18,7 @@ Vec World::coasted(const Island& island, const Vec& y, double dt) const {
   for (int l = 0; l < k; ++l) {
     Coordinates Q = y.segment<3>(3 * l);
     Velocities V = y.segment<3>(3 * (k + l));
-    advance_free_flight(model_.body, model_.gravity, dt, Q, V);
+    advance_free_flight(model_.body_of(island.bodies[l]), model_.gravity, dt, Q, V);
     out.segment<3>(3 * l) = Q;
     out.segment<3>(3 * (k + l)) = V;
   }
@@ -27,8 +27,7 @@ Vec World::coasted(const Island& island, const Vec& y, double dt) const {
 
 std::optional<std::string> World::coast(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
   const int k = static_cast<int>(island.bodies.size());
-  const EllipseBody& body = model_.body;
-  const double lever = farthest_point(body);  // m, from the centre of mass
+  const double lever = farthest_point(model_.body);  // m, from the centre of mass (alike for every mass factor)
   const double g = model_.gravity.norm();
   failure_.clear();
   std::vector<ContactResponse> now = global_responses(island, island.y);
@@ -38,9 +37,11 @@ std::optional<std::string> World::coast(Island& island, double t_end, std::vecto
     // faster than the points of the two bodies (or the body and the fixed
     // boundary) can move towards each other.
     std::vector<Eigen::Vector2d> com_velocity(k);
-    for (int l = 0; l < k; ++l)
+    for (int l = 0; l < k; ++l) {
+      const EllipseBody body = model_.body_of(island.bodies[l]);
       com_velocity[l] = cl::linear_momentum(body, island.y.segment<3>(3 * l), island.y.segment<3>(3 * (k + l))) /
                         body.total_mass();
+    }
     double dt = t_end - island.t;
     for (size_t p = 0; p < island.contacts.size(); ++p) {
       const auto [la, lb] = island.local[p];

@@ -64,7 +64,7 @@ ContactResponse World::respond(const ContactState& c, const Vec& y, int count, i
   law.hertz_stiffness = k.stiffness;
   law.linear_stiffness = model_.contact.linear_stiffness;
   law.restitution = model_.contact.c_tau;
-  law.effective_mass = with_boundary ? model_.body.total_mass() : 0.5 * model_.body.total_mass();
+  law.effective_mass = model_.effective_mass(c.i, c.j);
   if (model_.contact.law != NormalLaw::LinearSpringDashpot) r.stiffness = k.stiffness;
   // From the located onset on, the contact is in: a gap still a rounding
   // above zero there must not hold back the linear dashpot's jump into the

@@ -1,9 +1,11 @@
 // The equations of motion as integrated: the accelerations of an island's
-// bodies under gravity and their contact forces, and the derivatives of the
-// dissipated and stiffness work.
+// bodies under gravity, their contact forces and their taut threads, and the
+// derivatives of the dissipated and stiffness work.
 #include "world/world.h"
 
 #include <cmath>
+
+#include "world/thread.h"
 
 namespace cl {
 namespace {
@@ -14,7 +16,7 @@ constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 alon
 
 }  // namespace
 
-void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
+void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vector<double>* pulls) const {
   const int k = static_cast<int>(island.bodies.size());
   // Each body's sine and cosine once, for all its contacts and its observer.
   std::vector<EllipseAxes>& placed = *placed_;
@@ -24,9 +26,10 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
   if (model_.gravity != Vector2d::Zero())
     for (int l = 0; l < k; ++l) {
       // On the ellipse at its centre and on the observer at u = R(q) s.
-      const Vector2d observer_weight = model_.body.m_o * model_.gravity;
-      F.segment<2>(3 * l) = model_.body.total_mass() * model_.gravity;
-      F[3 * l + 2] = cross(observer_offset(model_.body, placed[l].e1), observer_weight);
+      const EllipseBody body = model_.body_of(island.bodies[l]);
+      const Vector2d observer_weight = body.m_o * model_.gravity;
+      F.segment<2>(3 * l) = body.total_mass() * model_.gravity;
+      F[3 * l + 2] = cross(observer_offset(body, placed[l].e1), observer_weight);
     }
   double power = 0, stiffness_power = 0;
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
@@ -57,11 +60,18 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }
+  if (pulls) pulls->assign(k, 0.0);
   for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    const EllipseBody body = model_.body_of(i);
     const Velocities V = y.segment<3>(3 * (k + l));
     dydt.segment<3>(3 * l) = V;
-    dydt.segment<3>(3 * (k + l)) =
-        accelerations_at(model_.body, observer_offset(model_.body, placed[l].e1), V, F.segment<3>(3 * l));
+    dydt.segment<3>(3 * (k + l)) = accelerations_at(body, observer_offset(body, placed[l].e1), V, F.segment<3>(3 * l));
+    if (model_.tied(i) && !state_.slack[i]) {
+      const ThreadPull pull = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, dydt.segment<3>(3 * (k + l)), model_.gravity.norm());
+      dydt.segment<3>(3 * (k + l)) -= pull.multiplier * pull.response;
+      if (pulls) (*pulls)[l] = pull.multiplier;
+    }
   }
   dydt[6 * k] = power;
   dydt[6 * k + 1] = stiffness_power;

@@ -58,7 +58,7 @@ FinishedImpact World::apply_impulse(const Island& island, size_t p, const Contac
   for (int s = 0; s < count; ++s) {
     const Coordinates Q = y.segment<3>(3 * sides[s].body);
     const Eigen::Vector3d G(g.normal.x(), g.normal.y(), cross(g.point - Q.head<2>(), g.normal));
-    response[s] = mass_matrix(model_.body, Q.z()).ldlt().solve(G);
+    response[s] = mass_matrix(model_.body_of(island.bodies[sides[s].body]), Q.z()).ldlt().solve(G);
     K += G.dot(response[s]);
   }
   const RestitutionImpulse P = restitution_impulse(r.rate, K, model_.contact.restitution);

@@ -35,7 +35,8 @@ void World::restart(Island& island, double t, const Vec& y) {
   // The work integrals start at 0 in each island: held to the tolerance
   // relative to the energy the island holds, not to atol's 1e-12 J.
   double energy = island.elastic_energy;
-  for (int l = 0; l < k; ++l) energy += cl::kinetic_energy(model_.body, y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
+  for (int l = 0; l < k; ++l)
+    energy += cl::kinetic_energy(model_.body_of(island.bodies[l]), y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
   settings.quadratures = 2;
   settings.quadrature_atol = std::max(settings.rtol * energy, settings.atol);
   island.coasting = false;
@@ -45,7 +46,7 @@ void World::restart(Island& island, double t, const Vec& y) {
 
 void World::resume(Island& island, double t, const Vec& y) {
   // Global stepping integrates everything, always: it is the reference.
-  bool touching = model_.contact.stepping == Stepping::Global;
+  bool touching = model_.contact.stepping == Stepping::Global || has_threads(island);
   for (size_t index : island.contacts) touching = touching || state_.contacts[index].active;
   if (touching) {
     restart(island, t, y);
@@ -76,9 +77,15 @@ void World::plan_step(Island& island, double t_end) {
   const Vec& y = island.stepper.y();
   const double h = std::min(island.stepper.next_step(), t_end - island.stepper.t());
   double energy = island.elastic_energy;
-  for (int l = 0; l < k; ++l) energy += cl::kinetic_energy(model_.body, y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
-  const double reach = point_reach(model_.body, farthest_point(model_.body), energy, k * model_.body.total_mass(),
-                                   model_.gravity.norm(), h);
+  for (int l = 0; l < k; ++l)
+    energy += cl::kinetic_energy(model_.body_of(island.bodies[l]), y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
+  const EllipseBody lightest = model_.lightest_body();
+  double mass = k * model_.body.total_mass();  // kg, of the island
+  if (!model_.mass_factors.empty()) {
+    mass = 0;
+    for (int i : island.bodies) mass += model_.body_of(i).total_mass();
+  }
+  const double reach = point_reach(lightest, farthest_point(lightest), energy, mass, model_.gravity.norm(), h);
   for (size_t p = 0; p < island.contacts.size(); ++p) {
     ContactState& c = state_.contacts[island.contacts[p]];
     island.closing[p] = island.local[p].second < 0 ? reach : 2 * reach;
@@ -133,6 +140,15 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const IslandContacts contacts{state_.contacts, island.contacts};
   const std::optional<ContactCrossing> crossing = earliest_crossing(stepper, t0, contacts, candidates, gap_at);
   if (!failure_.empty()) return failure_;
+  const std::optional<ThreadCrossing> thread = has_threads(island) ? thread_crossing(island, t0) : std::nullopt;
+  if (thread && (!crossing || thread->t < crossing->t)) {
+    Vec y(y_end.size());
+    stepper.dense(thread->t, y);
+    cross_thread(island, thread->body, thread->t, y);
+    refresh_contacts(island, global_responses(island, y), y);
+    resume(island, thread->t, y);
+    return failure_.empty() ? std::nullopt : std::optional(failure_);
+  }
   if (!crossing) {
     if (refresh_contacts(island, at_end, y_end)) restart(island, stepper.t(), Vec(y_end));  // the force jumped: the last stage is stale
     return failure_.empty() ? std::nullopt : std::optional(failure_);
@@ -149,6 +165,7 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const ContactResponse r = respond(c, y, k, la, lb, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
     apply_impulses(island, p, r, t, y, impacts);
+    if (has_threads(island)) snap_threads(island, y);
   } else if (!c.active) {
     open_contact(island, c, t, r);
   } else {

@@ -3,7 +3,9 @@
 // its bodies, its boundary, gravity, materials, the contact law and the
 // integrator. Nothing in it changes while a run goes on; the state that does
 // is world/state.h. A scene is a description that builds one of these.
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -55,11 +57,31 @@ struct ContactSettings {
   Stepping stepping = Stepping::Islands;
 };
 
-/// n alike bodies (an ellipse with its observer mass; a disc is a = b with
-/// the observer at the centre) in one boundary under uniform gravity.
+/// A thread tying a body's centre to a fixed pivot (seed 004): a unilateral
+/// distance constraint |c - pivot| <= length. Taut, it pulls with a tension
+/// >= 0 and does no work; when the tension would turn negative it goes slack
+/// and the body flies free until the distance reaches the length again,
+/// where the thread snaps taut with the model's thread restitution.
+struct Thread {
+  bool tied = false;
+  Eigen::Vector2d pivot{0, 0};  ///< m
+  double length = 1;            ///< m
+};
+
+/// n bodies of one shape (an ellipse with its observer mass; a disc is
+/// a = b with the observer at the centre) in one boundary under uniform
+/// gravity, each free or on a thread.
 struct WorldModel {
   int n = 0;
   EllipseBody body;
+  /// Body i is mass_factors[i] times as heavy as `body` (the same shape,
+  /// denser: its ellipse, observer and inertia alike). Empty: all alike.
+  std::vector<double> mass_factors;
+  /// Per body (empty: none tied).
+  std::vector<Thread> threads;
+  /// e of a thread snapping taut: the outward radial speed is reversed and
+  /// scaled by it (0: removed, the mass swings on).
+  double thread_restitution = 0;
   ElasticMaterial body_material;
   Boundary boundary;
   Eigen::Vector2d gravity{0, 0};  ///< m/s²
@@ -67,6 +89,35 @@ struct WorldModel {
   /// Whether bodies touch each other (else only the boundary; a pair
   /// already in contact finishes its impact).
   bool body_contacts = true;
+
+  /// Body i as it moves: `body` scaled by its mass factor.
+  EllipseBody body_of(int i) const { return mass_factors.empty() ? body : scaled(mass_factors[i]); }
+  /// The effective mass of body i's contact with the boundary (j < 0) or with body j, kg.
+  double effective_mass(int i, int j) const {
+    if (mass_factors.empty()) return j < 0 ? body.total_mass() : 0.5 * body.total_mass();
+    const double m_i = body_of(i).total_mass();
+    if (j < 0) return m_i;
+    const double m_j = body_of(j).total_mass();
+    return m_i * m_j / (m_i + m_j);
+  }
+  bool tied(int i) const { return !threads.empty() && threads[i].tied; }
+  bool any_tied() const {
+    for (const Thread& thread : threads)
+      if (thread.tied) return true;
+    return false;
+  }
+  /// The lightest body: how far energy can carry a body is bounded by its.
+  EllipseBody lightest_body() const {
+    return mass_factors.empty() ? body : scaled(*std::min_element(mass_factors.begin(), mass_factors.end()));
+  }
+
+ private:
+  EllipseBody scaled(double factor) const {
+    EllipseBody denser = body;
+    denser.m *= factor;
+    denser.m_o *= factor;
+    return denser;
+  }
 };
 
 }  // namespace cl

@@ -56,7 +56,7 @@ void World::plan_slab(double t1) {
     input.energies.resize(n);
     for (int i = 0; i < n; ++i) {
       input.centres[i] = coordinates(i).head<2>();
-      input.energies[i] = cl::kinetic_energy(model_.body, coordinates(i), velocities(i));
+      input.energies[i] = cl::kinetic_energy(model_.body_of(i), coordinates(i), velocities(i));
     }
     // Boundary contacts in progress add their elastic energy to their body.
     for (size_t index = 0; index < table.boundary_contacts(); ++index)
@@ -68,12 +68,18 @@ void World::plan_slab(double t1) {
     const double margin = broad_phase_margin(model_.body);
     input.contact_distance = 2 * size + margin;
     input.body_contacts = model_.body_contacts;
-    const double g = model_.gravity.norm(), mass = model_.body.total_mass();
-    const double offset = centre_offset(model_.body);
+    // The lightest body reaches farthest: its reach bounds every member's
+    // (a group of heavier bodies holds more mass, so the bound stays one).
+    const EllipseBody lightest = model_.lightest_body();
+    double mass = lightest.total_mass();  // kg, the heaviest body's
+    for (double factor : model_.mass_factors) mass = std::max(mass, factor * model_.body.total_mass());
+    const double g = model_.gravity.norm();
+    const double offset = centre_offset(lightest);
     input.reach = [&](double energy, int bodies) {
-      return point_reach(model_.body, offset, energy, bodies * mass, g, dt);
+      return point_reach(lightest, offset, energy, bodies * mass, g, dt);
     };
     input.boundary_risk = [&](int i, double reach) {
+      if (model_.boundary.kind == BoundaryKind::None) return false;  // the table has no boundary contacts
       if (table[i].active) return true;
       const Ellipse A = ellipse(i);
       switch (model_.boundary.kind) {
@@ -98,6 +104,12 @@ void World::plan_slab(double t1) {
     }
     *sweep_order_ = std::move(plan.sweep_order);
     t1 = state_.t + dt;
+    // A body on a thread is integrated, free or not (its path is no parabola).
+    std::vector<unsigned char> placed(n, 0);
+    for (const std::vector<int>& island : plan.islands)
+      for (int i : island) placed[i] = 1;
+    for (int i = 0; i < n; ++i)
+      if (model_.tied(i) && !placed[i]) plan.islands.push_back({i});
   }
 
   // The islands, their integrators carried on where the same bodies were an island before.
@@ -202,7 +214,7 @@ void World::close_slab(std::vector<FinishedImpact>& impacts) {
     if (integrated[i]) continue;
     Coordinates Q = coordinates(i);
     Velocities V = velocities(i);
-    advance_free_flight(model_.body, model_.gravity, dt, Q, V);
+    advance_free_flight(model_.body_of(i), model_.gravity, dt, Q, V);
     state_.y.segment<3>(3 * i) = Q;
     state_.y.segment<3>(3 * (n + i)) = V;
   }

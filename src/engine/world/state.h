@@ -76,6 +76,8 @@ struct WorldState {
   Vec y;
   /// The n boundary contacts (none in an open plane), then the pairs that may touch.
   ContactTable contacts;
+  /// Per body on a thread (empty: none tied): 1 while its thread is slack.
+  std::vector<unsigned char> slack;
   std::vector<WorldIsland> islands;  ///< of the open slab, or of the last one (their integrators carry on)
   WorldSlab slab;
   double slab_length = kLongestSlab;  ///< s, the longest slab that kept the islands apart lately

@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "geometry/ellipse_implicit_contact.h"
+#include "world/thread.h"
 
 namespace cl {
 namespace {
@@ -33,6 +34,19 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
   loops_.clear();
   failure_.clear();
   contact_evaluations_ = 0;
+  state_.slack.assign(model.threads.empty() ? 0 : n, 0);
+  for (int i = 0; i < n; ++i) {
+    if (!model.tied(i)) continue;
+    const Thread& thread = model.threads[i];
+    Coordinates Q = coordinates(i);
+    Velocities V = velocities(i);
+    const double radial_speed = (Q.head<2>() - thread.pivot).normalized().dot(V.head<2>());  // m/s, outwards
+    state_.slack[i] = thread_stretch(thread, Q) < -1e-9 * thread.length || radial_speed < 0;
+    if (state_.slack[i]) continue;
+    snap_thread(thread, model.body_of(i), 0, Q, V);
+    state_.y.segment<3>(3 * i) = Q;
+    state_.y.segment<3>(3 * (n + i)) = V;
+  }
   // Every pair the broad phase cannot rule out, so closed_contact() sees overlaps.
   const double size = std::max(model.body.a, model.body.b);
   const double distance = 2 * size + broad_phase_margin(model.body);

@@ -51,7 +51,9 @@ struct ContactResponse {
 class World {
  public:
   /// Starts `model` at time t (s) from y = [Q_0 .. Q_{n-1}, V_0 .. V_{n-1}]
-  /// (the dissipated and stiffness work start at 0). No contact may be
+  /// (the dissipated and stiffness work start at 0). A thread is taut if its
+  /// body is at its length and not moving inwards (an outward radial speed
+  /// is taken away, as a thread snapping taut with e = 0 would), else slack. No contact may be
   /// closed at the start; the scene checks (closed_contact()). An error if
   /// the contacts cannot be evaluated there (a street that is not finite
   /// under the body).
@@ -101,6 +103,8 @@ class World {
   /// as an ellipse turns during contact, so it is not the gradient of
   /// 2/5 k0 ρ^{5/2}; the energy audit accounts for it here.
   double stiffness_work() const { return state_.y[6 * model_.n + 1]; }
+  /// The tension of body i's thread now (N; 0 if it has none or it is slack).
+  double thread_tension(int i) const;
   Eigen::Vector2d linear_momentum() const;
   double angular_momentum() const;  ///< about the origin, kg m²/s
 
@@ -143,7 +147,8 @@ class World {
   double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb, const EllipseAxes* placed) const;
   /// Contact `index` of the table at the world's state.
   ContactResponse respond_now(size_t index, PairSearch search) const;
-  void derivative(const Island& island, const Vec& y, Vec& dydt) const;
+  /// dy/dt of the island at y; with `pulls`, each local body's thread multiplier mu (N/m, 0 if none or slack).
+  void derivative(const Island& island, const Vec& y, Vec& dydt, std::vector<double>* pulls = nullptr) const;
   OdeRhs rhs(const Island& island) const;
   void restart(Island& island, double t, const Vec& y);
   /// Carries the island on from (t, y): integrating while a contact is in
@@ -205,6 +210,19 @@ class World {
   /// island holds (dynamics/free_flight.h).
   void plan_step(Island& island, double t_end);
   std::optional<std::string> island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
+  /// A thread that went slack or taut inside the island's step just taken
+  /// from t0: the earliest, by local body, and when (s).
+  struct ThreadCrossing {
+    int body = 0;
+    double t = 0;
+  };
+  std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0);
+  /// Body l's thread goes slack, or snaps taut (world/thread.h), at t on the island's state y.
+  void cross_thread(Island& island, int l, double t, Vec& y);
+  /// Threads that an impulse left with an outward radial speed snap taut at once.
+  void snap_threads(Island& island, Vec& y);
+  /// Whether any body of the island is on a thread (it is integrated, never coasting).
+  bool has_threads(const Island& island) const;
   /// Impulse law: positions of the island's contacts the step may have
   /// closed. A contact already at gap <= 0 when the step began (just after
   /// its impulse) is left out if it opens; if it closes further the body is
