@@ -247,7 +247,7 @@ test('shortcuts: Space, S, R and ? from the canvas or the page, never while typi
   }
 });
 
-const SCENES = ['pendulum', 'implicit', 'ellipses', 'street', 'pile'];
+const SCENES = ['pendulum', 'implicit', 'ellipses', 'street', 'pile', 'cradle'];
 
 /** Checks every plot's y axes, as drawn once the plots have settled (plotsWithData): the label names the unit and fits the axis. */
 async function checkAxes(page, what) {
@@ -391,7 +391,7 @@ test('a plot keeps 150 px of plotting area and 3 y tick values in German; an 800
 // scene's y axes carried one tick value ("0"), the street's and the pile's two.
 test('every scene in the 800x500 embed: its plot shows at least 3 y tick values', { timeout: 180_000 }, async () => {
   const counts = {};
-  for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
+  for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile', 'cradle']) {
     const embed = await env.open(`#scene=${scene}&embed=1&play=1`, { viewport: { width: 800, height: 500 } });
     try {
       await plotsWithData(embed.page);

@@ -105,7 +105,7 @@ test('every scene\'s theory in German, typeset without a refused formula', { tim
   const app = await env.open('#scene=pendulum&lang=de&theory=1');
   try {
     let before = null;
-    for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile']) {
+    for (const scene of ['pendulum', 'implicit', 'ellipses', 'street', 'pile', 'cradle']) {
       if (before) await app.page.evaluate((scene) => { location.hash = `#scene=${scene}&lang=de&theory=1`; }, scene);
       const shown = await h.until(app.page, async (p) => {
         const s = await panel(p);

@@ -20,6 +20,7 @@ const COMPARED = {
     ['law=Hunt–Crossley', 'law=Flores', 'law=linear spring-dashpot']],
   street: ['compare=law:hunt_crossley|flores', ['law=Hunt–Crossley', 'law=Flores']],
   pile: ['compare=law:linear|hunt_crossley', ['law=linear spring-dashpot', 'law=Hunt–Crossley']],
+  cradle: ['compare=law:hertz|impulse', ['law=Hertz (undamped)', 'law=impulse (rigid)']],
 };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const EMBED = { viewport: { width: 800, height: 500 } };

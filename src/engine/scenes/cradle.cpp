@@ -1,5 +1,6 @@
 #include "scenes/cradle.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,8 @@ std::optional<std::string> CradleScene::start_at(const WorldModel& model, double
     return text("cradle.start_overlap", {{"i", std::to_string(closed->first + 1)}, {"j", std::to_string(closed->second + 1)}});
   world_ = std::move(trial);
   rest_height_ = -model.threads[0].length;
+  swing_half_width_ = 0;
+  for (int i = 0; i < model.n; ++i) swing_half_width_ = std::max(swing_half_width_, std::abs(y[3 * i]) + model.body.a);
   return std::nullopt;
 }
 
@@ -86,15 +89,26 @@ std::optional<std::string> CradleScene::apply_live(const ParamValues& running) {
 }
 
 std::optional<std::string> CradleScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
-  std::vector<FinishedImpact> impacts;
-  const std::optional<std::string> error = world_.advance_to(t_end, impacts, yield);
-  for (const FinishedImpact& impact : impacts) {
+  const size_t first = events.size();
+  WorldEvents happened;
+  const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
+  for (const FinishedImpact& impact : happened.impacts) {
     Event e = make_event(impact.summary.onset, "pair", kImpactFields + impact_fields().size());
     e.fields[kI] = impact.i + 1;  // balls are numbered from 1, as drawn
     e.fields[kJ] = impact.j + 1;
     write_impact_fields(impact.summary, e, kImpactFields);
     events.push_back(e);
   }
+  for (const ThreadEvent& thread : happened.threads) {
+    // A thread that went slack bounces at its length (e_thread > 0) until it holds again: those two are logged.
+    if (thread.kind == ThreadEvent::Kind::Pass || (thread.kind == ThreadEvent::Kind::Taut && !thread.holds)) continue;
+    Event e = make_event(thread.t, thread.kind == ThreadEvent::Kind::Slack ? "slack" : "taut",
+                         kImpactFields + impact_fields().size());
+    e.fields[kI] = thread.body + 1;
+    events.push_back(e);
+  }
+  std::stable_sort(events.end() - static_cast<std::ptrdiff_t>(events.size() - first), events.end(),
+                   [](const Event& a, const Event& b) { return a.t < b.t; });
   return error;
 }
 

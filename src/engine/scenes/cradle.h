@@ -73,6 +73,7 @@ class CradleScene final : public CopyableScene<CradleScene> {
 
   World world_;
   double rest_height_ = 0;  // m, of the balls' centres at rest
+  double swing_half_width_ = 0;  // m, how far from the middle a ball reaches at the start (and so on its swings)
 };
 
 }  // namespace cl

@@ -20,6 +20,9 @@ Theory CradleScene::theory() const {
                tex_number(model().thread_restitution))
       .sentence(text("theory.cradle.ideal"))
       .formula(R"(m\,v_1 + m\,v_2 = m\,v_1' + m\,v_2',\quad v_2' - v_1' = -e\,(v_2 - v_1))");
+  if (model().mass_factors[0] != 1)
+    threads.sentence(text("theory.cradle.heavy_first", {{"ratio", format_number(model().mass_factors[0])},
+                                                         {"m1", format_number(model().body_of(0).total_mass())}}));
   theory.sections.push_back(std::move(threads));
   for (TheorySection& section : world_theory(world_)) theory.sections.push_back(std::move(section));
   TheorySection limits{text("theory.limits_heading"), {}};

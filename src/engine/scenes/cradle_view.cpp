@@ -10,6 +10,8 @@ namespace {
 
 using Eigen::Vector2d;
 
+constexpr double kLooksSlack = 1e-3;  // of the length: a slack thread drawn as such
+
 }  // namespace
 
 std::vector<SeriesSpec> CradleScene::series() const {
@@ -68,13 +70,19 @@ Sketch CradleScene::sketch(const Palette& palette) const {
   const double R = model().body.a, L = model().threads[0].length;
   const double half_row = std::abs(model().threads[n - 1].pivot.x()) + R;
   s.view_center = Vector2d(0, -0.55 * L);
-  s.view_half_height = 0.7 * L + 2 * R;
+  // The whole swing in view on a canvas as narrow as a phone's (0.8 wide for 1 high).
+  s.view_half_height = std::max(0.7 * L + 2 * R, 1.25 * swing_half_width_);
   // The bar the threads hang from.
   s.lines.push_back({{Vector2d(-half_row - R, 0), Vector2d(half_row + R, 0)}, palette.ground, 4.0f});
+  // A thread drawn slack is visibly shorter than its length, not one a few micrometres off it between bounces.
+  const auto looks_slack = [&](int i) {
+    const Thread& thread = model().threads[i];
+    return world_.state().slack[i] && (position(i) - thread.pivot).norm() < (1 - kLooksSlack) * thread.length;
+  };
   for (int i = 0; i < n; ++i) {
     const Thread& thread = model().threads[i];
-    const bool slack = world_.state().slack[i];
-    s.lines.push_back({{thread.pivot, position(i)}, slack ? palette.near : palette.marker, slack ? 1.0f : 1.5f});
+    const bool slack = looks_slack(i);
+    s.lines.push_back({{thread.pivot, position(i)}, slack ? palette.near : palette.ink, slack ? 1.0f : 1.5f});
   }
   for (int i = 0; i < n; ++i) {
     const Rgba color = palette.bodies[i % palette.bodies.size()];
@@ -91,10 +99,10 @@ Sketch CradleScene::sketch(const Palette& palette) const {
   }
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{Glyph::Line, palette.ground, text("cradle.legend.bar")},
-              {Glyph::Line, palette.marker, text("cradle.legend.thread")},
+              {Glyph::Line, palette.ink, text("cradle.legend.thread")},
               {Glyph::Line, palette.bodies[0], text("cradle.legend.balls"), text("cradle.legend.balls_one_colour")}};
   bool any_slack = false;
-  for (int i = 0; i < n; ++i) any_slack = any_slack || world_.state().slack[i];
+  for (int i = 0; i < n; ++i) any_slack = any_slack || looks_slack(i);
   if (any_slack) s.legend.push_back({Glyph::Line, palette.near, text("cradle.legend.slack")});
   if (pressing) s.legend.push_back({Glyph::Dot, palette.contact, text("cradle.legend.contact")});
   return s;

@@ -175,9 +175,9 @@ std::optional<std::string> EllipsesScene::start_at(const WorldModel& model, doub
 }
 
 std::optional<std::string> EllipsesScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
-  std::vector<FinishedImpact> impacts;
-  const std::optional<std::string> error = world_.advance_to(t_end, impacts, yield);
-  for (const FinishedImpact& impact : impacts) {
+  WorldEvents happened;
+  const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
+  for (const FinishedImpact& impact : happened.impacts) {
     Event e = make_event(impact.summary.onset, impact.j < 0 ? "wall" : "pair", kImpactFields + impact_fields().size());
     e.fields[kI] = impact.i;
     if (impact.j >= 0) e.fields[kJ] = impact.j;

@@ -48,10 +48,10 @@ std::optional<std::string> ImplicitScene::start_world(const WorldModel& model, c
 }
 
 std::optional<std::string> ImplicitScene::step_world(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
-  std::vector<FinishedImpact> impacts;
-  const std::optional<std::string> error = world_.advance_to(t_end, impacts, yield);
+  WorldEvents happened;
+  const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
   t_ = world_.time();
-  for (const FinishedImpact& impact : impacts) {
+  for (const FinishedImpact& impact : happened.impacts) {
     const bool wall_hit = impact.j < 0;
     Event e = make_event(impact.summary.onset, wall_hit ? "hit" : "collision", kFieldCount);
     e.fields[kBall] = impact.i;

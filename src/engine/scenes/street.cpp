@@ -113,9 +113,9 @@ std::optional<std::string> StreetScene::apply_live(const ParamValues& running) {
 }
 
 std::optional<std::string> StreetScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
-  std::vector<FinishedImpact> impacts;
-  const std::optional<std::string> error = world_.advance_to(t_end, impacts, yield);
-  for (const FinishedImpact& impact : impacts) {
+  WorldEvents happened;
+  const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
+  for (const FinishedImpact& impact : happened.impacts) {
     Event e = make_event(impact.summary.onset, "street", kImpactFields + impact_fields().size());
     e.fields[kContactX] = impact.onset_point.x();
     write_impact_fields(impact.summary, e, kImpactFields);

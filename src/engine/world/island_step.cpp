@@ -130,9 +130,14 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
                    PairSearch::Global)
         .geometry.gap;
   };
+  // A thread's event inside the step makes the rest of it wrong: the contacts are judged up to it.
+  const bool threads = has_threads(island);
+  std::optional<ThreadCrossing> thread;
+  if (threads) thread = thread_crossing(island, t0);
   std::vector<size_t> candidates;
   if (model_.contact.impulse) {
     candidates = impulse_candidates(island, stepper.t(), gap_at, y_end);
+    if (thread) failure_.clear();  // a body resting on another at the step's end: judged again from the thread's event
   } else {
     for (size_t p = 0; p < island.contacts.size(); ++p)
       if (!island.skipped[p]) candidates.push_back(p);
@@ -140,13 +145,17 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const IslandContacts contacts{state_.contacts, island.contacts};
   const std::optional<ContactCrossing> crossing = earliest_crossing(stepper, t0, contacts, candidates, gap_at);
   if (!failure_.empty()) return failure_;
-  const std::optional<ThreadCrossing> thread = has_threads(island) ? thread_crossing(island, t0) : std::nullopt;
+  if (threads) {
+    const double t_cut = std::min(crossing ? crossing->t : stepper.t(), thread ? thread->t : stepper.t());
+    report_pivot_passes(island, t0, t_cut);
+  }
   if (thread && (!crossing || thread->t < crossing->t)) {
+    const ThreadCrossing event = *thread;
     Vec y(y_end.size());
-    stepper.dense(thread->t, y);
-    cross_thread(island, thread->body, thread->t, y);
+    stepper.dense(event.t, y);
+    cross_thread(island, event.body, event.t, y);
     refresh_contacts(island, global_responses(island, y), y);
-    resume(island, thread->t, y);
+    resume(island, event.t, y);
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   if (!crossing) {
@@ -165,7 +174,7 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const ContactResponse r = respond(c, y, k, la, lb, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
     apply_impulses(island, p, r, t, y, impacts);
-    if (has_threads(island)) snap_threads(island, y);
+    if (has_threads(island)) snap_threads(island, t, y);
   } else if (!c.active) {
     open_contact(island, c, t, r);
   } else {

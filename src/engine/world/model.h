@@ -66,6 +66,9 @@ struct Thread {
   bool tied = false;
   Eigen::Vector2d pivot{0, 0};  ///< m
   double length = 1;            ///< m
+  /// m: a nail at the pivot; a body on a slack thread passing closer is
+  /// reported (ThreadEvent::Pass), not stopped.
+  double pivot_radius = 0;
 };
 
 /// n bodies of one shape (an ellipse with its observer mass; a disc is

@@ -71,7 +71,7 @@ void World::plan_slab(double t1) {
     // The lightest body reaches farthest: its reach bounds every member's
     // (a group of heavier bodies holds more mass, so the bound stays one).
     const EllipseBody lightest = model_.lightest_body();
-    double mass = lightest.total_mass();  // kg, the heaviest body's
+    double mass = lightest.total_mass();  // kg: becomes the heaviest body's
     for (double factor : model_.mass_factors) mass = std::max(mass, factor * model_.body.total_mass());
     const double g = model_.gravity.norm();
     const double offset = centre_offset(lightest);
@@ -192,7 +192,7 @@ void World::plan_slab(double t1) {
   state_.slab = Slab{true, t1, 0, {}};
 }
 
-void World::close_slab(std::vector<FinishedImpact>& impacts) {
+void World::close_slab(WorldEvents& events) {
   const int n = model_.n;
   const double dt = state_.slab.t1 - state_.t;
   std::vector<unsigned char> integrated(n, 0);
@@ -219,10 +219,14 @@ void World::close_slab(std::vector<FinishedImpact>& impacts) {
     state_.y.segment<3>(3 * (n + i)) = V;
   }
   state_.t = state_.slab.t1;
-  std::stable_sort(state_.slab.impacts.begin(), state_.slab.impacts.end(), [](const FinishedImpact& a, const FinishedImpact& b) {
+  WorldEvents& ended = state_.slab.events;
+  std::stable_sort(ended.impacts.begin(), ended.impacts.end(), [](const FinishedImpact& a, const FinishedImpact& b) {
     return a.summary.onset < b.summary.onset;
   });
-  impacts.insert(impacts.end(), state_.slab.impacts.begin(), state_.slab.impacts.end());
+  std::stable_sort(ended.threads.begin(), ended.threads.end(),
+                   [](const ThreadEvent& a, const ThreadEvent& b) { return a.t < b.t; });
+  events.impacts.insert(events.impacts.end(), ended.impacts.begin(), ended.impacts.end());
+  events.threads.insert(events.threads.end(), ended.threads.begin(), ended.threads.end());
   state_.slab = Slab{};
 }
 

@@ -24,6 +24,25 @@ struct FinishedImpact {
   ImpactSummary summary;
 };
 
+/// A thread going slack or snapping taut, or a body on a slack thread
+/// passing its pivot closer than the pivot's radius (a nail it flies by).
+struct ThreadEvent {
+  enum class Kind { Slack, Taut, Pass };
+  Kind kind = Kind::Slack;
+  int body = 0;
+  double t = 0;                    ///< s
+  Eigen::Vector2d position{0, 0};  ///< of the body's centre, m
+  double speed = 0;                ///< m/s (Taut: before the snap)
+  double speed_after = 0;          ///< m/s, after the snap (Taut)
+  bool holds = false;              ///< Taut: the thread holds the body after the snap (else it rebounds inwards)
+};
+
+/// What happened over an advance, each list in time order.
+struct WorldEvents {
+  std::vector<FinishedImpact> impacts;  ///< impacts that ended, in the order of their onsets
+  std::vector<ThreadEvent> threads;
+};
+
 /// Bodies integrated together over a slab, with the contacts they may make.
 struct WorldIsland {
   static constexpr long long kStormImpacts = 2000;
@@ -56,7 +75,7 @@ struct WorldSlab {
   bool open = false;
   double t1 = 0;       // s, where it ends (it starts at the state's t)
   size_t next = 0;     // the island being integrated
-  std::vector<FinishedImpact> impacts;  // ended inside it so far
+  WorldEvents events;  // inside it so far
 };
 
 /// How fast the islands' integrators stepped lately (the step-rate guard).

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/text.h"
+#include "integrators/root_find.h"
 #include "world/thread.h"
 
 namespace cl {
@@ -17,72 +18,129 @@ bool World::has_threads(const Island& island) const {
   return false;
 }
 
-std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island, double t0) {
+std::vector<double> World::thread_indicators(const Island& island, const Vec& y) const {
   const int k = static_cast<int>(island.bodies.size());
+  Vec dydt(y.size());
+  std::vector<double> pulls;
+  derivative(island, y, dydt, &pulls);
+  std::vector<double> indicators(k, -1.0);
+  for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    if (!model_.tied(i)) continue;
+    if (!state_.slack[i]) {
+      indicators[l] = -pulls[l];
+      continue;
+    }
+    // Past the length only counts moving outwards: a ball a rounding beyond it as its thread went slack flies inwards.
+    const Eigen::Vector2d r = y.segment<2>(3 * l) - model_.threads[i].pivot;
+    indicators[l] = r.dot(y.segment<2>(3 * (k + l))) > 0 ? thread_stretch(model_.threads[i], y.segment<3>(3 * l)) : -1.0;
+  }
+  return indicators;
+}
+
+std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island, double t0) const {
   const Stepper& stepper = island.stepper;
   const double t1 = stepper.t();
-  Vec y(stepper.y().size()), dydt(stepper.y().size());
-  std::vector<double> pulls;
-  // Slack: past the length (m). Taut: the pull's sign (N/m).
-  const auto indicator = [&](int l, double t) {
-    stepper.dense(t, y);
-    if (state_.slack[island.bodies[l]]) return thread_stretch(model_.threads[island.bodies[l]], y.segment<3>(3 * l));
-    derivative(island, y, dydt, &pulls);
-    return -pulls[l];
-  };
+  Vec y(stepper.y().size());
+  stepper.dense(t0, y);
+  const std::vector<double> at_start = thread_indicators(island, y);
+  const std::vector<double> at_end = thread_indicators(island, stepper.y());
   std::optional<ThreadCrossing> earliest;
-  for (int l = 0; l < k; ++l) {
-    if (!model_.tied(island.bodies[l])) continue;
-    const double at_end = indicator(l, t1);
-    if (!(at_end > 0)) continue;
-    const double t = find_root_after_event([&](double t) { return indicator(l, t); }, t0, indicator(l, t0), t1, at_end,
-                                           1e-12 * std::max(1.0, std::abs(t1)));
-    if (!earliest || t < earliest->t) earliest = ThreadCrossing{l, t};
+  for (size_t l = 0; l < at_end.size(); ++l) {
+    if (!(at_end[l] > 0)) continue;
+    const auto indicator = [&](double t) {
+      stepper.dense(t, y);
+      return thread_indicators(island, y)[l];
+    };
+    const double t = find_root_after_event(indicator, t0, at_start[l], t1, at_end[l], 1e-12 * std::max(1.0, std::abs(t1)));
+    if (!earliest || t < earliest->t) earliest = ThreadCrossing{static_cast<int>(l), t};
   }
   return earliest;
+}
+
+void World::report_pivot_passes(const Island& island, double t0, double t1) {
+  const int k = static_cast<int>(island.bodies.size());
+  const Stepper& stepper = island.stepper;
+  Vec y(stepper.y().size());
+  for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    if (!model_.tied(i) || !state_.slack[i] || model_.threads[i].pivot_radius <= 0) continue;
+    const Eigen::Vector2d pivot = model_.threads[i].pivot;
+    // d|r|²/dt / 2 = r.v: from approaching to receding at the closest pass.
+    const auto approach = [&](double t) {
+      stepper.dense(t, y);
+      return (y.segment<2>(3 * l) - pivot).dot(y.segment<2>(3 * (k + l)));
+    };
+    const double at_start = approach(t0), at_end = approach(t1);
+    if (!(at_start < 0 && at_end >= 0)) continue;
+    const double t = find_root(approach, t0, at_start, t1, at_end, 1e-12 * std::max(1.0, std::abs(t1)));
+    stepper.dense(t, y);
+    const Eigen::Vector2d r = y.segment<2>(3 * l) - pivot;
+    if (r.norm() > model_.threads[i].pivot_radius) continue;
+    const double speed = y.segment<2>(3 * (k + l)).norm();
+    state_.slab.events.threads.push_back({ThreadEvent::Kind::Pass, i, t, y.segment<2>(3 * l), speed, speed});
+  }
 }
 
 void World::cross_thread(Island& island, int l, double t, Vec& y) {
   const int k = static_cast<int>(island.bodies.size());
   const int i = island.bodies[l];
   if (island.storm.storm(t)) failure_ = text("world.impact_storm", {{"storm", island.storm.describe()}});
+  const Thread& thread = model_.threads[i];
+  Coordinates Q = y.segment<3>(3 * l);
+  const double speed = y.segment<2>(3 * (k + l)).norm();
   if (!state_.slack[i]) {
+    // Off the circle from exactly its length, so the return to it is a crossing of zero.
+    Q.head<2>() = thread.pivot + thread.length * (Q.head<2>() - thread.pivot).normalized();
+    y.segment<3>(3 * l) = Q;
     state_.slack[i] = 1;
+    state_.slab.events.threads.push_back({ThreadEvent::Kind::Slack, i, t, Q.head<2>(), speed, speed});
     return;
   }
+  state_.slack[i] = 0;
+  const double after = tighten(island, l, y);
+  state_.slab.events.threads.push_back(
+      {ThreadEvent::Kind::Taut, i, t, y.segment<2>(3 * l), speed, after, !state_.slack[i]});
+}
+
+double World::tighten(Island& island, int l, Vec& y) {
+  const int k = static_cast<int>(island.bodies.size());
+  const int i = island.bodies[l];
   const Thread& thread = model_.threads[i];
-  const EllipseBody body = model_.body_of(i);
   Coordinates Q = y.segment<3>(3 * l);
   Velocities V = y.segment<3>(3 * (k + l));
   // Below this the snaps would repeat ever faster (Zeno): end them inelastically.
   const double v_settle = 1e-6 * (V.head<2>().norm() + std::sqrt(model_.gravity.norm() * thread.length));
-  const double v_radial = (Q.head<2>() - thread.pivot).normalized().dot(V.head<2>());
+  const double v_radial = (Q.head<2>() - thread.pivot).normalized().dot(V.head<2>());  // m/s, outwards
+  if (v_radial < -v_settle) {  // moving inwards: the thread cannot hold it
+    state_.slack[i] = 1;
+    return V.head<2>().norm();
+  }
   const double e = v_radial * model_.thread_restitution < v_settle ? 0.0 : model_.thread_restitution;
-  const ThreadSnap snap = snap_thread(thread, body, e, Q, V);
+  const ThreadSnap snap = snap_thread(thread, model_.body_of(i), e, Q, V);
   y.segment<3>(3 * l) = Q;
   y.segment<3>(3 * (k + l)) = V;
   y[6 * k] += snap.energy_lost;
-  if (e > 0) return;  // rebounding inwards: still slack
-  state_.slack[i] = 0;
-  Vec dydt(y.size());
-  std::vector<double> pulls;
-  derivative(island, y, dydt, &pulls);
-  if (pulls[l] < 0) state_.slack[i] = 1;  // the thread cannot hold the body here: it flies on
+  if (e > 0) {
+    state_.slack[i] = 1;  // rebounding inwards
+  } else {
+    Vec dydt(y.size());
+    std::vector<double> pulls;
+    derivative(island, y, dydt, &pulls);
+    state_.slack[i] = pulls[l] < 0;  // the thread cannot hold the body here: it flies on
+  }
+  return V.head<2>().norm();
 }
 
-void World::snap_threads(Island& island, Vec& y) {
+void World::snap_threads(Island& island, double t, Vec& y) {
   const int k = static_cast<int>(island.bodies.size());
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i) || state_.slack[i]) continue;
-    Coordinates Q = y.segment<3>(3 * l);
-    Velocities V = y.segment<3>(3 * (k + l));
-    const ThreadSnap snap = snap_thread(model_.threads[i], model_.body_of(i), model_.thread_restitution, Q, V);
-    if (snap.radial_speed <= 0) continue;
-    y.segment<3>(3 * l) = Q;
-    y.segment<3>(3 * (k + l)) = V;
-    y[6 * k] += snap.energy_lost;
-    if (model_.thread_restitution > 0) state_.slack[i] = 1;
+    const double speed = y.segment<2>(3 * (k + l)).norm();
+    tighten(island, l, y);
+    if (state_.slack[i])
+      state_.slab.events.threads.push_back({ThreadEvent::Kind::Slack, i, t, y.segment<2>(3 * l), speed, speed});
   }
 }
 

@@ -79,6 +79,7 @@ void World::restore(const WorldState& state) {
 
 void World::set_model(const WorldModel& model) {
   model_ = model;
+  state_.slack.resize(model.threads.empty() ? 0 : model.n, 0);  // threads tied now start taut
   drop_islands();  // the next slab starts their integrators afresh with the new model
 }
 
@@ -136,7 +137,7 @@ std::vector<size_t> World::near_contacts() const {
   return near;
 }
 
-std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedImpact>& impacts,
+std::optional<std::string> World::advance_to(double t_end, WorldEvents& events,
                                              const YieldCheck& yield) {
   if (state_.slab.open && state_.slab.t1 > t_end) drop_islands();  // asked for less than the open slab: plan afresh
   long long steps = 0;
@@ -152,7 +153,8 @@ std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedI
         const double t_before = island_time(island);
         const bool integrating = !island.coasting;
         std::optional<std::string> error =
-            integrating ? island_step(island, state_.slab.t1, state_.slab.impacts) : coast(island, state_.slab.t1, state_.slab.impacts);
+            integrating ? island_step(island, state_.slab.t1, state_.slab.events.impacts)
+                        : coast(island, state_.slab.t1, state_.slab.events.impacts);
         if (!error) error = count_step_rate(integrating, island_time(island) - t_before);
         if (error) {
           drop_islands();  // the state stays at the last whole slab
@@ -161,7 +163,7 @@ std::optional<std::string> World::advance_to(double t_end, std::vector<FinishedI
         if (yield && island_time(island) < state_.slab.t1 && yield()) return std::nullopt;
       }
     }
-    close_slab(impacts);
+    close_slab(events);
     if (yield && state_.t < t_end && yield()) return std::nullopt;
   }
   return std::nullopt;

@@ -81,13 +81,13 @@ class World {
   /// Asked between steps; true stops early (Scene::YieldCheck).
   using YieldCheck = std::function<bool()>;
   /// Advances to t_end (s), appending the impacts that ended (in the order
-  /// of their onsets), or less when `yield` answers true between steps: the
+  /// of their onsets) and the threads' events, or less when `yield` answers true between steps: the
   /// state stays at the end of the last whole slab, and the next call
   /// carries on with the slab's islands where they stopped. An error
   /// message if a step cannot be taken (step-size underflow, a conformal
   /// contact, a street that is not finite); the state is then that of the
   /// last whole slab.
-  std::optional<std::string> advance_to(double t_end, std::vector<FinishedImpact>& impacts,
+  std::optional<std::string> advance_to(double t_end, WorldEvents& events,
                                         const YieldCheck& yield = nullptr);
 
   Coordinates coordinates(int i) const { return state_.y.segment<3>(3 * i); }
@@ -195,7 +195,7 @@ class World {
   /// Groups the bodies for the slab to t1 and readies the islands' integrators.
   void plan_slab(double t1);
   /// Writes the islands back and moves the free bodies: the state is at the slab's end.
-  void close_slab(std::vector<FinishedImpact>& impacts);
+  void close_slab(WorldEvents& events);
   /// Forgets the islands (their integrators restart with the next slab).
   void drop_islands();
 
@@ -216,11 +216,22 @@ class World {
     int body = 0;
     double t = 0;
   };
-  std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0);
+  std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0) const;
+  /// Per local body at the island's state y: > 0 where its thread has crossed
+  /// (taut: minus its pull, N/m; slack: how far past the length it moves out, m); < 0 else.
+  std::vector<double> thread_indicators(const Island& island, const Vec& y) const;
   /// Body l's thread goes slack, or snaps taut (world/thread.h), at t on the island's state y.
   void cross_thread(Island& island, int l, double t, Vec& y);
-  /// Threads that an impulse left with an outward radial speed snap taut at once.
-  void snap_threads(Island& island, Vec& y);
+  /// Body l at its thread's length on y: an outward radial speed is answered by
+  /// the snap (reversed times e_thread, or removed below a settling speed),
+  /// an inward one leaves the thread slack; its slack flag set accordingly.
+  /// Its speed after (m/s).
+  double tighten(Island& island, int l, Vec& y);
+  /// Bodies on slack threads with a pivot radius that passed their pivot
+  /// closest between t0 and t1 (s) on the island's dense output, within that radius.
+  void report_pivot_passes(const Island& island, double t0, double t1);
+  /// Taut threads after impulses: an outward radial speed snaps, an inward one goes slack (tighten()).
+  void snap_threads(Island& island, double t, Vec& y);
   /// Whether any body of the island is on a thread (it is integrated, never coasting).
   bool has_threads(const Island& island) const;
   /// Impulse law: positions of the island's contacts the step may have

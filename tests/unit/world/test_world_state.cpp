@@ -50,20 +50,20 @@ void check_snapshot(cl::Stepping stepping, double t_copy, bool interrupted) {
   const cl::WorldModel model = three_in_a_wall(stepping);
   cl::World original;
   REQUIRE_FALSE(original.start(model, 0, start()));
-  std::vector<cl::FinishedImpact> impacts;
+  cl::WorldEvents events;
   int checks = 0;
   const cl::World::YieldCheck stop_soon = [&] { return ++checks > 40; };
-  REQUIRE_FALSE(original.advance_to(t_copy, impacts, interrupted ? stop_soon : nullptr));
+  REQUIRE_FALSE(original.advance_to(t_copy, events, interrupted ? stop_soon : nullptr));
   const cl::WorldState snapshot = original.state();
-  const size_t impacts_before = impacts.size();
-  REQUIRE_FALSE(original.advance_to(2.5, impacts));
+  const size_t impacts_before = events.impacts.size();
+  REQUIRE_FALSE(original.advance_to(2.5, events));
 
   cl::World restored;
   REQUIRE_FALSE(restored.start(model, 0, start()));
-  std::vector<cl::FinishedImpact> ignored;
+  cl::WorldEvents ignored;
   REQUIRE_FALSE(restored.advance_to(1.9, ignored));  // its scratch and hints differ now
   restored.restore(snapshot);
-  std::vector<cl::FinishedImpact> after;
+  cl::WorldEvents after;
   REQUIRE_FALSE(restored.advance_to(2.5, after));
 
   const cl::Vec& a = original.state().y;
@@ -71,11 +71,11 @@ void check_snapshot(cl::Stepping stepping, double t_copy, bool interrupted) {
   const std::string how = std::string(stepping == cl::Stepping::Islands ? "islands" : "global") +
                           (interrupted ? ", copied mid-slab" : ", copied between slabs");
   MESSAGE(how << " at t = " << snapshot.t << " s (slab open: " << snapshot.slab.open << "): "
-              << impacts.size() - impacts_before << " impacts after the copy; largest difference "
+              << events.impacts.size() - impacts_before << " impacts after the copy; largest difference "
               << (a - b).cwiseAbs().maxCoeff() << "; steps " << original.step_count() << " vs " << restored.step_count());
   CHECK(snapshot.slab.open == interrupted);
-  CHECK(impacts.size() - impacts_before > 0);  // the copy was taken before more happened
-  CHECK(after.size() == impacts.size() - impacts_before);
+  CHECK(events.impacts.size() - impacts_before > 0);  // the copy was taken before more happened
+  CHECK(after.impacts.size() == events.impacts.size() - impacts_before);
   CHECK(original.state().t == restored.state().t);
   CHECK((a - b).cwiseAbs().maxCoeff() == 0);
   CHECK(original.step_count() == restored.step_count());
