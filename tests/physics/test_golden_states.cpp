@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -86,9 +87,37 @@ nlohmann::json run_all() {
   return all;
 }
 
+/// A scene whose stepping moved after its record was written: its record is
+/// kept, and every number but the step count must come out within a stated
+/// relative tolerance, for the reason given (the event counts exactly).
+struct Moved {
+  const char* scene;
+  double tolerance;
+  const char* reason;
+};
+constexpr Moved kMoved[] = {
+    {"pendulum", 1e-8,
+     "its thread moved into the world (issue 36): slack flights are integrated by the taut phase's integrator instead "
+     "of solved as parabolas, and slack, taut and the nail are located on its dense output (measured <= 1.6e-9, the "
+     "step counts within 2 %)"},
+};
+
+std::string short_number(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", x);
+  return buffer;
+}
+
+const Moved* moved(const std::string& scene) {
+  for (const Moved& m : kMoved)
+    if (scene == m.scene) return &m;
+  return nullptr;
+}
+
 /// Walks `golden` and `now` together: counts numbers, those that differ, the
 /// largest relative difference, and notes what does not match in kind.
 struct Comparison {
+  double tolerance = 0;  // relative
   long long numbers = 0, differing = 0;
   double worst = 0;
   std::string worst_at;
@@ -100,8 +129,9 @@ void compare(const nlohmann::json& golden, const nlohmann::json& now, const std:
     ++c.numbers;
     const double g = golden.get<double>(), n = now.get<double>();
     if (g == n) return;
-    ++c.differing;
     const double relative = std::abs(n - g) / std::max(std::abs(g), 1e-300);
+    if (c.tolerance > 0 && at.size() > 6 && at.compare(at.size() - 6, 6, "/steps") == 0) return;  // how, not what
+    if (relative > c.tolerance) ++c.differing;
     if (relative > c.worst) {
       c.worst = relative;
       c.worst_at = at;
@@ -132,9 +162,15 @@ void compare(const nlohmann::json& golden, const nlohmann::json& now, const std:
 
 }  // namespace
 
-TEST_CASE("golden states: every preset of every scene gives the recorded numbers, bit for bit") {
-  const nlohmann::json now = run_all();
+TEST_CASE("golden states: every preset of every scene gives the recorded numbers, bit for bit (a moved scene: within its stated tolerance)") {
+  nlohmann::json now = run_all();
   if (std::getenv("CONTACTLAB_WRITE_GOLDEN")) {
+    std::ifstream in(golden_path());
+    if (in.good()) {  // a moved scene keeps the record it is compared with
+      const nlohmann::json golden = nlohmann::json::parse(in);
+      for (const Moved& m : kMoved)
+        if (golden.contains(m.scene)) now[m.scene] = golden[m.scene];
+    }
     std::ofstream(golden_path()) << now.dump(1) << "\n";
     MESSAGE("wrote " << golden_path());
     return;
@@ -146,10 +182,13 @@ TEST_CASE("golden states: every preset of every scene gives the recorded numbers
     REQUIRE_MESSAGE(now.contains(scene), "scene " << scene << " is gone");
     for (const auto& [name, result] : cases.items()) {
       Comparison c;
+      const Moved* move = moved(scene);
+      if (move) c.tolerance = move->tolerance;
       REQUIRE_MESSAGE(now[scene].contains(name), scene << ": case '" << name << "' is gone");
       compare(result, now[scene][name], scene + "/" + name, c);
       MESSAGE(scene << " / " << name << ": " << c.numbers << " numbers, " << c.differing << " differ"
-                    << (c.differing ? ", largest relative difference " + std::to_string(c.worst) + " at " + c.worst_at : ""));
+                    << (move ? " by more than " + short_number(move->tolerance) + " relative (" + move->reason + ")" : "")
+                    << (c.worst > 0 ? ", largest relative difference " + short_number(c.worst) + " at " + c.worst_at : ""));
       for (const std::string& m : c.mismatches) MESSAGE("  " << m);
       CHECK(c.mismatches.empty());
       CHECK(c.differing == 0);

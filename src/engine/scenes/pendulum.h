@@ -2,16 +2,18 @@
 // Seed 004: a mass m on a thread of length L tied to a nail at the origin,
 // gravity g along -y. The thread is a unilateral constraint |r| <= L: while
 // taut it pulls with tension S >= 0; when S would turn negative it goes slack
-// and the mass flies on an exact parabola until |r| = L again, where the
-// thread snaps taut with restitution e (0: the radial velocity is removed).
-// Cartesian coordinates throughout, so nothing is singular at the nail
-// (the seed's polar form had to stop at r = eps).
+// and the mass flies free until |r| = L again, where the thread snaps taut
+// with restitution e (0: the radial velocity is removed). The mass is a body
+// of the world on a thread (world/thread.h), which steps it, locates slack,
+// taut and the pass by the nail; this scene describes: parameters, the
+// start, presets, series and the sketch. Cartesian coordinates throughout,
+// so nothing is singular at the nail (the seed's polar form had to stop at r = eps).
 #include <deque>
 
 #include <Eigen/Core>
 
 #include "core/scene.h"
-#include "integrators/stepper.h"
+#include "world/world.h"
 
 namespace cl {
 
@@ -28,8 +30,8 @@ class PendulumScene final : public CopyableScene<PendulumScene> {
 
   std::optional<std::string> reset(const ParamValues& params) override;
   std::optional<std::string> apply_live(const ParamValues& running) override;
-  double time() const override { return t_; }
-  long long step_count() const override { return steps_; }
+  double time() const override { return world_.time(); }
+  long long step_count() const override { return world_.step_count(); }
 
   std::vector<SeriesSpec> series() const override;
   std::vector<std::vector<std::string>> default_plots() const override;
@@ -41,52 +43,31 @@ class PendulumScene final : public CopyableScene<PendulumScene> {
   nlohmann::json state_json() const override;
   std::optional<std::string> load_state_json(const nlohmann::json& state) override;
 
-  bool taut() const { return taut_; }
+  bool taut() const { return !world_.state().slack[0]; }
   /// Thread tension (N); zero while slack.
-  double tension() const;
+  double tension() const { return world_.thread_tension(0); }
 
  protected:
   std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
-  struct Model {
-    double L = 1.1, g = 10, m = 1;  // m, m/s^2, kg
-    double restitution = 0;         // thread snap, radial
-    double nail_radius = 0.01;      // m
-    double trail = 2;               // s of trail drawn
-    StepperSettings stepper;
-  };
-  /// Free flight from (t0, r0, v0): r(t) = r0 + v0 (t-t0) + g/2 (t-t0)^2.
-  struct Flight {
-    double t0 = 0;
-    Eigen::Vector2d r0, v0;
-    double t_taut = 0;  ///< when |r| reaches L again (inf if never)
-    double t_nail = 0;  ///< closest pass within the nail radius (NaN if none)
+  /// What the panel sets beyond the world: the drawing.
+  struct View {
+    double trail = 2;  ///< s of trail drawn
   };
 
-  static std::optional<std::string> read_model(const ParamValues& params, Model& model);
-  Eigen::Vector2d gravity() const { return {0, -model_.g}; }
-  double slack_indicator(const Eigen::Vector2d& r, const Eigen::Vector2d& v) const;
-  void set_state(double t, const Eigen::Vector2d& r, const Eigen::Vector2d& v, std::vector<Event>* events);
-  OdeRhs taut_rhs() const;
-  void begin_taut();
-  /// Back onto the circle with a tangential velocity, then taut if the thread
-  /// can pull. For a state already taut: unlike set_state, a rounding-sized
-  /// inward radial velocity does not start a free flight.
-  void project_taut();
-  void begin_flight();
-  void snap_taut(std::vector<Event>& events);
-  std::optional<std::string> advance_taut(double t_end, std::vector<Event>& events);
-  void advance_flight(double t_end, std::vector<Event>& events);
+  static std::optional<std::string> read_model(const ParamValues& params, WorldModel& model, View& view);
+  std::optional<std::string> start_at(const WorldModel& model, double t, const Eigen::Vector2d& r,
+                                      const Eigen::Vector2d& v);
+  Eigen::Vector2d position() const { return world_.coordinates(0).head<2>(); }  ///< m, from the nail
+  Eigen::Vector2d velocity() const { return world_.velocities(0).head<2>(); }   ///< m/s
+  const Thread& thread() const { return world_.model().threads[0]; }
+  double mass() const { return world_.model().body.m; }
+  double gravity() const { return -world_.model().gravity.y(); }  ///< m/s², along -y
   void remember_trail();
 
-  Model model_;
-  double t_ = 0;
-  Eigen::Vector2d r_{0, -1.1}, v_{0, 0};  // m, m/s
-  bool taut_ = true;
-  Stepper stepper_;
-  Flight flight_;
-  long long steps_ = 0;
+  World world_;
+  View view_;
   std::deque<std::pair<double, Eigen::Vector2d>> trail_;
 };
 

@@ -7,8 +7,8 @@
 namespace cl {
 
 void PendulumScene::remember_trail() {
-  trail_.emplace_back(t_, r_);
-  while (!trail_.empty() && trail_.front().first < t_ - model_.trail) trail_.pop_front();
+  trail_.emplace_back(time(), position());
+  while (!trail_.empty() && trail_.front().first < time() - view_.trail) trail_.pop_front();
   constexpr size_t max_points = 8192;  // bounded memory for any trail length
   while (trail_.size() > max_points) trail_.pop_front();
 }
@@ -33,16 +33,18 @@ std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
   return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total"}};
 }
 
-void PendulumScene::sample(std::vector<double>& v) const {
-  const double e_kin = 0.5 * model_.m * v_.squaredNorm();
-  const double e_pot = model_.m * model_.g * r_.y();  // zero at the nail's height
-  v = {t_, r_.x(), r_.y(), r_.norm(), thread_angle(r_), v_.x(), v_.y(), v_.norm(), tension(),
-       taut_ ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
+void PendulumScene::sample(std::vector<double>& values) const {
+  const Eigen::Vector2d r = position(), v = velocity();
+  const double e_kin = 0.5 * mass() * v.squaredNorm();
+  const double e_pot = mass() * gravity() * r.y();  // zero at the nail's height
+  values = {time(), r.x(), r.y(), r.norm(), thread_angle(r), v.x(), v.y(), v.norm(), tension(),
+            taut() ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
 }
 
 Sketch PendulumScene::sketch(const Palette& palette) const {
   Sketch s;
-  const double L = model_.L;
+  const double L = thread().length;
+  const Eigen::Vector2d r = position(), v = velocity();
   s.view_center = {0, 0};
   s.view_half_height = 1.35 * L;
   // Reach of the thread.
@@ -55,27 +57,27 @@ Sketch PendulumScene::sketch(const Palette& palette) const {
   for (const auto& [t, p] : trail_) trail.points.push_back(p);
   if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   // Thread: straight when taut; a hanging parabola of about the same length when slack.
-  SketchPolyline thread;
-  thread.width_px = 2;
-  const double chord = r_.norm();
-  if (taut_) {
-    thread.color = palette.ink;
-    thread.points = {Eigen::Vector2d(0, 0), r_};
+  SketchPolyline line;
+  line.width_px = 2;
+  const double chord = r.norm();
+  if (taut()) {
+    line.color = palette.ink;
+    line.points = {Eigen::Vector2d(0, 0), r};
   } else {
-    thread.color = palette.near;
+    line.color = palette.near;
     // Arc length of a shallow parabola: chord + 8 d^2 / (3 chord).
     const double sag = std::max(std::sqrt(3 * chord * std::max(0.0, L - chord) / 8), 0.5 * (L - chord));
     for (int k = 0; k <= 32; ++k) {
       const double u = k / 32.0;
-      thread.points.push_back(u * r_ + Eigen::Vector2d(0, -4 * sag * u * (1 - u)));
+      line.points.push_back(u * r + Eigen::Vector2d(0, -4 * sag * u * (1 - u)));
     }
   }
-  s.lines.push_back(std::move(thread));
+  s.lines.push_back(std::move(line));
   // Nail and mass.
-  s.circles.push_back({Eigen::Vector2d(0, 0), model_.nail_radius, palette.pin, palette.background, 1.0f, 4.0f});
-  s.circles.push_back({r_, 0.045 * L, palette.bodies[0], palette.ink, 1.5f, 7.0f});
+  s.circles.push_back({Eigen::Vector2d(0, 0), thread().pivot_radius, palette.pin, palette.background, 1.0f, 4.0f});
+  s.circles.push_back({r, 0.045 * L, palette.bodies[0], palette.ink, 1.5f, 7.0f});
   // Velocity (0.1 s of travel).
-  if (v_.norm() > 0) s.arrows.push_back({r_, r_ + 0.1 * v_, palette.velocity, 2.0f});
+  if (v.norm() > 0) s.arrows.push_back({r, r + 0.1 * v, palette.velocity, 2.0f});
   using Glyph = SketchLegendEntry::Glyph;
   s.legend = {{Glyph::Dot, palette.bodies[0], text("pendulum.legend.mass")},
               {Glyph::Dot, palette.pin, text("pendulum.legend.nail")},

@@ -68,7 +68,7 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vecto
     dydt.segment<3>(3 * l) = V;
     dydt.segment<3>(3 * (k + l)) = accelerations_at(body, observer_offset(body, placed[l].e1), V, F.segment<3>(3 * l));
     if (model_.tied(i) && !state_.slack[i]) {
-      const ThreadPull pull = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, dydt.segment<3>(3 * (k + l)), model_.gravity.norm());
+      const ThreadPull pull = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, dydt.segment<3>(3 * (k + l)));
       dydt.segment<3>(3 * (k + l)) -= pull.multiplier * pull.response;
       if (pulls) (*pulls)[l] = pull.multiplier;
     }

@@ -159,7 +159,9 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   if (!crossing) {
-    if (refresh_contacts(island, at_end, y_end)) restart(island, stepper.t(), Vec(y_end));  // the force jumped: the last stage is stale
+    Vec y = y_end;
+    // The force jumped (the last stage is stale), or a thread drifted: from here afresh.
+    if (refresh_contacts(island, at_end, y_end) | (threads && project_threads(island, y))) restart(island, stepper.t(), y);
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.

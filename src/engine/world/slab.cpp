@@ -24,6 +24,8 @@ bool contact_order(const ContactState& a, const ContactState& b) {
 }  // namespace
 
 double World::slab_limit() const {
+  // One body in an open plane touches nothing: its slab runs to the end asked for.
+  if (model_.n == 1 && model_.boundary.kind == BoundaryKind::None) return std::numeric_limits<double>::infinity();
   // Farther than its bounding radius, a body's reach would bring most
   // neighbours into its island; the plan stays sharp with shorter slabs.
   const double lever = centre_offset(model_.body);

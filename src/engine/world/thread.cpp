@@ -10,9 +10,6 @@ namespace cl {
 
 namespace {
 
-/// Baumgarte's rate over the thread's own (its swing's, or its spin's without gravity).
-constexpr double kFeedbackOverSwing = 10;
-
 /// M^-1 G for the thread's gradient G = (r, 0).
 Eigen::Vector3d thread_response(const EllipseBody& body, const Coordinates& Q, const Eigen::Vector2d& r) {
   return mass_matrix(body, Q.z()).ldlt().solve(Eigen::Vector3d(r.x(), r.y(), 0));
@@ -21,16 +18,25 @@ Eigen::Vector3d thread_response(const EllipseBody& body, const Coordinates& Q, c
 }  // namespace
 
 ThreadPull thread_pull(const Thread& thread, const EllipseBody& body, const Coordinates& Q, const Velocities& V,
-                       const Velocities& A_free, double g) {
-  const Eigen::Vector2d r = Q.head<2>() - thread.pivot, v = V.head<2>();
-  const double L = thread.length;
-  const double w = kFeedbackOverSwing * std::sqrt((g + v.squaredNorm() / L) / L);  // 1/s
-  const double c = 0.5 * (r.squaredNorm() - L * L), c_rate = r.dot(v);
+                       const Velocities& A_free) {
+  const Eigen::Vector2d r = Q.head<2>() - thread.pivot;
   ThreadPull pull;
   pull.response = thread_response(body, Q, r);
-  pull.multiplier =
-      (r.dot(A_free.head<2>()) + v.squaredNorm() + 2 * w * c_rate + w * w * c) / r.dot(pull.response.head<2>());
+  pull.multiplier = (r.dot(A_free.head<2>()) + V.head<2>().squaredNorm()) / r.dot(pull.response.head<2>());
   return pull;
+}
+
+bool thread_drifted(const Thread& thread, const Coordinates& Q, const Velocities& V) {
+  const Eigen::Vector2d r = Q.head<2>() - thread.pivot;
+  const double length = r.norm();
+  return std::abs(length - thread.length) > kThreadDrift * thread.length ||
+         std::abs(r.dot(V.head<2>())) > kThreadDrift * length * V.head<2>().norm();
+}
+
+void project_on_thread(const Thread& thread, Coordinates& Q, Velocities& V) {
+  const Eigen::Vector2d n = (Q.head<2>() - thread.pivot).normalized();
+  Q.head<2>() = thread.pivot + thread.length * n;
+  V.head<2>() -= n.dot(V.head<2>()) * n;
 }
 
 double thread_stretch(const Thread& thread, const Coordinates& Q) {

@@ -8,10 +8,8 @@
 // and the tension is mu |r| (N). A negative mu is a thread that would push:
 // it goes slack there. Integrated, r.r drifts from L^2 by the integrator's
 // error, and nothing pulls it back (the constraint holds only its second
-// derivative); Baumgarte's feedback, c'' + 2 w c' + w^2 c = 0 with
-// c = (r.r - L^2) / 2, draws it back at a rate w well above the swing's and
-// is zero on the exact motion. Snapping taut, the outward radial speed v_r is
-// answered by the impulse law along G (contact/impulse_law.h).
+// derivative): the world puts the body back on the circle with a tangential
+// velocity (project_on_thread) when the drift exceeds kThreadDrift.
 #include <Eigen/Core>
 
 #include "dynamics/ellipse_body.h"
@@ -24,10 +22,18 @@ struct ThreadPull {
   Eigen::Vector3d response{0, 0, 0};  ///< M^-1 G, the accelerations per unit mu
 };
 
-/// The pull of a taut thread on a body at (Q, V) whose accelerations without
-/// it are A_free, under gravity of size g (m/s²).
+/// Relative drift of a taut thread's length (or of its radial speed, per
+/// unit speed) beyond which the world projects the body back.
+constexpr double kThreadDrift = 1e-10;
+
+/// The pull of a taut thread on a body at (Q, V) whose accelerations without it are A_free.
 ThreadPull thread_pull(const Thread& thread, const EllipseBody& body, const Coordinates& Q, const Velocities& V,
-                       const Velocities& A_free, double g);
+                       const Velocities& A_free);
+
+/// Whether a taut thread's body has drifted off its circle or off a tangential velocity by more than kThreadDrift.
+bool thread_drifted(const Thread& thread, const Coordinates& Q, const Velocities& V);
+/// Puts the body on the thread's circle (along its direction from the pivot) with its radial velocity removed.
+void project_on_thread(const Thread& thread, Coordinates& Q, Velocities& V);
 
 /// Distance of the body's centre beyond the thread's length, m (> 0: past it).
 double thread_stretch(const Thread& thread, const Coordinates& Q);

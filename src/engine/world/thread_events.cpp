@@ -12,6 +12,23 @@
 
 namespace cl {
 
+bool World::project_threads(const Island& island, Vec& y) const {
+  const int k = static_cast<int>(island.bodies.size());
+  bool projected = false;
+  for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    if (!model_.tied(i) || state_.slack[i]) continue;
+    Coordinates Q = y.segment<3>(3 * l);
+    Velocities V = y.segment<3>(3 * (k + l));
+    if (!thread_drifted(model_.threads[i], Q, V)) continue;
+    project_on_thread(model_.threads[i], Q, V);
+    y.segment<3>(3 * l) = Q;
+    y.segment<3>(3 * (k + l)) = V;
+    projected = true;
+  }
+  return projected;
+}
+
 bool World::has_threads(const Island& island) const {
   for (int i : island.bodies)
     if (model_.tied(i)) return true;
@@ -161,7 +178,7 @@ double World::thread_tension(int i) const {
   }
   const Velocities A_free = accelerations(body, Q, V, F.segment<3>(3 * i));
   const Thread& thread = model_.threads[i];
-  return std::max(0.0, thread_pull(thread, body, Q, V, A_free, model_.gravity.norm()).multiplier * (Q.head<2>() - thread.pivot).norm());
+  return std::max(0.0, thread_pull(thread, body, Q, V, A_free).multiplier * (Q.head<2>() - thread.pivot).norm());
 }
 
 }  // namespace cl

@@ -28,7 +28,7 @@ TEST_CASE("thread pull: the tension of a hanging ball is m g; swinging through t
   const cl::Velocities A_free(0, -g, 0);  // gravity alone
   for (const double v : {0.0, 0.725}) {
     const cl::Velocities V(v, 0, 0);
-    const cl::ThreadPull pull = cl::thread_pull(thread, ball, Q, V, A_free, g);
+    const cl::ThreadPull pull = cl::thread_pull(thread, ball, Q, V, A_free);
     const double tension = pull.multiplier * thread.length;  // N
     const double expected = ball.total_mass() * (g + v * v / thread.length);
     const cl::Velocities A = A_free - pull.multiplier * pull.response;
@@ -45,24 +45,32 @@ TEST_CASE("thread pull: a thread that would have to push (a ball above its pivot
   const cl::EllipseBody ball = disc(1, 0.05);
   const double g = 10;
   // At the top, v² < g L: gravity pulls it in faster than the circle needs.
-  const cl::ThreadPull slow = cl::thread_pull(thread, ball, {0, 1, 0}, {2, 0, 0}, {0, -g, 0}, g);
-  const cl::ThreadPull fast = cl::thread_pull(thread, ball, {0, 1, 0}, {4, 0, 0}, {0, -g, 0}, g);
+  const cl::ThreadPull slow = cl::thread_pull(thread, ball, {0, 1, 0}, {2, 0, 0}, {0, -g, 0});
+  const cl::ThreadPull fast = cl::thread_pull(thread, ball, {0, 1, 0}, {4, 0, 0}, {0, -g, 0});
   std::printf("thread at the top: mu = %.6f N/m at v² = 4 (m (v²/L - g) = -6), %.6f N/m at v² = 16 (6)\n", slow.multiplier,
               fast.multiplier);
   CHECK(slow.multiplier == doctest::Approx(-6).epsilon(1e-12));
   CHECK(fast.multiplier == doctest::Approx(6).epsilon(1e-12));
 }
 
-TEST_CASE("thread pull: a drifted length is drawn back (Baumgarte), not left to grow") {
-  const cl::Thread thread{true, Eigen::Vector2d(0, 0), 1};
-  const cl::EllipseBody ball = disc(1, 0.05);
-  const double g = 10;
-  // 1e-6 m too long, at rest below the pivot: the pull exceeds m g to draw it back.
-  const cl::ThreadPull pull = cl::thread_pull(thread, ball, {0, -(1 + 1e-6), 0}, {0, 0, 0}, {0, -g, 0}, g);
-  const cl::Velocities A = cl::Velocities(0, -g, 0) - pull.multiplier * pull.response;
-  std::printf("thread 1e-6 m too long: acceleration %.6e m/s² towards the pivot\n", A.y());
-  // w² c / L with w = 10 sqrt(g / L) and c = ((L + 1e-6)² − L²) / 2: 1e3 · 1e-6 m/s².
-  CHECK(A.y() == doctest::Approx(1e-3).epsilon(1e-2));
+TEST_CASE("thread drift: a body off its circle or with a radial speed past 1e-10 is put back, tangentially") {
+  const cl::Thread thread{true, Eigen::Vector2d(1, 2), 0.5};
+  CHECK_FALSE(cl::thread_drifted(thread, {1.3, 1.6, 0}, {0.8, 0.6, 0}));  // on the circle, tangential
+  CHECK(cl::thread_drifted(thread, {1.3 * (1 + 1e-9), 1.6, 0}, {0.8, 0.6, 0}));
+  CHECK(cl::thread_drifted(thread, {1.3, 1.6, 0}, {0.8 + 1e-9, 0.6, 0}));
+  cl::Coordinates Q(1 + 0.3 * 1.001, 2 - 0.4 * 1.001, 0.7);
+  cl::Velocities V(0.8 + 0.06, 0.6 - 0.08, 2);  // 0.1 m/s outwards on top of 1 m/s along the circle
+  cl::project_on_thread(thread, Q, V);
+  const Eigen::Vector2d r = Q.head<2>() - thread.pivot;
+  std::printf("projected: |r| - L = %.2e m, r.v = %.2e m²/s, v = (%.12f, %.12f), q and w kept (%.1f, %.1f)\n",
+              r.norm() - thread.length, r.dot(V.head<2>()), V.x(), V.y(), Q.z(), V.z());
+  CHECK(std::abs(r.norm() - thread.length) <= 1e-15);
+  CHECK(std::abs(r.dot(V.head<2>())) <= 1e-15);
+  CHECK(V.x() == doctest::Approx(0.8));
+  CHECK(V.y() == doctest::Approx(0.6));
+  CHECK(Q.z() == 0.7);
+  CHECK(V.z() == 2);
+  CHECK_FALSE(cl::thread_drifted(thread, Q, V));
 }
 
 TEST_CASE("thread stretch and snap: the outward radial speed is reversed times e, the energy lost is (1 − e²) m v_r² / 2") {
