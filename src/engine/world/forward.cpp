@@ -18,18 +18,25 @@ constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 alon
 
 void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vector<double>* pulls) const {
   const int k = static_cast<int>(island.bodies.size());
-  // Each body's sine and cosine once, for all its contacts and its observer.
+  // Each body's sine and cosine once, for all its contacts and its observer
+  // (a body with neither, a point mass on a thread, needs none).
   std::vector<EllipseAxes>& placed = *placed_;
   placed.clear();
-  for (int l = 0; l < k; ++l) placed.emplace_back(ellipse_of(y, l));
-  Vec F = Vec::Zero(3 * k);
+  const bool turned = !island.contacts.empty() || model_.body.m_o != 0;
+  if (turned)
+    for (int l = 0; l < k; ++l) placed.emplace_back(ellipse_of(y, l));
+  const auto observer = [&](const EllipseBody& body, int l) {
+    return turned ? observer_offset(body, placed[l].e1) : Vector2d::Zero();  // m_o = 0 without it
+  };
+  Vec& F = *forces_;
+  F.setZero(3 * k);
   if (model_.gravity != Vector2d::Zero())
     for (int l = 0; l < k; ++l) {
       // On the ellipse at its centre and on the observer at u = R(q) s.
       const EllipseBody body = model_.body_of(island.bodies[l]);
       const Vector2d observer_weight = body.m_o * model_.gravity;
       F.segment<2>(3 * l) = body.total_mass() * model_.gravity;
-      F[3 * l + 2] = cross(observer_offset(body, placed[l].e1), observer_weight);
+      F[3 * l + 2] = cross(observer(body, l), observer_weight);
     }
   double power = 0, stiffness_power = 0;
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
@@ -66,7 +73,7 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vecto
     const EllipseBody body = model_.body_of(i);
     const Velocities V = y.segment<3>(3 * (k + l));
     dydt.segment<3>(3 * l) = V;
-    dydt.segment<3>(3 * (k + l)) = accelerations_at(body, observer_offset(body, placed[l].e1), V, F.segment<3>(3 * l));
+    dydt.segment<3>(3 * (k + l)) = accelerations_at(body, observer(body, l), V, F.segment<3>(3 * l));
     if (model_.tied(i) && !state_.slack[i]) {
       const ThreadPull pull = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, dydt.segment<3>(3 * (k + l)));
       dydt.segment<3>(3 * (k + l)) -= pull.multiplier * pull.response;

@@ -73,6 +73,7 @@ Vec World::island_state(const Island& island) const {
 }
 
 void World::plan_step(Island& island, double t_end) {
+  if (island.contacts.empty()) return;  // a body on a thread alone: nothing to skip
   const int k = static_cast<int>(island.bodies.size());
   const Vec& y = island.stepper.y();
   const double h = std::min(island.stepper.next_step(), t_end - island.stepper.t());

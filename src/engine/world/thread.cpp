@@ -2,17 +2,16 @@
 
 #include <cmath>
 
-#include <Eigen/Cholesky>
-
 #include "contact/impulse_law.h"
 
 namespace cl {
 
 namespace {
 
-/// M^-1 G for the thread's gradient G = (r, 0).
+/// M^-1 G for the thread's gradient G = (r, 0): the accelerations G alone gives a body at rest.
 Eigen::Vector3d thread_response(const EllipseBody& body, const Coordinates& Q, const Eigen::Vector2d& r) {
-  return mass_matrix(body, Q.z()).ldlt().solve(Eigen::Vector3d(r.x(), r.y(), 0));
+  const Eigen::Vector2d observer = body.m_o != 0 ? observer_offset(body, Q.z()) : Eigen::Vector2d::Zero();
+  return accelerations_at(body, observer, Velocities::Zero(), Velocities(r.x(), r.y(), 0));
 }
 
 }  // namespace

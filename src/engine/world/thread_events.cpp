@@ -59,12 +59,15 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
   const Stepper& stepper = island.stepper;
   const double t1 = stepper.t();
   Vec y(stepper.y().size());
-  stepper.dense(t0, y);
-  const std::vector<double> at_start = thread_indicators(island, y);
   const std::vector<double> at_end = thread_indicators(island, stepper.y());
+  std::vector<double> at_start;  // evaluated once a thread has crossed by the end
   std::optional<ThreadCrossing> earliest;
   for (size_t l = 0; l < at_end.size(); ++l) {
     if (!(at_end[l] > 0)) continue;
+    if (at_start.empty()) {
+      stepper.dense(t0, y);
+      at_start = thread_indicators(island, y);
+    }
     const auto indicator = [&](double t) {
       stepper.dense(t, y);
       return thread_indicators(island, y)[l];

@@ -258,6 +258,7 @@ class World {
   mutable std::string failure_;  // set by a force evaluation: a conformal contact, a street not finite
   mutable long long contact_evaluations_ = 0;
   mutable Scratch<std::vector<EllipseAxes>> placed_;  // an island's bodies during a force evaluation
+  mutable Scratch<Vec> forces_;                       // their generalized forces then
   Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
   static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
