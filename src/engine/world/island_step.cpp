@@ -160,9 +160,15 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   if (!crossing) {
-    Vec y = y_end;
     // The force jumped (the last stage is stale), or a thread drifted: from here afresh.
-    if (refresh_contacts(island, at_end, y_end) | (threads && project_threads(island, y))) restart(island, stepper.t(), y);
+    const bool jumped = refresh_contacts(island, at_end, y_end);
+    Vec y;
+    bool drifted = false;
+    if (threads) {
+      y = y_end;
+      drifted = project_threads(island, y);
+    }
+    if (jumped || drifted) restart(island, stepper.t(), drifted ? y : Vec(y_end));
     return failure_.empty() ? std::nullopt : std::optional(failure_);
   }
   // Restart exactly at the event, so the force law switches there and nowhere else.
