@@ -66,11 +66,12 @@ std::optional<ContactCrossing> earliest_crossing(const Stepper& stepper, double 
                                                  const std::vector<size_t>& candidates, GapAt&& gap_at) {
   const double t1 = stepper.t();
   std::optional<ContactCrossing> earliest;
-  Vec y_probe(stepper.y().size());
+  Vec y_probe;  // sized at the first crossing
   for (size_t index : candidates) {
     const TrackedContact& c = contacts[index];
     const double gap1 = gap_at(index, stepper.y());
     if (c.active ? !(gap1 > 0) : !(gap1 <= 0)) continue;
+    y_probe.resize(stepper.y().size());
     const std::function<double(double)> gap_on_step = [&](double t) {
       stepper.dense(t, y_probe);
       return gap_at(index, y_probe);

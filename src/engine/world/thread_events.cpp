@@ -35,12 +35,17 @@ bool World::has_threads(const Island& island) const {
   return false;
 }
 
-std::vector<double> World::thread_indicators(const Island& island, const Vec& y) const {
+void World::thread_indicators(const Island& island, const Vec& y, std::vector<double>& indicators) const {
   const int k = static_cast<int>(island.bodies.size());
-  Vec dydt(y.size());
-  std::vector<double> pulls;
-  derivative(island, y, dydt, &pulls);
-  std::vector<double> indicators(k, -1.0);
+  indicators.assign(k, -1.0);
+  bool any_taut = false;
+  for (int i : island.bodies) any_taut = any_taut || (model_.tied(i) && !state_.slack[i]);
+  std::vector<double>& pulls = *pulls_;
+  if (any_taut) {
+    Vec& dydt = *rates_;
+    dydt.resize(y.size());
+    derivative(island, y, dydt, &pulls);
+  }
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i)) continue;
@@ -52,27 +57,24 @@ std::vector<double> World::thread_indicators(const Island& island, const Vec& y)
     const Eigen::Vector2d r = y.segment<2>(3 * l) - model_.threads[i].pivot;
     indicators[l] = r.dot(y.segment<2>(3 * (k + l))) > 0 ? thread_stretch(model_.threads[i], y.segment<3>(3 * l)) : -1.0;
   }
-  return indicators;
 }
 
 std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island, double t0) const {
   const Stepper& stepper = island.stepper;
   const double t1 = stepper.t();
-  Vec y(stepper.y().size());
-  const std::vector<double> at_end = thread_indicators(island, stepper.y());
-  std::vector<double> at_start;  // evaluated once a thread has crossed by the end
+  std::vector<double>& at_end = *indicators_;
+  thread_indicators(island, stepper.y(), at_end);
   std::optional<ThreadCrossing> earliest;
   for (size_t l = 0; l < at_end.size(); ++l) {
     if (!(at_end[l] > 0)) continue;
-    if (at_start.empty()) {
-      stepper.dense(t0, y);
-      at_start = thread_indicators(island, y);
-    }
+    Vec y(stepper.y().size());
+    std::vector<double> probe;
     const auto indicator = [&](double t) {
       stepper.dense(t, y);
-      return thread_indicators(island, y)[l];
+      thread_indicators(island, y, probe);
+      return probe[l];
     };
-    const double t = find_root_after_event(indicator, t0, at_start[l], t1, at_end[l], 1e-12 * std::max(1.0, std::abs(t1)));
+    const double t = find_root_after_event(indicator, t0, indicator(t0), t1, at_end[l], 1e-12 * std::max(1.0, std::abs(t1)));
     if (!earliest || t < earliest->t) earliest = ThreadCrossing{static_cast<int>(l), t};
   }
   return earliest;

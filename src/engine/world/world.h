@@ -220,7 +220,7 @@ class World {
   std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0) const;
   /// Per local body at the island's state y: > 0 where its thread has crossed
   /// (taut: minus its pull, N/m; slack: how far past the length it moves out, m); < 0 else.
-  std::vector<double> thread_indicators(const Island& island, const Vec& y) const;
+  void thread_indicators(const Island& island, const Vec& y, std::vector<double>& indicators) const;
   /// Body l's thread goes slack, or snaps taut (world/thread.h), at t on the island's state y.
   void cross_thread(Island& island, int l, double t, Vec& y);
   /// Body l at its thread's length on y: an outward radial speed is answered by
@@ -259,6 +259,8 @@ class World {
   mutable long long contact_evaluations_ = 0;
   mutable Scratch<std::vector<EllipseAxes>> placed_;  // an island's bodies during a force evaluation
   mutable Scratch<Vec> forces_;                       // their generalized forces then
+  mutable Scratch<Vec> rates_;                        // dy/dt where the threads are judged
+  mutable Scratch<std::vector<double>> pulls_, indicators_;  // the threads' multipliers and indicators there
   Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
   static constexpr double kShortestSlab = 1e-4;   // s: no shorter for a crowd
