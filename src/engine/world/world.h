@@ -17,12 +17,16 @@
 // Hertz stiffness are integrated as extra states, so the energy audit
 // closes. With Stepping::Global every body is in one island for good: the
 // whole system integrated at once, as the reference the islands must match.
+// A body may hang on a thread (world/thread.h): while taut the thread's pull
+// joins its forces, going slack and snapping taut are events like a
+// contact's, and a body on a thread is always integrated (its path is no parabola).
 //
 // One stage per file: world.cpp (this API, advance_to), slab.cpp (slabs and
 // islands), island_step.cpp (an island's step, event location, guards),
 // coast.cpp (free flight to the next contact), forward.cpp (the equations of
 // motion), contact_response.cpp (each contact's force), impulse.cpp (the
-// impulse law), energy.cpp (the audit's terms and the momenta).
+// impulse law), thread_events.cpp (threads going slack and taut), energy.cpp
+// (the audit's terms and the momenta).
 #include <functional>
 #include <optional>
 #include <string>
