@@ -107,7 +107,7 @@ std::optional<std::string> CradleScene::step_to(double t_end, std::vector<Event>
     e.fields[kI] = thread.body + 1;
     events.push_back(e);
   }
-  std::stable_sort(events.end() - static_cast<std::ptrdiff_t>(events.size() - first), events.end(),
+  std::stable_sort(events.begin() + static_cast<std::ptrdiff_t>(first), events.end(),
                    [](const Event& a, const Event& b) { return a.t < b.t; });
   return error;
 }

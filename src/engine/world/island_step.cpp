@@ -183,7 +183,7 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const ContactResponse r = respond(c, y, k, la, lb, nullptr, PairSearch::Global);
   if (model_.contact.impulse) {
     apply_impulses(island, p, r, t, y, impacts);
-    if (has_threads(island)) snap_threads(island, t, y);
+    if (threads) snap_threads(island, t, y);
   } else if (!c.active) {
     open_contact(island, c, t, r);
   } else {

@@ -83,10 +83,11 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
 void World::report_pivot_passes(const Island& island, double t0, double t1) {
   const int k = static_cast<int>(island.bodies.size());
   const Stepper& stepper = island.stepper;
-  Vec y(stepper.y().size());
+  Vec y;  // sized for the first body with a nail to pass
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i) || !state_.slack[i] || model_.threads[i].pivot_radius <= 0) continue;
+    y.resize(stepper.y().size());
     const Eigen::Vector2d pivot = model_.threads[i].pivot;
     // d|r|²/dt / 2 = r.v: from approaching to receding at the closest pass.
     const auto approach = [&](double t) {
