@@ -134,10 +134,13 @@ test('keyboard only, the review\'s task: law Flores, c_tau 0.4, reset, play, pau
     await press('Alt+P');
     await h.until(page, async () => !(await h.status(page)).running, { what: 'paused after Alt+P' });
     await h.frames(page, 30);  // the controls' own updates run meanwhile: nothing more may be said
+    // Events that happened while it played may be said before the pause (a busy
+    // machine plays on between the snapshot and Alt+P); after it, nothing.
     const said = (await page.evaluate(() => window.contactlab.controls.announced())).slice(saidBefore);
-    console.log(`  live region after the pause: ${JSON.stringify(said)}`);
-    assert.equal(said.length, 1, 'the pause is said once, and no stale event after it');
-    assert.match(said[0], /^Paused at t = /);
+    console.log(`  live region since the snapshot: ${JSON.stringify(said)}`);
+    const pauses = said.filter((line) => /^Paused at t = /.test(line));
+    assert.equal(pauses.length, 1, 'the pause is said once');
+    assert.match(said.at(-1), /^Paused at t = /, 'no stale event after the pause');
     // Back to the skip links (Shift+Tab from the first field) is far: on to the export, past the other fields.
     const beforeExport = presses;
     await tabUntil(() => document.activeElement.textContent === 'Series CSV');
