@@ -31,6 +31,8 @@ Velocities accelerations(const EllipseBody& body, const Coordinates& Q, const Ve
 
 Velocities accelerations_at(const EllipseBody& body, const Eigen::Vector2d& u, const Velocities& V,
                             const Velocities& F) {
+  // Without an observer M is diagonal (the same numbers as below, sooner: bodies on threads, discs).
+  if (body.m_o == 0) return {F.x() / body.m, F.y() / body.m, F.z() / body.inertia()};
   const Eigen::Vector2d w(-u.y(), u.x());  // d u / dq
   const Eigen::Vector2d force = F.head<2>() + body.m_o * V.z() * V.z() * u;  // plus the observer's centrifugal pull
   // M = [[m_t 1, m_o w], [m_o wᵀ, J]]: eliminating the linear accelerations

@@ -12,9 +12,18 @@
 
 namespace cl {
 
-bool World::project_threads(const Island& island, Vec& y) const {
+bool World::threads_drifted(const Island& island, const Vec& y) const {
   const int k = static_cast<int>(island.bodies.size());
-  bool projected = false;
+  for (int l = 0; l < k; ++l) {
+    const int i = island.bodies[l];
+    if (model_.tied(i) && !state_.slack[i] && thread_drifted(model_.threads[i], y.segment<3>(3 * l), y.segment<3>(3 * (k + l))))
+      return true;
+  }
+  return false;
+}
+
+void World::project_threads(const Island& island, Vec& y) const {
+  const int k = static_cast<int>(island.bodies.size());
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i) || state_.slack[i]) continue;
@@ -24,9 +33,7 @@ bool World::project_threads(const Island& island, Vec& y) const {
     project_on_thread(model_.threads[i], Q, V);
     y.segment<3>(3 * l) = Q;
     y.segment<3>(3 * (k + l)) = V;
-    projected = true;
   }
-  return projected;
 }
 
 bool World::has_threads(const Island& island) const {

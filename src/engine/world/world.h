@@ -237,9 +237,10 @@ class World {
   void report_pivot_passes(const Island& island, double t0, double t1);
   /// Taut threads after impulses: an outward radial speed snaps, an inward one goes slack (tighten()).
   void snap_threads(Island& island, double t, Vec& y);
-  /// Puts bodies on taut threads that drifted back on their circles
-  /// (world/thread.h, kThreadDrift); true if any moved.
-  bool project_threads(const Island& island, Vec& y) const;
+  /// Whether a body on a taut thread drifted off its circle in y (world/thread.h, kThreadDrift).
+  bool threads_drifted(const Island& island, const Vec& y) const;
+  /// Puts bodies on taut threads that drifted back on their circles.
+  void project_threads(const Island& island, Vec& y) const;
   /// Whether any body of the island is on a thread (it is integrated, never coasting).
   bool has_threads(const Island& island) const;
   /// Impulse law: positions of the island's contacts the step may have
