@@ -71,9 +71,9 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
   const double t1 = stepper.t();
   std::vector<double>& at_end = *indicators_;
   thread_indicators(island, stepper.y(), at_end);
+  const double tolerance = 1e-12 * std::max(1.0, std::abs(t1));  // s
   std::optional<ThreadCrossing> earliest;
   for (size_t l = 0; l < at_end.size(); ++l) {
-    if (!(at_end[l] > 0)) continue;
     Vec y(stepper.y().size());
     std::vector<double> probe;
     const auto indicator = [&](double t) {
@@ -81,10 +81,42 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
       thread_indicators(island, y, probe);
       return probe[l];
     };
-    const double t = find_root_after_event(indicator, t0, indicator(t0), t1, at_end[l], 1e-12 * std::max(1.0, std::abs(t1)));
+    double t_found = t1, at_found = at_end[l];  // an end of the step where the indicator is positive
+    if (!(at_found > 0)) {
+      const std::optional<double> turn = slack_turn_past_length(island, static_cast<int>(l), t0, t1);
+      if (!turn) continue;
+      t_found = *turn;
+      stepper.dense(t_found, y);
+      at_found = thread_stretch(model_.threads[island.bodies[l]], y.segment<3>(3 * l));
+    }
+    const double t = find_root_after_event(indicator, t0, indicator(t0), t_found, at_found, tolerance);
     if (!earliest || t < earliest->t) earliest = ThreadCrossing{static_cast<int>(l), t};
   }
   return earliest;
+}
+
+std::optional<double> World::slack_turn_past_length(const Island& island, int l, double t0, double t1) const {
+  const int k = static_cast<int>(island.bodies.size());
+  const int i = island.bodies[l];
+  if (!model_.tied(i) || !state_.slack[i]) return std::nullopt;
+  // Outside the length the body recedes until it turns: the stretch peaks
+  // where r.v = 0 goes from + to −. One such turn per step is looked for.
+  const Stepper& stepper = island.stepper;
+  const Eigen::Vector2d pivot = model_.threads[i].pivot;
+  Vec y(stepper.y().size());
+  const auto receding = [&](double t) {
+    stepper.dense(t, y);
+    return (y.segment<2>(3 * l) - pivot).dot(y.segment<2>(3 * (k + l)));
+  };
+  const double at_start = receding(t0), at_end = receding(t1);
+  if (!(at_start > 0 && at_end <= 0)) return std::nullopt;
+  const double t = find_root(receding, t0, at_start, t1, at_end, 1e-12 * std::max(1.0, std::abs(t1)));
+  stepper.dense(t, y);
+  // Past it by no more than a taut thread's drift is no graze: a thread
+  // that just went slack leaves the length turning inwards from exactly it.
+  const Thread& thread = model_.threads[i];
+  if (!(thread_stretch(thread, y.segment<3>(3 * l)) > kThreadDrift * thread.length)) return std::nullopt;
+  return t;
 }
 
 void World::report_pivot_passes(const Island& island, double t0, double t1) {

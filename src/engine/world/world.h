@@ -222,6 +222,10 @@ class World {
     double t = 0;
   };
   std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0) const;
+  /// When local body l, on a slack thread, turns back from past its length
+  /// inside the island's step from t0 to t1 (s): a crossing that both step
+  /// ends miss (a graze); none if it does not.
+  std::optional<double> slack_turn_past_length(const Island& island, int l, double t0, double t1) const;
   /// Per local body at the island's state y: > 0 where its thread has crossed
   /// (taut: minus its pull, N/m; slack: how far past the length it moves out, m); < 0 else.
   void thread_indicators(const Island& island, const Vec& y, std::vector<double>& indicators) const;

@@ -102,3 +102,31 @@ TEST_CASE("thread events: a state copied in flight (thread slack) restores bit f
   CHECK(difference == 0);
   CHECK(after.threads.size() >= 1);
 }
+
+TEST_CASE("thread events: a slack thread that the body passes and leaves again inside one step snaps where it is reached") {
+  // Thrown straight up from half the length above the pivot: the body would
+  // rise 0.05 mm past the length for 6 ms and fall back inside within one of
+  // dopri5's 50 ms steps on the parabola. The thread catches it where y = L
+  // first: L/2 + v0 t − g t²/2 = L.
+  const double rise = 0.5 * kL + 0.05e-3;  // m, from the start to the top
+  const double v0 = std::sqrt(2 * kG * rise);
+  cl::WorldModel model = pendulum(0);
+  model.contact.stepper.rtol = 1e-9;
+  model.contact.stepper.atol = 1e-12;
+  cl::Vec y = cl::Vec::Zero(6);
+  y[1] = 0.5 * kL;
+  y[4] = v0;
+  cl::World world;
+  REQUIRE_FALSE(world.start(model, 0, y));
+  REQUIRE(world.state().slack[0]);
+  cl::WorldEvents events;
+  REQUIRE_FALSE(world.advance_to(0.5, events));
+  REQUIRE_FALSE(events.threads.empty());
+  const cl::ThreadEvent& taut = events.threads.front();
+  const double t_expected = (v0 - std::sqrt(v0 * v0 - 2 * kG * 0.5 * kL)) / kG;  // s
+  std::printf("thread events: a graze past the length snaps taut at t = %.12f s (closed form %.12f), at y = %.12f m\n",
+              taut.t, t_expected, taut.position.y());
+  CHECK(taut.kind == cl::ThreadEvent::Kind::Taut);
+  CHECK(std::abs(taut.t - t_expected) <= 1e-9);
+  CHECK(std::abs(taut.position.y() - kL) <= 1e-9);
+}
