@@ -10,8 +10,8 @@
 // contact geometry is exact (support functions); the impact speed of
 // Hunt–Crossley is taken at the located onset of each contact; the
 // dissipated work is integrated as an extra state for the energy audit.
-#include <deque>
 
+#include "core/trail.h"
 #include "core/scene.h"
 #include "world/world.h"
 
@@ -83,7 +83,7 @@ class EllipsesScene final : public CopyableScene<EllipsesScene> {
 
   World world_;
   View view_;
-  std::vector<std::deque<Eigen::Vector2d>> trails_;
+  std::vector<Trail> trails_;
   double initial_energy_ = 0;  // E_kin + E_spring at the start, J
 };
 

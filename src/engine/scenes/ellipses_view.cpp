@@ -18,11 +18,8 @@ constexpr size_t kTrailPoints = 600;
 }  // namespace
 
 void EllipsesScene::remember_trails() {
-  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
-  for (size_t i = 0; i < trails_.size(); ++i) {
-    trails_[i].push_back(world_.coordinates(static_cast<int>(i)).head<2>());
-    while (trails_[i].size() > keep) trails_[i].pop_front();
-  }
+  for (size_t i = 0; i < trails_.size(); ++i)
+    trails_[i].add(world_.time(), world_.coordinates(static_cast<int>(i)).head<2>(), view_.trail, kTrailPoints);
 }
 
 std::vector<SeriesSpec> EllipsesScene::series() const {
@@ -107,7 +104,7 @@ Sketch EllipsesScene::sketch(const Palette& palette) const {
   }
   for (size_t i = 0; i < trails_.size(); ++i) {
     SketchPolyline trail;
-    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.points = trails_[i].points();
     trail.color = with_alpha(colors[i % colors.size()], 0x90);
     trail.width_px = 1.5f;
     trail.fade = true;

@@ -9,13 +9,13 @@
 // That is the impulse law. Under a compliant law the balls are discs in the
 // world (world/world.h) with the typed wall as its boundary, integrated
 // together by the chosen integrator (implicit_world.cpp).
-#include <deque>
 #include <memory>
 #include <queue>
 #include <random>
 
 #include <Eigen/Core>
 
+#include "core/trail.h"
 #include "core/scene.h"
 #include "core/storm_guard.h"
 #include "geometry/typed_wall.h"
@@ -170,7 +170,7 @@ class ImplicitScene final : public CopyableScene<ImplicitScene> {
   size_t current_after_rebuild_ = 0;  // predictions the last rebuild kept
   long long hits_ = 0, corrections_ = 0, steps_ = 0;
   StormGuard storm_;  // events piling up at one instant (a Zeno series)
-  std::vector<std::deque<Eigen::Vector2d>> trails_;  // for the first balls only
+  std::vector<Trail> trails_;  // for the first balls only
 };
 
 }  // namespace cl

@@ -12,15 +12,13 @@ using Eigen::Vector2d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr size_t kSeriesBalls = 10;  // balls with their own x, y, vx, vy series
+constexpr size_t kTrailPoints = 2000;  // per ball: bounded memory for any trail length
 
 }  // namespace
 
 void ImplicitScene::remember_trails() {
   for (size_t i = 0; i < trails_.size(); ++i) {
-    trails_[i].push_back(position(i));
-    // One point per advance (a recorded sample, 5 ms in the app): keep `trail` s of them, bounded.
-    const size_t keep = std::min<size_t>(2000, static_cast<size_t>(model_.trail / 0.005) + 1);
-    while (trails_[i].size() > keep) trails_[i].pop_front();
+    trails_[i].add(t_, position(i), model_.trail, kTrailPoints);
   }
 }
 
@@ -81,7 +79,7 @@ Sketch ImplicitScene::sketch(const Palette& palette) const {
   }
   for (size_t i = 0; i < trails_.size(); ++i) {
     SketchPolyline trail;
-    trail.points.assign(trails_[i].begin(), trails_[i].end());
+    trail.points = trails_[i].points();
     trail.color = with_alpha(colors[i % colors.size()], 0xb0);
     trail.width_px = 2;
     trail.fade = true;

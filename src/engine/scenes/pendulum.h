@@ -8,10 +8,10 @@
 // taut and the pass by the nail; this scene describes: parameters, the
 // start, presets, series and the sketch. Cartesian coordinates throughout,
 // so nothing is singular at the nail (the seed's polar form had to stop at r = eps).
-#include <deque>
 
 #include <Eigen/Core>
 
+#include "core/trail.h"
 #include "core/scene.h"
 #include "world/world.h"
 
@@ -68,7 +68,7 @@ class PendulumScene final : public CopyableScene<PendulumScene> {
 
   World world_;
   View view_;
-  std::deque<std::pair<double, Eigen::Vector2d>> trail_;
+  Trail trail_;
 };
 
 }  // namespace cl

@@ -7,10 +7,8 @@
 namespace cl {
 
 void PendulumScene::remember_trail() {
-  trail_.emplace_back(time(), position());
-  while (!trail_.empty() && trail_.front().first < time() - view_.trail) trail_.pop_front();
-  constexpr size_t max_points = 8192;  // bounded memory for any trail length
-  while (trail_.size() > max_points) trail_.pop_front();
+  constexpr size_t kMostPoints = 8192;  // bounded memory for any trail length
+  trail_.add(time(), position(), view_.trail, kMostPoints);
 }
 
 std::vector<SeriesSpec> PendulumScene::series() const {
@@ -54,7 +52,7 @@ Sketch PendulumScene::sketch(const Palette& palette) const {
   trail.color = palette.bodies[0];
   trail.width_px = 2.5f;
   trail.fade = true;
-  for (const auto& [t, p] : trail_) trail.points.push_back(p);
+  trail.points = trail_.points();
   if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   // Thread: straight when taut; a hanging parabola of about the same length when slack.
   SketchPolyline line;

@@ -8,9 +8,9 @@
 // force-vs-penetration loops come from contact/contact_tracker.h, as in the
 // ellipses scene; the dissipated work and the work of the changing Hertz
 // stiffness are integrated as extra states for the energy audit.
-#include <deque>
 #include <string>
 
+#include "core/trail.h"
 #include "core/scene.h"
 #include "world/world.h"
 
@@ -76,7 +76,7 @@ class StreetScene final : public CopyableScene<StreetScene> {
 
   World world_;
   View view_;
-  std::deque<Eigen::Vector2d> trail_;
+  Trail trail_;
   double initial_energy_ = 0;  // J
   Eigen::Vector2d home_view_{0, 0};
   double view_half_height_ = 6;  // m

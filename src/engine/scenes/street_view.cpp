@@ -15,9 +15,7 @@ constexpr size_t kTrailPoints = 600;
 }  // namespace
 
 void StreetScene::remember_trail() {
-  const size_t keep = std::min(kTrailPoints, static_cast<size_t>(view_.trail / 0.005) + 1);
-  trail_.push_back(coordinates().head<2>());
-  while (trail_.size() > keep) trail_.pop_front();
+  trail_.add(time(), coordinates().head<2>(), view_.trail, kTrailPoints);
 }
 
 std::vector<SeriesSpec> StreetScene::series() const {
@@ -80,7 +78,7 @@ Sketch StreetScene::sketch(const Palette& palette) const {
   }
   s.lines.push_back(std::move(ground));
   SketchPolyline trail;
-  trail.points.assign(trail_.begin(), trail_.end());
+  trail.points = trail_.points();
   trail.color = with_alpha(body, 0x90);
   trail.width_px = 1.5f;
   trail.fade = true;

@@ -16,29 +16,22 @@ constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 alon
 
 }  // namespace
 
-void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vector<double>* pulls) const {
+const Vec& World::applied_forces(const Island& island, const Vec& y, WorkRates* rates) const {
   const int k = static_cast<int>(island.bodies.size());
   // Each body's sine and cosine once, for all its contacts and its observer
   // (a body with neither, a point mass on a thread, needs none).
   std::vector<EllipseAxes>& placed = *placed_;
   placed.clear();
-  const bool turned = !island.contacts.empty() || model_.body.m_o != 0;
-  if (turned)
+  if (!island.contacts.empty() || model_.body.m_o != 0)
     for (int l = 0; l < k; ++l) placed.emplace_back(ellipse_of(y, l));
-  const auto observer = [&](const EllipseBody& body, int l) {
-    return turned ? observer_offset(body, placed[l].e1) : Vector2d::Zero();  // m_o = 0 without it
-  };
   Vec& F = *forces_;
-  F.setZero(3 * k);
-  if (model_.gravity != Vector2d::Zero())
-    for (int l = 0; l < k; ++l) {
-      // On the ellipse at its centre and on the observer at u = R(q) s.
-      const EllipseBody body = model_.body_of(island.bodies[l]);
-      const Vector2d observer_weight = body.m_o * model_.gravity;
-      F.segment<2>(3 * l) = body.total_mass() * model_.gravity;
-      F[3 * l + 2] = cross(observer(body, l), observer_weight);
-    }
-  double power = 0, stiffness_power = 0;
+  F.resize(3 * k);
+  for (int l = 0; l < k; ++l) {
+    // On the ellipse at its centre and on the observer at u = R(q) s.
+    const EllipseBody body = model_.body_of(island.bodies[l]);
+    F.segment<2>(3 * l) = body.total_mass() * model_.gravity;
+    F[3 * l + 2] = body.m_o != 0 ? cross(observer_offset(body, placed[l].e1), body.m_o * model_.gravity) : 0.0;
+  }
   Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
   const double h = kStiffnessRateStep;
   for (size_t p = 0; p < island.contacts.size(); ++p) {
@@ -46,7 +39,8 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vecto
     const ContactState& c = state_.contacts[island.contacts[p]];
     const auto [la, lb] = island.local[p];
     const ContactResponse r = respond(c, y, k, la, lb, &F, PairSearch::Follow, placed.data());
-    power += r.dissipated_power;
+    if (!rates) continue;
+    rates->dissipated += r.dissipated_power;
     if (r.stiffness == 0) continue;
     double k_rate;
     if (lb >= 0 || model_.boundary.kind == BoundaryKind::CircleWall) {
@@ -65,23 +59,42 @@ void World::derivative(const Island& island, const Vec& y, Vec& dydt, std::vecto
                 stiffness(geometry(here, y_behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * h);
     }
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
-    stiffness_power += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
+    rates->stiffness += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);
   }
-  if (pulls) pulls->assign(k, 0.0);
+  return F;
+}
+
+Velocities World::acceleration(const Island& island, int l, const Vec& y, const Vec& F, double* pull) const {
+  const int k = static_cast<int>(island.bodies.size());
+  const int i = island.bodies[l];
+  const EllipseBody body = model_.body_of(i);
+  const Velocities V = y.segment<3>(3 * (k + l));
+  const Vector2d observer = body.m_o != 0 ? observer_offset(body, (*placed_)[l].e1) : Vector2d::Zero();
+  const Velocities a = accelerations_at(body, observer, V, F.segment<3>(3 * l));
+  if (!model_.tied(i) || state_.slack[i]) return a;
+  const ThreadPull thread = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, a);
+  if (pull) *pull = thread.multiplier;
+  return a - thread.multiplier * thread.response;
+}
+
+void World::derivative(const Island& island, const Vec& y, Vec& dydt) const {
+  const int k = static_cast<int>(island.bodies.size());
+  WorkRates rates;
+  const Vec& F = applied_forces(island, y, &rates);
   for (int l = 0; l < k; ++l) {
-    const int i = island.bodies[l];
-    const EllipseBody body = model_.body_of(i);
-    const Velocities V = y.segment<3>(3 * (k + l));
-    dydt.segment<3>(3 * l) = V;
-    dydt.segment<3>(3 * (k + l)) = accelerations_at(body, observer(body, l), V, F.segment<3>(3 * l));
-    if (model_.tied(i) && !state_.slack[i]) {
-      const ThreadPull pull = thread_pull(model_.threads[i], body, y.segment<3>(3 * l), V, dydt.segment<3>(3 * (k + l)));
-      dydt.segment<3>(3 * (k + l)) -= pull.multiplier * pull.response;
-      if (pulls) (*pulls)[l] = pull.multiplier;
-    }
+    dydt.segment<3>(3 * l) = y.segment<3>(3 * (k + l));
+    dydt.segment<3>(3 * (k + l)) = acceleration(island, l, y, F, nullptr);
   }
-  dydt[6 * k] = power;
-  dydt[6 * k + 1] = stiffness_power;
+  dydt[6 * k] = rates.dissipated;
+  dydt[6 * k + 1] = rates.stiffness;
+}
+
+void World::thread_pulls(const Island& island, const Vec& y, std::vector<double>& pulls) const {
+  const int k = static_cast<int>(island.bodies.size());
+  pulls.assign(k, 0.0);
+  const Vec& F = applied_forces(island, y, nullptr);  // the pulls need no work rates
+  for (int l = 0; l < k; ++l)
+    if (model_.tied(island.bodies[l]) && !state_.slack[island.bodies[l]]) acceleration(island, l, y, F, &pulls[l]);
 }
 
 OdeRhs World::rhs(const Island& island) const {

@@ -48,11 +48,7 @@ void World::thread_indicators(const Island& island, const Vec& y, std::vector<do
   bool any_taut = false;
   for (int i : island.bodies) any_taut = any_taut || (model_.tied(i) && !state_.slack[i]);
   std::vector<double>& pulls = *pulls_;
-  if (any_taut) {
-    Vec& dydt = *rates_;
-    dydt.resize(y.size());
-    derivative(island, y, dydt, &pulls);
-  }
+  if (any_taut) thread_pulls(island, y, pulls);
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i)) continue;
@@ -74,6 +70,12 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
   const double tolerance = 1e-12 * std::max(1.0, std::abs(t1));  // s
   std::optional<ThreadCrossing> earliest;
   for (size_t l = 0; l < at_end.size(); ++l) {
+    ThreadTurn found{t1, at_end[l]};  // an end of the step where the indicator is positive
+    if (!(found.indicator > 0)) {
+      const std::optional<ThreadTurn> turn = slack_turn_past_length(island, static_cast<int>(l), t0, t1);
+      if (!turn) continue;
+      found = *turn;
+    }
     Vec y(stepper.y().size());
     std::vector<double> probe;
     const auto indicator = [&](double t) {
@@ -81,21 +83,13 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
       thread_indicators(island, y, probe);
       return probe[l];
     };
-    double t_found = t1, at_found = at_end[l];  // an end of the step where the indicator is positive
-    if (!(at_found > 0)) {
-      const std::optional<double> turn = slack_turn_past_length(island, static_cast<int>(l), t0, t1);
-      if (!turn) continue;
-      t_found = *turn;
-      stepper.dense(t_found, y);
-      at_found = thread_stretch(model_.threads[island.bodies[l]], y.segment<3>(3 * l));
-    }
-    const double t = find_root_after_event(indicator, t0, indicator(t0), t_found, at_found, tolerance);
+    const double t = find_root_after_event(indicator, t0, indicator(t0), found.t, found.indicator, tolerance);
     if (!earliest || t < earliest->t) earliest = ThreadCrossing{static_cast<int>(l), t};
   }
   return earliest;
 }
 
-std::optional<double> World::slack_turn_past_length(const Island& island, int l, double t0, double t1) const {
+std::optional<World::ThreadTurn> World::slack_turn_past_length(const Island& island, int l, double t0, double t1) const {
   const int k = static_cast<int>(island.bodies.size());
   const int i = island.bodies[l];
   if (!model_.tied(i) || !state_.slack[i]) return std::nullopt;
@@ -115,8 +109,9 @@ std::optional<double> World::slack_turn_past_length(const Island& island, int l,
   // Past it by no more than a taut thread's drift is no graze: a thread
   // that just went slack leaves the length turning inwards from exactly it.
   const Thread& thread = model_.threads[i];
-  if (!(thread_stretch(thread, y.segment<3>(3 * l)) > kThreadDrift * thread.length)) return std::nullopt;
-  return t;
+  const double stretch = thread_stretch(thread, y.segment<3>(3 * l));  // m
+  if (!(stretch > kThreadDrift * thread.length)) return std::nullopt;
+  return ThreadTurn{t, stretch};
 }
 
 void World::report_pivot_passes(const Island& island, double t0, double t1) {
@@ -186,9 +181,8 @@ double World::tighten(Island& island, int l, Vec& y) {
   if (e > 0) {
     state_.slack[i] = 1;  // rebounding inwards
   } else {
-    Vec dydt(y.size());
     std::vector<double> pulls;
-    derivative(island, y, dydt, &pulls);
+    thread_pulls(island, y, pulls);
     state_.slack[i] = pulls[l] < 0;  // the thread cannot hold the body here: it flies on
   }
   return V.head<2>().norm();

@@ -152,8 +152,21 @@ class World {
   double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb, const EllipseAxes* placed) const;
   /// Contact `index` of the table at the world's state.
   ContactResponse respond_now(size_t index, PairSearch search) const;
-  /// dy/dt of the island at y; with `pulls`, each local body's thread multiplier mu (N/m, 0 if none or slack).
-  void derivative(const Island& island, const Vec& y, Vec& dydt, std::vector<double>* pulls = nullptr) const;
+  /// The contacts' dissipated power and the rate of their stiffness work (W).
+  struct WorkRates {
+    double dissipated = 0, stiffness = 0;
+  };
+  /// The generalized forces (N, N, N m per body) on the island's bodies at y,
+  /// their weight and their contacts', in the forces_ scratch; with rates, the
+  /// work rates too.
+  const Vec& applied_forces(const Island& island, const Vec& y, WorkRates* rates) const;
+  /// Local body l's accelerations at y under the forces F and its taut
+  /// thread, if any; with `pull`, the thread's multiplier mu (N/m) goes there.
+  Velocities acceleration(const Island& island, int l, const Vec& y, const Vec& F, double* pull) const;
+  /// dy/dt of the island at y.
+  void derivative(const Island& island, const Vec& y, Vec& dydt) const;
+  /// Each local body's thread multiplier mu at y (N/m; 0 if none or slack).
+  void thread_pulls(const Island& island, const Vec& y, std::vector<double>& pulls) const;
   OdeRhs rhs(const Island& island) const;
   void restart(Island& island, double t, const Vec& y);
   /// Carries the island on from (t, y): integrating while a contact is in
@@ -222,10 +235,13 @@ class World {
     double t = 0;
   };
   std::optional<ThreadCrossing> thread_crossing(const Island& island, double t0) const;
-  /// When local body l, on a slack thread, turns back from past its length
+  /// Where local body l, on a slack thread, turns back from past its length
   /// inside the island's step from t0 to t1 (s): a crossing that both step
-  /// ends miss (a graze); none if it does not.
-  std::optional<double> slack_turn_past_length(const Island& island, int l, double t0, double t1) const;
+  /// ends miss (a graze); none if it does not. The indicator is the stretch (m).
+  struct ThreadTurn {
+    double t = 0, indicator = 0;
+  };
+  std::optional<ThreadTurn> slack_turn_past_length(const Island& island, int l, double t0, double t1) const;
   /// Per local body at the island's state y: > 0 where its thread has crossed
   /// (taut: minus its pull, N/m; slack: how far past the length it moves out, m); < 0 else.
   void thread_indicators(const Island& island, const Vec& y, std::vector<double>& indicators) const;
@@ -268,7 +284,6 @@ class World {
   mutable long long contact_evaluations_ = 0;
   mutable Scratch<std::vector<EllipseAxes>> placed_;  // an island's bodies during a force evaluation
   mutable Scratch<Vec> forces_;                       // their generalized forces then
-  mutable Scratch<Vec> rates_;                        // dy/dt where the threads are judged
   mutable Scratch<std::vector<double>> pulls_, indicators_;  // the threads' multipliers and indicators there
   Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd

@@ -1,0 +1,47 @@
+// core/trail.h: the points of the last span seconds, at most a count, oldest
+// first, through the ring's growth and wrap-around; a copy is independent.
+#include <doctest/doctest.h>
+
+#include "core/trail.h"
+
+namespace {
+
+// One point per 10 ms at x = its index.
+cl::Trail walked(int points, double span, size_t most) {
+  cl::Trail trail;
+  for (int k = 0; k < points; ++k) trail.add(0.01 * k, Eigen::Vector2d(k, -k), span, most);
+  return trail;
+}
+
+}  // namespace
+
+TEST_CASE("trail: keeps the last span seconds, oldest first, after the ring wrapped many times") {
+  const cl::Trail trail = walked(1000, 0.5, 8192);  // t = 0 .. 9.99 s
+  const std::vector<Eigen::Vector2d> points = trail.points();
+  // Points at t >= 9.99 - 0.5 = 9.49 s: k = 949 .. 999 (rounding may keep or drop the edge).
+  REQUIRE(points.size() >= 50);
+  REQUIRE(points.size() <= 51);
+  CHECK(points.back() == Eigen::Vector2d(999, -999));
+  for (size_t k = 1; k < points.size(); ++k) CHECK(points[k].x() == points[k - 1].x() + 1);
+}
+
+TEST_CASE("trail: at most `most` points, whatever the span") {
+  const cl::Trail trail = walked(100, 1e9, 7);
+  const std::vector<Eigen::Vector2d> points = trail.points();
+  REQUIRE(points.size() == 7);
+  CHECK(points.front().x() == 93);
+  CHECK(points.back().x() == 99);
+}
+
+TEST_CASE("trail: a span of 0 keeps the latest point; clear empties it; a copy goes its own way") {
+  cl::Trail trail = walked(20, 0, 100);
+  CHECK(trail.size() == 1);
+  cl::Trail copy = trail;
+  copy.add(1, Eigen::Vector2d(5, 5), 10, 100);
+  CHECK(copy.size() == 2);
+  CHECK(trail.size() == 1);
+  trail.clear();
+  CHECK(trail.points().empty());
+  trail.add(2, Eigen::Vector2d(1, 2), 1, 10);
+  CHECK(trail.points() == std::vector<Eigen::Vector2d>{Eigen::Vector2d(1, 2)});
+}
