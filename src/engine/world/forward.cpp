@@ -16,6 +16,16 @@ constexpr double kStiffnessRateStep = 1e-6;  // s, central difference of k0 alon
 
 }  // namespace
 
+double World::stiffness_rate_along_motion(const ContactState& c, const ContactResponse& r, int la, int lb,
+                                          const Vec& ahead, const Vec& behind) const {
+  // A microsecond from the minimum just found: one Newton step from it finds the minimum there.
+  ContactState here = c;
+  here.warm = r.geometry.warm;
+  here.has_warm = true;
+  return (stiffness(geometry(here, ahead, la, lb, PairSearch::Nearby), lb < 0) -
+          stiffness(geometry(here, behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * kStiffnessRateStep);
+}
+
 const Vec& World::applied_forces(const Island& island, const Vec& y, WorkRates* rates) const {
   const int k = static_cast<int>(island.bodies.size());
   // Each body's sine and cosine once, for all its contacts and its observer
@@ -32,8 +42,10 @@ const Vec& World::applied_forces(const Island& island, const Vec& y, WorkRates* 
     F.segment<2>(3 * l) = body.total_mass() * model_.gravity;
     F[3 * l + 2] = body.m_o != 0 ? cross(observer_offset(body, placed[l].e1), body.m_o * model_.gravity) : 0.0;
   }
-  Vec y_ahead, y_behind;  // positions moved +-h along the velocities: d(k0)/dt by central difference
-  const double h = kStiffnessRateStep;
+  // The positions moved +-h along the velocities, made once for the contacts that need them.
+  Vec& ahead = *moved_ahead_;
+  Vec& behind = *moved_behind_;
+  bool moved = false;
   for (size_t p = 0; p < island.contacts.size(); ++p) {
     if (island.skipped[p]) continue;  // apart throughout the step: no force
     const ContactState& c = state_.contacts[island.contacts[p]];
@@ -46,17 +58,13 @@ const Vec& World::applied_forces(const Island& island, const Vec& y, WorkRates* 
     if (lb >= 0 || model_.boundary.kind == BoundaryKind::CircleWall) {
       k_rate = stiffness_rate(r, y, k, la, lb, placed.data());
     } else {  // typed walls and the street: central difference
-      if (y_ahead.size() == 0) {
-        y_ahead = y_behind = y;
-        y_ahead.head(3 * k) += h * y.segment(3 * k, 3 * k);
-        y_behind.head(3 * k) -= h * y.segment(3 * k, 3 * k);
+      if (!moved) {
+        moved = true;
+        ahead = behind = y;
+        ahead.head(3 * k) += kStiffnessRateStep * y.segment(3 * k, 3 * k);
+        behind.head(3 * k) -= kStiffnessRateStep * y.segment(3 * k, 3 * k);
       }
-      // A microsecond from the minimum just found: one Newton step from it finds the minimum there.
-      ContactState here = c;
-      here.warm = r.geometry.warm;
-      here.has_warm = true;
-      k_rate = (stiffness(geometry(here, y_ahead, la, lb, PairSearch::Nearby), lb < 0) -
-                stiffness(geometry(here, y_behind, la, lb, PairSearch::Nearby), lb < 0)) / (2 * h);
+      k_rate = stiffness_rate_along_motion(c, r, la, lb, ahead, behind);
     }
     // d/dt (2/5 k rho^{5/2}) = 2/5 k' rho^{5/2} + f_el rho': the first part is no force's work.
     rates->stiffness += 0.4 * k_rate * std::pow(-r.geometry.gap, 2.5);

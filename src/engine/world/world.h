@@ -150,6 +150,10 @@ class World {
   /// dk0/dt (N/m^{3/2}/s) of a Hertz contact between ellipses or against the
   /// circular wall, in closed form from how its point slides round the bodies.
   double stiffness_rate(const ContactResponse& r, const Vec& y, int k, int la, int lb, const EllipseAxes* placed) const;
+  /// dk0/dt (N/m^{3/2}/s) of a Hertz contact with a typed wall or the street:
+  /// a central difference between the states moved ahead and behind along the motion.
+  double stiffness_rate_along_motion(const ContactState& c, const ContactResponse& r, int la, int lb,
+                                     const Vec& ahead, const Vec& behind) const;
   /// Contact `index` of the table at the world's state.
   ContactResponse respond_now(size_t index, PairSearch search) const;
   /// The contacts' dissipated power and the rate of their stiffness work (W).
@@ -284,6 +288,7 @@ class World {
   mutable long long contact_evaluations_ = 0;
   mutable Scratch<std::vector<EllipseAxes>> placed_;  // an island's bodies during a force evaluation
   mutable Scratch<Vec> forces_;                       // their generalized forces then
+  mutable Scratch<Vec> moved_ahead_, moved_behind_;   // their states a microsecond ahead and behind
   mutable Scratch<std::vector<double>> pulls_, indicators_;  // the threads' multipliers and indicators there
   Scratch<std::vector<int>> sweep_order_;  // the last island plan's, its next one's hint
   static constexpr int kCrowdedIsland = 32;       // bodies: more, past twice its touching group, is a crowd
