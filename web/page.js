@@ -508,6 +508,7 @@ var Module = (function () {
       label: w('cl_series_label', 'string', ['number']),
       dashed: w('cl_series_dashed', 'number', ['number']),
       residualOf: w('cl_series_residual_of', 'string', ['number']),
+      seriesBody: w('cl_series_body', 'number', ['number']),
       oldName: w('cl_series_old_name', 'string', ['number']),
       size: w('cl_series_size', 'number', []),
       dataPtr: w('cl_series_data', 'number', ['number']),

@@ -290,6 +290,16 @@ var ContactLabPlots = (function () {
       grid: { stroke: themeColor('grid'), width: 1 }, ticks: { stroke: themeColor('grid'), width: 1 } };
   }
 
+  /** The colours the app draws bodies in, in its theme now: a body's series takes its body's. */
+  function sketchBodyColors() {
+    try {
+      var palette = JSON.parse(api.status()).palette;
+      return palette && Array.isArray(palette.bodies) ? palette.bodies : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
   /** The colour of series i of a scene: the quantities every scene records keep theirs everywhere. */
   function seriesColor(name, i) {
     var colors = ContactLabTheme.colors();
@@ -382,9 +392,13 @@ var ContactLabPlots = (function () {
       byName = {};
       renamedFrom = {};
       var n = api.count();
+      var bodyColors = null;  // the sketch's body colours (core/palette.cpp), read once per list
       for (var i = 0; i < n; i++) {
+        var body = api.seriesBody ? api.seriesBody(i) : -1;
+        if (body >= 0 && !bodyColors) bodyColors = sketchBodyColors();
+        var color = body >= 0 && bodyColors.length ? bodyColors[body % bodyColors.length] : seriesColor(api.name(i), i);
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
-          dashed: !!api.dashed(i), color: seriesColor(api.name(i), i), residualOf: api.residualOf ? api.residualOf(i) : '' };
+          dashed: !!api.dashed(i), color: color, residualOf: api.residualOf ? api.residualOf(i) : '' };
         series.push(entry);
         byName[entry.name] = entry;
         var oldName = api.oldName ? api.oldName(i) : '';

@@ -22,11 +22,12 @@ var ContactLabSweep = (function () {
   var CHART_HEIGHT = 170;      // px
   // What a lesson sweeps first, of the parameters that act under the current
   // law (the engine's in_effect_when): restitution, damping, the thread's snap.
-  var PREFERRED_PARAMETERS = ['c_tau', 'e', 'k_d', 'e_thread', 'k_s', 'friction'];
-  var PREFERRED_QUANTITIES = ['e_first', 'max_penetration', 'E_lost'];
+  // The cradle's lesson: a gap between the balls against how fast the last one swings out.
+  var PREFERRED_PARAMETERS = ['gap', 'c_tau', 'e', 'k_d', 'e_thread', 'k_s', 'friction'];
+  var PREFERRED_QUANTITIES = ['v_last', 'e_first', 'max_penetration', 'E_lost'];
   // Where a parameter's whole range is not what a lesson sweeps: the damped
-  // laws' c_τ from 0.1 (the issue's table) rather than 0.
-  var TEACHING_RANGES = { c_tau: [0.1, 1] };
+  // laws' c_τ from 0.1 (the issue's table) rather than 0; the cradle's gap up to 2 mm, where it is ideal.
+  var TEACHING_RANGES = { c_tau: [0.1, 1], gap: [0, 0.002] };
   var el = ContactLabPlots.el;
   var fmt = ContactLabPlots.formatNumber;
   var T = ContactLabText.t;

@@ -56,15 +56,12 @@ std::string App::status_json() const {
   nlohmann::json readout = nlohmann::json::array();
   const SeriesRecorder& recorded = sim_->series();
   const std::vector<SeriesSpec> series = sim_->scene().series();
-  std::vector<std::string> listed;
-  for (const std::vector<std::string>& panel : sim_->scene().default_plots())
-    for (const std::string& name : panel) {
-      const auto it = std::find(recorded.names().begin(), recorded.names().end(), name);
-      if (recorded.size() == 0 || it == recorded.names().end() || std::count(listed.begin(), listed.end(), name)) continue;
-      listed.push_back(name);
-      const size_t k = static_cast<size_t>(it - recorded.names().begin());
-      readout.push_back({{"label", series[k].label}, {"unit", series[k].unit}, {"value", recorded.at(k, recorded.size() - 1)}});
-    }
+  for (const std::string& name : sim_->scene().readout_series()) {
+    const auto it = std::find(recorded.names().begin(), recorded.names().end(), name);
+    if (recorded.size() == 0 || it == recorded.names().end()) continue;
+    const size_t k = static_cast<size_t>(it - recorded.names().begin());
+    readout.push_back({{"label", series[k].label}, {"unit", series[k].unit}, {"value", recorded.at(k, recorded.size() - 1)}});
+  }
   s["readout"] = readout;
   nlohmann::json drafts = nlohmann::json::object();
   for (const auto& [name, draft] : drafts_) drafts[name] = {{"text", draft.text}, {"error", draft.error}};

@@ -162,6 +162,11 @@ EMSCRIPTEN_KEEPALIVE const char* cl_series_residual_of(int i) {
   return spec ? keep(spec->residual_of) : "";
 }
 
+EMSCRIPTEN_KEEPALIVE int cl_series_body(int i) {
+  const std::optional<cl::SeriesSpec> spec = series_spec(i);
+  return spec ? spec->body : -1;
+}
+
 EMSCRIPTEN_KEEPALIVE int cl_series_size(void) {
   cl::app::App* app = current_app();
   return app ? static_cast<int>(app->simulation().series().size()) : 0;

@@ -174,3 +174,39 @@ test('every scene in both themes (screenshots looked at by hand)', { timeout: 24
     await app.close();
   }
 });
+
+test('a ball\'s series are drawn in the ball\'s colour on the canvas, in both themes (the cradle\'s speeds and energies)', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=cradle&n=5&theme=light');
+  try {
+    const { page, errors } = app;
+    const plotted = () => page.evaluate(() => {
+      const out = {};
+      for (let k = 0; k < 4; k++) {
+        const u = window.contactlab.plots.uplot(k);
+        if (u) u.series.slice(1).forEach((s) => { out[s.label] = s.stroke(u, 1); });
+      }
+      return out;
+    });
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') await page.selectOption('#theme-choice', 'dark');
+      const bodies = (await h.status(page)).palette.bodies;
+      await h.until(page, async () => {
+        const lines = await plotted();
+        return Object.keys(lines).some((l) => /energy of ball 3/.test(l)) &&
+          lines[Object.keys(lines).find((l) => /energy of ball 3/.test(l))].toLowerCase() === bodies[2].toLowerCase();
+      }, { what: `the plots redrawn in the ${theme} theme` });
+      const lines = await plotted();
+      for (let i = 0; i < 5; i++) {
+        const speed = Object.keys(lines).find((l) => new RegExp(`ball ${i + 1}\\b`).test(l) && /velocity|speed/.test(l));
+        const energy = Object.keys(lines).find((l) => new RegExp(`energy of ball ${i + 1}\\b`).test(l));
+        assert.ok(speed && energy, `ball ${i + 1}: a velocity and an energy line in ${JSON.stringify(Object.keys(lines))}`);
+        assert.equal(lines[speed].toLowerCase(), bodies[i].toLowerCase(), `${theme}: ${speed} in ball ${i + 1}'s colour`);
+        assert.equal(lines[energy].toLowerCase(), bodies[i].toLowerCase(), `${theme}: ${energy} in ball ${i + 1}'s colour`);
+      }
+      console.log(`  ${theme}: balls 1–5 drawn in ${bodies.slice(0, 5).join(', ')}; their velocity and energy lines match`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -3,6 +3,8 @@
 // a series found by its name or its old name.
 #include "core/scene.h"
 
+#include <algorithm>
+
 #include "core/text.h"
 
 namespace cl {
@@ -29,6 +31,14 @@ std::string SceneDescription::title() const { return text(id + ".title"); }
 std::string SceneDescription::summary() const { return text(id + ".summary"); }
 std::string SceneDescription::caption() const { return text(id + ".caption"); }
 std::string SceneDescription::cost_hint() const { return text(id + ".cost_hint"); }
+
+std::vector<std::string> Scene::readout_series() const {
+  std::vector<std::string> names;
+  for (const std::vector<std::string>& panel : default_plots())
+    for (const std::string& name : panel)
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  return names;
+}
 
 std::optional<std::string> Scene::place_body(size_t, const Eigen::Vector2d&, const Eigen::Vector2d&) {
   return text("scene.cannot_move");

@@ -55,6 +55,9 @@ struct SeriesSpec {
   std::string residual_of;
   /// Its name before a rename ("z0" for "y0"): links that plot it by that name still do.
   std::string old_name;
+  /// The body it is about, drawn in that body's colour of the sketch (-1: none):
+  /// ball 3's energy is the colour ball 3 has on the canvas.
+  int body = -1;
 };
 
 /// Index of the series called `name` (or once called so: its old_name) in `series`.
@@ -123,6 +126,9 @@ class Scene {
   virtual std::vector<SeriesSpec> series() const = 0;
   /// Plot panels shown at first, each a list of series names.
   virtual std::vector<std::vector<std::string>> default_plots() const = 0;
+  /// The series read out in words (the page's "Now: ..." summary), in order:
+  /// those of the default plots, each once; a scene with many may say fewer.
+  virtual std::vector<std::string> readout_series() const;
   /// Current values of series(), in order (first is t).
   virtual void sample(std::vector<double>& values) const = 0;
   /// The picture of the current state (trail of the last `trail` s etc.),

@@ -77,6 +77,7 @@ std::optional<std::string> CradleScene::start_at(const WorldModel& model, double
   rest_height_ = -model.threads[0].length;
   swing_half_width_ = 0;
   for (int i = 0; i < model.n; ++i) swing_half_width_ = std::max(swing_half_width_, std::abs(y[3 * i]) + model.body.a);
+  last_ball_energy_ = ball_energy(model.n - 1);
   return std::nullopt;
 }
 
@@ -92,6 +93,7 @@ std::optional<std::string> CradleScene::step_to(double t_end, std::vector<Event>
   const size_t first = events.size();
   WorldEvents happened;
   const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
+  last_ball_energy_ = std::max(last_ball_energy_, ball_energy(ball_count() - 1));
   for (const FinishedImpact& impact : happened.impacts) {
     Event e = make_event(impact.summary.onset, "pair", kImpactFields + impact_fields().size());
     e.fields[kI] = impact.i + 1;  // balls are numbered from 1, as drawn

@@ -37,6 +37,9 @@ class CradleScene final : public CopyableScene<CradleScene> {
 
   std::vector<SeriesSpec> series() const override;
   std::vector<std::vector<std::string>> default_plots() const override;
+  std::vector<std::string> readout_series() const override;
+  /// For a sweep: the speed the last ball swings through its lowest point with, at most (m/s).
+  std::vector<std::pair<SeriesSpec, double>> summary_values() const override;
   void sample(std::vector<double>& values) const override;
   Sketch sketch(const Palette& palette) const override;
   Theory theory() const override;
@@ -73,6 +76,7 @@ class CradleScene final : public CopyableScene<CradleScene> {
 
   World world_;
   double rest_height_ = 0;  // m, of the balls' centres at rest
+  double last_ball_energy_ = 0;  // J, the most the last ball has held (constant while it swings free)
   double swing_half_width_ = 0;  // m, how far from the middle a ball reaches at the start (and so on its swings)
 };
 

@@ -1,6 +1,7 @@
 // What the cradle shows: each ball's velocity and energy, the forces between
 // neighbours, the totals, and the sketch.
 #include <algorithm>
+#include <cmath>
 
 #include "core/text.h"
 #include "scenes/cradle.h"
@@ -19,9 +20,9 @@ std::vector<SeriesSpec> CradleScene::series() const {
   std::vector<SeriesSpec> s = {{"t", "s", text("cradle.series.t")}};
   const int n = ball_count();
   for (int i = 0; i < n; ++i)
-    s.push_back({"v" + std::to_string(i), "m/s", text("cradle.series.v", {{"i", std::to_string(i + 1)}})});
+    s.push_back({"v" + std::to_string(i), "m/s", text("cradle.series.v", {{"i", std::to_string(i + 1)}}), false, "", "", i});
   for (int i = 0; i < n; ++i)
-    s.push_back({"E" + std::to_string(i), "J", text("cradle.series.e", {{"i", std::to_string(i + 1)}})});
+    s.push_back({"E" + std::to_string(i), "J", text("cradle.series.e", {{"i", std::to_string(i + 1)}}), false, "", "", i});
   for (int i = 0; i + 1 < n; ++i)
     s.push_back({"F" + std::to_string(i) + "_" + std::to_string(i + 1), "N",
                  text("cradle.series.f", {{"i", std::to_string(i + 1)}, {"j", std::to_string(i + 2)}})});
@@ -43,6 +44,22 @@ std::vector<std::vector<std::string>> CradleScene::default_plots() const {
   for (int i = 0; i + 1 < ball_count(); ++i) forces.push_back("F" + std::to_string(i) + "_" + std::to_string(i + 1));
   energies.push_back("E_total");
   return {speeds, energies, forces, {"E_kin", "E_pot", "E_diss", "E_total"}};
+}
+
+std::vector<std::string> CradleScene::readout_series() const {
+  // Each ball's velocity and the total: 18 numbers for five balls were too many to listen to.
+  std::vector<std::string> names;
+  for (int i = 0; i < ball_count(); ++i) names.push_back("v" + std::to_string(i));
+  names.push_back("E_total");
+  return names;
+}
+
+std::vector<std::pair<SeriesSpec, double>> CradleScene::summary_values() const {
+  // Its energy is constant while it swings free, so the largest is read
+  // exactly between samples: the speed at the bottom, sqrt(2 E / m).
+  const double mass = model().body_of(ball_count() - 1).total_mass();
+  const std::string n = std::to_string(ball_count());
+  return {{{"v_last", "m/s", text("cradle.series.v_last", {{"n", n}})}, std::sqrt(2 * last_ball_energy_ / mass)}};
 }
 
 void CradleScene::sample(std::vector<double>& values) const {

@@ -34,7 +34,7 @@ std::vector<SeriesSpec> EllipsesScene::series() const {
                        {"vx" + k, "m/s", text("ellipses.series.vx", {{"body", body}})},
                        {"vy" + k, "m/s", text("ellipses.series.vy", {{"body", body}}), false, "", "vz" + k},
                        {"w" + k, "rad/s", text("ellipses.series.w", {{"body", body}})},
-                       {"gap_wall" + k, "m", text("ellipses.series.gap_wall", {{"body", body}})}});
+                       {"gap_wall" + k, "m", text("ellipses.series.gap_wall", {{"body", body}}), false, "", "", i}});
   }
   const int paired = std::min(model().n, kGapBodies);
   for (int i = 0; i < paired; ++i)
