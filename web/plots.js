@@ -291,7 +291,7 @@ var ContactLabPlots = (function () {
   }
 
   /** The colours the app draws bodies in, in its theme now: a body's series takes its body's. */
-  function sketchBodyColors() {
+  function sketchBodyColors(api) {
     try {
       var palette = JSON.parse(api.status()).palette;
       return palette && Array.isArray(palette.bodies) ? palette.bodies : [];
@@ -395,7 +395,10 @@ var ContactLabPlots = (function () {
       var bodyColors = null;  // the sketch's body colours (core/palette.cpp), read once per list
       for (var i = 0; i < n; i++) {
         var body = api.seriesBody ? api.seriesBody(i) : -1;
-        if (body >= 0 && !bodyColors) bodyColors = sketchBodyColors();
+        if (body >= 0 && !bodyColors) {
+          bodyColors = sketchBodyColors(api);
+          if (!bodyColors.length) needLayout = true;  // the app has no status yet: read the list again on the next poll
+        }
         var color = body >= 0 && bodyColors.length ? bodyColors[body % bodyColors.length] : seriesColor(api.name(i), i);
         var entry = { index: i, name: api.name(i), unit: api.unit(i), label: api.label(i) || api.name(i),
           dashed: !!api.dashed(i), color: color, residualOf: api.residualOf ? api.residualOf(i) : '' };

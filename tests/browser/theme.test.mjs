@@ -205,7 +205,7 @@ test('a ball\'s series are drawn in the ball\'s colour on the canvas, in both th
       }
       console.log(`  ${theme}: balls 1–5 drawn in ${bodies.slice(0, 5).join(', ')}; their velocity and energy lines match`);
     }
-    assert.deepEqual(errors, []);
+    assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
   }
