@@ -5,8 +5,9 @@
 
 namespace cl::app {
 
-void Camera::reset(const Eigen::Vector2d& center, double half_height) {
+void Camera::reset(const Eigen::Vector2d& center, double half_width, double half_height) {
   center_ = center;
+  half_width_ = half_width;
   half_height_ = half_height;
   user_moved_ = false;
   refit();
@@ -22,8 +23,8 @@ void Camera::set_viewport(float x, float y, float width, float height) {
 }
 
 void Camera::refit() {
-  // Fit the requested height, and as much width, whichever is tighter.
-  scale_ = std::min(vh_, vw_) / (2 * half_height_);
+  // The requested rectangle whole, whichever side is tighter.
+  scale_ = std::min(vw_ / (2 * half_width_), vh_ / (2 * half_height_));
 }
 
 Eigen::Vector2f Camera::to_screen(const Eigen::Vector2d& w) const {

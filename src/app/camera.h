@@ -7,8 +7,8 @@ namespace cl::app {
 
 class Camera {
  public:
-  /// Fits the world rectangle centre +- half_height (m) into the viewport.
-  void reset(const Eigen::Vector2d& center, double half_height);
+  /// Fits the world rectangle centre +- (half_width, half_height) (m) into the viewport.
+  void reset(const Eigen::Vector2d& center, double half_width, double half_height);
   void set_viewport(float x, float y, float width, float height);
 
   /// World (m, y up) -> screen (px, y down).
@@ -34,7 +34,7 @@ class Camera {
  private:
   void refit();
   Eigen::Vector2d center_{0, 0};  // m, at the viewport centre
-  double half_height_ = 1;        // m, requested view
+  double half_width_ = 1, half_height_ = 1;  // m, requested view
   double scale_ = 100;            // px/m
   float vx_ = 0, vy_ = 0, vw_ = 1, vh_ = 1;
   bool user_moved_ = false;

@@ -9,7 +9,8 @@ namespace cl::app {
 
 void App::fit_view() {
   const Sketch sketch = sim_->scene().sketch(palette());
-  camera_.reset(sketch.view_center, sketch.view_half_height);
+  const double half_width = sketch.view_half_width > 0 ? sketch.view_half_width : sketch.view_half_height;
+  camera_.reset(sketch.view_center, half_width, sketch.view_half_height);
 }
 
 void App::handle_view_input() {

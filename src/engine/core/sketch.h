@@ -74,6 +74,9 @@ struct Sketch {
   std::vector<SketchLegendEntry> legend;  ///< every glyph drawn, explained
   Eigen::Vector2d view_center{0, 0};  ///< suggested view (m) for "reset view"
   double view_half_height = 1;        ///< m
+  /// m; 0: as view_half_height. The view fits this rectangle, so a wide
+  /// scene (a cradle's swing) fills a wide canvas and still fits a phone's.
+  double view_half_width = 0;
   bool view_follows = false;          ///< keep view_center in the middle of the view (zoom stays the user's)
   bool flat_grid = true;              ///< the metre grid fits this view (not a turned 3D projection)
 };

@@ -86,9 +86,12 @@ Sketch CradleScene::sketch(const Palette& palette) const {
   const int n = ball_count();
   const double R = model().body.a, L = model().threads[0].length;
   const double half_row = std::abs(model().threads[n - 1].pivot.x()) + R;
-  s.view_center = Vector2d(0, -0.55 * L);
-  // The whole swing in view on a canvas as narrow as a phone's (0.8 wide for 1 high).
-  s.view_half_height = std::max(0.7 * L + 2 * R, 1.25 * swing_half_width_);
+  // From a little above the bar to a little below the lowest ball, and the
+  // widest swing across: the view fits this box, wide canvas or narrow.
+  const double top = 0.1 * L, bottom = -L - R - 0.1 * L;  // m
+  s.view_center = Vector2d(0, 0.5 * (top + bottom));
+  s.view_half_height = 0.5 * (top - bottom);
+  s.view_half_width = 1.1 * std::max(swing_half_width_, half_row + R);
   // The bar the threads hang from.
   s.lines.push_back({{Vector2d(-half_row - R, 0), Vector2d(half_row + R, 0)}, palette.ground, 4.0f});
   // A thread drawn slack is visibly shorter than its length, not one a few micrometres off it between bounces.

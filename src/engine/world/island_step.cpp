@@ -106,6 +106,29 @@ void World::plan_step(Island& island, double t_end) {
   }
 }
 
+std::optional<ContactCrossing> World::contact_crossing(const Island& island, double t0,
+                                                      const std::vector<ContactResponse>& at_end, bool thread_event) {
+  const int k = static_cast<int>(island.bodies.size());
+  const Stepper& stepper = island.stepper;
+  const Vec& y_end = stepper.y();
+  const std::function<double(size_t, const Vec&)> gap_at = [&](size_t p, const Vec& y) {
+    if (&y == &y_end) return at_end[p].geometry.gap;
+    return respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first, island.local[p].second, nullptr,
+                   PairSearch::Global)
+        .geometry.gap;
+  };
+  std::vector<size_t> candidates;
+  if (model_.contact.impulse) {
+    candidates = impulse_candidates(island, stepper.t(), gap_at, y_end);
+    if (thread_event) failure_.clear();  // a body resting on another at the step's end: judged again from the thread's event
+  } else {
+    for (size_t p = 0; p < island.contacts.size(); ++p)
+      if (!island.skipped[p]) candidates.push_back(p);
+  }
+  const IslandContacts contacts{state_.contacts, island.contacts};
+  return earliest_crossing(stepper, t0, contacts, candidates, gap_at);
+}
+
 std::optional<std::string> World::island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts) {
   const int k = static_cast<int>(island.bodies.size());
   Stepper& stepper = island.stepper;
@@ -127,26 +150,12 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
     for (const ContactResponse& r : at_end) elastic += r.elastic_energy;
     if (auto error = blown_up(before, island_energy(island, y_end, elastic))) return error;
   }
-  const std::function<double(size_t, const Vec&)> gap_at = [&](size_t p, const Vec& y) {
-    if (&y == &y_end) return at_end[p].geometry.gap;
-    return respond(state_.contacts[island.contacts[p]], y, k, island.local[p].first, island.local[p].second, nullptr,
-                   PairSearch::Global)
-        .geometry.gap;
-  };
   // A thread's event inside the step makes the rest of it wrong: the contacts are judged up to it.
   const bool threads = has_threads(island);
   std::optional<ThreadCrossing> thread;
   if (threads) thread = thread_crossing(island, t0);
-  std::vector<size_t> candidates;
-  if (model_.contact.impulse) {
-    candidates = impulse_candidates(island, stepper.t(), gap_at, y_end);
-    if (thread) failure_.clear();  // a body resting on another at the step's end: judged again from the thread's event
-  } else {
-    for (size_t p = 0; p < island.contacts.size(); ++p)
-      if (!island.skipped[p]) candidates.push_back(p);
-  }
-  const IslandContacts contacts{state_.contacts, island.contacts};
-  const std::optional<ContactCrossing> crossing = earliest_crossing(stepper, t0, contacts, candidates, gap_at);
+  const std::optional<ContactCrossing> crossing =
+      island.contacts.empty() ? std::nullopt : contact_crossing(island, t0, at_end, thread.has_value());
   if (!failure_.empty()) return failure_;
   if (threads) {
     const double t_cut = std::min(crossing ? crossing->t : stepper.t(), thread ? thread->t : stepper.t());

@@ -232,6 +232,12 @@ class World {
   /// island holds (dynamics/free_flight.h).
   void plan_step(Island& island, double t_end);
   std::optional<std::string> island_step(Island& island, double t_end, std::vector<FinishedImpact>& impacts);
+  /// The earliest onset or end of the island's contacts in the step just
+  /// taken from t0, on the dense output; at_end, their responses at its end.
+  /// Under the impulse law a body resting on another sets failure_, unless a
+  /// thread's event comes first (it is judged again from there).
+  std::optional<ContactCrossing> contact_crossing(const Island& island, double t0,
+                                                  const std::vector<ContactResponse>& at_end, bool thread_event);
   /// A thread that went slack or taut inside the island's step just taken
   /// from t0: the earliest, by local body, and when (s).
   struct ThreadCrossing {
