@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include "support/disc.h"
 #include "world/world.h"
 
 namespace {
@@ -18,10 +19,7 @@ constexpr double kL = 1.1, kG = 10;  // m, m/s²
 cl::WorldModel pendulum(double pivot_radius) {
   cl::WorldModel model;
   model.n = 1;
-  model.body.m = 1;
-  model.body.m_o = 0;
-  model.body.a = model.body.b = 0.05;
-  model.body.s = Eigen::Vector2d::Zero();
+  model.body = test::disc(1, 0.05);
   model.gravity = Eigen::Vector2d(0, -kG);
   model.threads = {cl::Thread{true, Eigen::Vector2d::Zero(), kL, pivot_radius}};
   model.body_contacts = false;
