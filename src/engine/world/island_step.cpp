@@ -154,8 +154,8 @@ std::optional<std::string> World::island_step(Island& island, double t_end, std:
   const bool threads = has_threads(island);
   std::optional<ThreadCrossing> thread;
   if (threads) thread = thread_crossing(island, t0);
-  const std::optional<ContactCrossing> crossing =
-      island.contacts.empty() ? std::nullopt : contact_crossing(island, t0, at_end, thread.has_value());
+  std::optional<ContactCrossing> crossing;
+  if (!island.contacts.empty()) crossing = contact_crossing(island, t0, at_end, thread.has_value());
   if (!failure_.empty()) return failure_;
   if (threads) {
     const double t_cut = std::min(crossing ? crossing->t : stepper.t(), thread ? thread->t : stepper.t());
