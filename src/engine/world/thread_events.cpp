@@ -68,6 +68,8 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
   std::vector<double>& at_end = *indicators_;
   thread_indicators(island, stepper.y(), at_end);
   const double tolerance = 1e-12 * std::max(1.0, std::abs(t1));  // s
+  Vec y;
+  std::vector<double> at_start, probe;  // evaluated once a thread has crossed
   std::optional<ThreadCrossing> earliest;
   for (size_t l = 0; l < at_end.size(); ++l) {
     ThreadTurn found{t1, at_end[l]};  // an end of the step where the indicator is positive
@@ -76,66 +78,68 @@ std::optional<World::ThreadCrossing> World::thread_crossing(const Island& island
       if (!turn) continue;
       found = *turn;
     }
-    Vec y(stepper.y().size());
-    std::vector<double> probe;
+    if (at_start.empty()) {
+      y.resize(stepper.y().size());
+      stepper.dense(t0, y);
+      thread_indicators(island, y, at_start);
+    }
     const auto indicator = [&](double t) {
       stepper.dense(t, y);
       thread_indicators(island, y, probe);
       return probe[l];
     };
-    const double t = find_root_after_event(indicator, t0, indicator(t0), found.t, found.indicator, tolerance);
+    const double t = find_root_after_event(indicator, t0, at_start[l], found.t, found.indicator, tolerance);
     if (!earliest || t < earliest->t) earliest = ThreadCrossing{static_cast<int>(l), t};
   }
   return earliest;
 }
 
 std::optional<World::ThreadTurn> World::slack_turn_past_length(const Island& island, int l, double t0, double t1) const {
-  const int k = static_cast<int>(island.bodies.size());
   const int i = island.bodies[l];
   if (!model_.tied(i) || !state_.slack[i]) return std::nullopt;
   // Outside the length the body recedes until it turns: the stretch peaks
   // where r.v = 0 goes from + to −. One such turn per step is looked for.
-  const Stepper& stepper = island.stepper;
-  const Eigen::Vector2d pivot = model_.threads[i].pivot;
-  Vec y(stepper.y().size());
-  const auto receding = [&](double t) {
-    stepper.dense(t, y);
-    return (y.segment<2>(3 * l) - pivot).dot(y.segment<2>(3 * (k + l)));
-  };
-  const double at_start = receding(t0), at_end = receding(t1);
-  if (!(at_start > 0 && at_end <= 0)) return std::nullopt;
-  const double t = find_root(receding, t0, at_start, t1, at_end, 1e-12 * std::max(1.0, std::abs(t1)));
-  stepper.dense(t, y);
+  Vec y;
+  const std::optional<double> t = radial_turn(island, l, t0, t1, false, y);
+  if (!t) return std::nullopt;
   // Past it by no more than a taut thread's drift is no graze: a thread
   // that just went slack leaves the length turning inwards from exactly it.
   const Thread& thread = model_.threads[i];
   const double stretch = thread_stretch(thread, y.segment<3>(3 * l));  // m
   if (!(stretch > kThreadDrift * thread.length)) return std::nullopt;
-  return ThreadTurn{t, stretch};
+  return ThreadTurn{*t, stretch};
+}
+
+std::optional<double> World::radial_turn(const Island& island, int l, double t0, double t1, bool to_receding,
+                                         Vec& y) const {
+  const int k = static_cast<int>(island.bodies.size());
+  const Stepper& stepper = island.stepper;
+  const Eigen::Vector2d pivot = model_.threads[island.bodies[l]].pivot;
+  y.resize(stepper.y().size());
+  // d|r|²/dt / 2 = r.v: its sign is whether the body recedes from the pivot.
+  const auto receding = [&](double t) {
+    stepper.dense(t, y);
+    return (y.segment<2>(3 * l) - pivot).dot(y.segment<2>(3 * (k + l)));
+  };
+  const double at_start = receding(t0), at_end = receding(t1);
+  const double sign = to_receding ? 1 : -1;
+  if (!(sign * at_start < 0 && sign * at_end >= 0)) return std::nullopt;
+  const double t = find_root(receding, t0, at_start, t1, at_end, 1e-12 * std::max(1.0, std::abs(t1)));
+  stepper.dense(t, y);
+  return t;
 }
 
 void World::report_pivot_passes(const Island& island, double t0, double t1) {
   const int k = static_cast<int>(island.bodies.size());
-  const Stepper& stepper = island.stepper;
   Vec y;  // sized for the first body with a nail to pass
   for (int l = 0; l < k; ++l) {
     const int i = island.bodies[l];
     if (!model_.tied(i) || !state_.slack[i] || model_.threads[i].pivot_radius <= 0) continue;
-    y.resize(stepper.y().size());
-    const Eigen::Vector2d pivot = model_.threads[i].pivot;
-    // d|r|²/dt / 2 = r.v: from approaching to receding at the closest pass.
-    const auto approach = [&](double t) {
-      stepper.dense(t, y);
-      return (y.segment<2>(3 * l) - pivot).dot(y.segment<2>(3 * (k + l)));
-    };
-    const double at_start = approach(t0), at_end = approach(t1);
-    if (!(at_start < 0 && at_end >= 0)) continue;
-    const double t = find_root(approach, t0, at_start, t1, at_end, 1e-12 * std::max(1.0, std::abs(t1)));
-    stepper.dense(t, y);
-    const Eigen::Vector2d r = y.segment<2>(3 * l) - pivot;
-    if (r.norm() > model_.threads[i].pivot_radius) continue;
+    // The closest pass: from approaching to receding.
+    const std::optional<double> t = radial_turn(island, l, t0, t1, true, y);
+    if (!t || (y.segment<2>(3 * l) - model_.threads[i].pivot).norm() > model_.threads[i].pivot_radius) continue;
     const double speed = y.segment<2>(3 * (k + l)).norm();
-    state_.slab.events.threads.push_back({ThreadEvent::Kind::Pass, i, t, y.segment<2>(3 * l), speed, speed});
+    state_.slab.events.threads.push_back({ThreadEvent::Kind::Pass, i, *t, y.segment<2>(3 * l), speed, speed});
   }
 }
 

@@ -252,6 +252,10 @@ class World {
     double t = 0, indicator = 0;
   };
   std::optional<ThreadTurn> slack_turn_past_length(const Island& island, int l, double t0, double t1) const;
+  /// When local body l's r.v (r from its pivot) changes sign inside the
+  /// island's step from t0 to t1 (s): to receding (a closest pass,
+  /// `to_receding`) or to approaching (a farthest reach); y is left there.
+  std::optional<double> radial_turn(const Island& island, int l, double t0, double t1, bool to_receding, Vec& y) const;
   /// Per local body at the island's state y: > 0 where its thread has crossed
   /// (taut: minus its pull, N/m; slack: how far past the length it moves out, m); < 0 else.
   void thread_indicators(const Island& island, const Vec& y, std::vector<double>& indicators) const;
