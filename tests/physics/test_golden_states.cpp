@@ -98,8 +98,8 @@ struct Moved {
 constexpr Moved kMoved[] = {
     {"pendulum", 1e-8,
      "its thread moved into the world (issue 36): slack flights are integrated by the taut phase's integrator instead "
-     "of solved as parabolas, and slack, taut and the nail are located on its dense output (measured <= 1.6e-9, the "
-     "step counts within 2 %)"},
+     "of solved as parabolas, the taut phase in the thread's angle (world/swing.h) instead of x and y, and slack, "
+     "taut and the nail are located on the dense output (measured <= 5.9e-9, the step counts within 2 %)"},
 };
 
 std::string short_number(double x) {

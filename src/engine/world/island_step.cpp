@@ -39,12 +39,16 @@ void World::restart(Island& island, double t, const Vec& y) {
     energy += cl::kinetic_energy(model_.body_of(island.bodies[l]), y.segment<3>(3 * l), y.segment<3>(3 * (k + l)));
   settings.quadratures = 2;
   settings.quadrature_atol = std::max(settings.rtol * energy, settings.atol);
-  island.coasting = false;
+  island.motion = IslandMotion::Integrating;
   island.stepper.configure(settings);
   island.stepper.start(t, y, rhs(island));
 }
 
 void World::resume(Island& island, double t, const Vec& y) {
+  if (can_swing(island)) {
+    start_swing(island, t, y);
+    return;
+  }
   // Global stepping integrates everything, always: it is the reference.
   bool touching = model_.contact.stepping == Stepping::Global || has_threads(island);
   for (size_t index : island.contacts) touching = touching || state_.contacts[index].active;
@@ -55,7 +59,7 @@ void World::resume(Island& island, double t, const Vec& y) {
   state_.retired_steps += island.stepper.steps();
   island.stepper = Stepper();
   std::fill(island.skipped.begin(), island.skipped.end(), 0);  // coasting searches every contact
-  island.coasting = true;
+  island.motion = IslandMotion::Coasting;
   island.t = t;
   island.y = y;
 }

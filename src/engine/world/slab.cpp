@@ -165,7 +165,7 @@ void World::plan_slab(double t1) {
     if (same) {
       reused[old] = 1;
       Island& before = state_.islands[old];
-      island.coasting = before.coasting;
+      island.motion = before.motion;
       island.t = before.t;
       island.y = std::move(before.y);
       island.stepper = std::move(before.stepper);
@@ -192,7 +192,10 @@ void World::plan_slab(double t1) {
         c.has_warm = true;
       }
     }
-    if (!same) resume(island, state_.t, island_state(island));
+    if (!same)
+      resume(island, state_.t, island_state(island));
+    else if ((island.motion == IslandMotion::Swinging) != can_swing(island))  // a contact came near, or all left
+      resume(island, state_.t, Vec(island_y(island)));
   }
   for (size_t k = 0; k < state_.islands.size(); ++k)
     if (!reused[k]) state_.retired_steps += state_.islands[k].stepper.steps();

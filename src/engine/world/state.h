@@ -43,6 +43,9 @@ struct WorldEvents {
   std::vector<ThreadEvent> threads;
 };
 
+/// How an island's bodies are moved (WorldIsland).
+enum class IslandMotion { Coasting, Swinging, Integrating };
+
 /// Bodies integrated together over a slab, with the contacts they may make.
 struct WorldIsland {
   static constexpr long long kStormImpacts = 2000;
@@ -53,11 +56,13 @@ struct WorldIsland {
   std::vector<std::pair<int, int>> local;  // each contact's bodies as local indices (second < 0: the boundary)
   // While no contact of the island is in progress its bodies coast: they
   // fly free in closed form from (t, y), and its contacts are watched by
-  // conservative advancement; otherwise the stepper integrates them.
-  bool coasting = true;
-  double t = 0;                // s, while coasting
-  Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting
-  Stepper stepper;             // on the same y, while integrating
+  // conservative advancement. A body alone on a taut thread, with no contact
+  // it could make, swings: the stepper integrates its angle about the pivot
+  // (world/swing.h) and (t, y) follow. Otherwise the stepper integrates y.
+  IslandMotion motion = IslandMotion::Coasting;
+  double t = 0;                // s, while coasting or swinging
+  Vec y;                       // y = [Q (3k), V (3k), E_diss, W_stiffness] of its k bodies, while coasting or swinging
+  Stepper stepper;             // on y while integrating; on [angle, rate] while swinging
   // Per contact, for the step under way: how fast its gap can close (m/s),
   // whether it cannot close within the step (its searches are skipped),
   // and whether its gap is only a lower bound left by skipped steps.

@@ -151,10 +151,13 @@ std::optional<std::string> World::advance_to(double t_end, WorldEvents& events,
       while (island_time(island) < state_.slab.t1) {
         if (++steps > kMaxStepsPerCall) return text("world.too_many_steps");
         const double t_before = island_time(island);
-        const bool integrating = !island.coasting;
-        std::optional<std::string> error =
-            integrating ? island_step(island, state_.slab.t1, state_.slab.events.impacts)
-                        : coast(island, state_.slab.t1, state_.slab.events.impacts);
+        const bool integrating = island.motion != IslandMotion::Coasting;
+        std::optional<std::string> error;
+        switch (island.motion) {
+          case IslandMotion::Coasting: error = coast(island, state_.slab.t1, state_.slab.events.impacts); break;
+          case IslandMotion::Swinging: error = swing(island, state_.slab.t1); break;
+          case IslandMotion::Integrating: error = island_step(island, state_.slab.t1, state_.slab.events.impacts); break;
+        }
         if (!error) error = count_step_rate(integrating, island_time(island) - t_before);
         if (error) {
           drop_islands();  // the state stays at the last whole slab

@@ -23,7 +23,8 @@
 //
 // One stage per file: world.cpp (this API, advance_to), slab.cpp (slabs and
 // islands), island_step.cpp (an island's step, event location, guards),
-// coast.cpp (free flight to the next contact), forward.cpp (the equations of
+// coast.cpp (free flight to the next contact), swing.cpp (a lone body on a
+// taut thread, in its angle), forward.cpp (the equations of
 // motion), contact_response.cpp (each contact's force), impulse.cpp (the
 // impulse law), thread_events.cpp (threads going slack and taut), energy.cpp
 // (the audit's terms and the momenta).
@@ -173,11 +174,22 @@ class World {
   void thread_pulls(const Island& island, const Vec& y, std::vector<double>& pulls) const;
   OdeRhs rhs(const Island& island) const;
   void restart(Island& island, double t, const Vec& y);
-  /// Carries the island on from (t, y): integrating while a contact is in
-  /// progress, else coasting.
+  /// Carries the island on from (t, y): swinging if it can, integrating
+  /// while a contact is in progress or a body is on a thread, else coasting.
   void resume(Island& island, double t, const Vec& y);
-  double island_time(const Island& island) const { return island.coasting ? island.t : island.stepper.t(); }
-  const Vec& island_y(const Island& island) const { return island.coasting ? island.y : island.stepper.y(); }
+  double island_time(const Island& island) const {
+    return island.motion == IslandMotion::Integrating ? island.stepper.t() : island.t;
+  }
+  const Vec& island_y(const Island& island) const {
+    return island.motion == IslandMotion::Integrating ? island.stepper.y() : island.y;
+  }
+  /// Whether the island is one body on a taut thread that touches nothing and swings (world/swing.h).
+  bool can_swing(const Island& island) const;
+  /// Swings the island on from (t, y), its stepper on the thread's angle.
+  void start_swing(Island& island, double t, const Vec& y);
+  /// One step of a swinging island towards t_end (s); where its thread goes
+  /// slack, the island carries on from there (resume()).
+  std::optional<std::string> swing(Island& island, double t_end);
   /// The island's bodies flown free from y by dt (s).
   Vec coasted(const Island& island, const Vec& y, double dt) const;
   /// Coasts the island to t_end (s) or to the onset of its first contact,
