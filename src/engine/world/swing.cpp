@@ -46,10 +46,10 @@ Eigen::Vector2d swing_angle(const SwingFrame& frame, const Coordinates& Q, const
   return {theta, V.head<2>().dot(across) / frame.length};
 }
 
-void place_on_swing(const SwingFrame& frame, double theta, double omega, Coordinates& Q, Velocities& V) {
-  const double c = std::cos(theta), s = std::sin(theta);
-  Q.head<2>() = frame.pivot + frame.length * (s * frame.side + c * frame.down);
-  V.head<2>() = (frame.length * omega) * (c * frame.side - s * frame.down);
+void place_on_swing(const SwingFrame& frame, double cos_theta, double sin_theta, double omega, Coordinates& Q,
+                    Velocities& V) {
+  Q.head<2>() = frame.pivot + frame.length * (sin_theta * frame.side + cos_theta * frame.down);
+  V.head<2>() = (frame.length * omega) * (cos_theta * frame.side - sin_theta * frame.down);
 }
 
 bool World::can_swing(const Island& island) const {
@@ -82,19 +82,20 @@ std::optional<std::string> World::swing(Island& island, double t_end) {
   const double t0 = stepper.t();
   const OdeRhs rhs = swing_rhs(frame.g_over_length);
   if (!stepper.step(rhs, t_end)) return text("world.step_underflow");
-  // The body at time t of the step, from its angle s there, into y (at the step's start before).
-  const auto place = [&](double t, const Vec& s, Vec& y) {
+  // The body at time t of the step, at angle and rate s there, into y (at the step's start before).
+  const auto place = [&](double t, const Vec& s, double cos_theta, double sin_theta, Vec& y) {
     Coordinates Q = y.segment<3>(0);
     Velocities V = y.segment<3>(3);
-    place_on_swing(frame, s[0], s[1], Q, V);
+    place_on_swing(frame, cos_theta, sin_theta, s[1], Q, V);
     Q.z() += V.z() * (t - t0);  // the rotation turns on at its rate
     y.segment<3>(0) = Q;
     y.segment<3>(3) = V;
   };
   const Vec& s_end = stepper.y();
-  const double pull_end = swing_pull(frame, s_end[0], s_end[1]);
+  const double cos_end = std::cos(s_end[0]), sin_end = std::sin(s_end[0]);
+  const double pull_end = swing_pull(frame, cos_end, s_end[1]);
   if (pull_end >= 0) {
-    place(stepper.t(), s_end, island.y);
+    place(stepper.t(), s_end, cos_end, sin_end, island.y);
     island.t = stepper.t();
     // Over the top: back within (−π, π], so dopri5's tolerance, relative to |θ|, stays what it was.
     if (std::abs(s_end[0]) > kPi) start_swing(island, island.t, Vec(island.y));
@@ -103,16 +104,16 @@ std::optional<std::string> World::swing(Island& island, double t_end) {
   // The pull turned into a push inside the step: the thread goes slack where it crossed zero.
   Vec s(2);
   stepper.dense(t0, s);
-  const double pull_start = swing_pull(frame, s[0], s[1]);
+  const double pull_start = swing_pull(frame, std::cos(s[0]), s[1]);
   const auto push = [&](double t) {
     stepper.dense(t, s);
-    return -swing_pull(frame, s[0], s[1]);
+    return -swing_pull(frame, std::cos(s[0]), s[1]);
   };
   const double tolerance = 1e-12 * std::max(1.0, std::abs(stepper.t()));  // s, as for every thread
   const double t = find_root_after_event(push, t0, -pull_start, stepper.t(), -pull_end, tolerance);
   stepper.dense(t, s);
   Vec y = island.y;
-  place(t, s, y);
+  place(t, s, std::cos(s[0]), std::sin(s[0]), y);
   failure_.clear();
   cross_thread(island, 0, t, y);
   resume(island, t, y);

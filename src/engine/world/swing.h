@@ -9,6 +9,8 @@
 //   μ/m = ω² + (g/L) cos θ   (1/s², the multiplier per unit mass)
 // is positive; where it turns negative the thread goes slack. The body's own
 // rotation is untouched by a thread tied at its centre: its rate stays.
+#include <cmath>
+
 #include <Eigen/Core>
 
 #include "dynamics/ellipse_body.h"
@@ -31,13 +33,15 @@ SwingFrame swing_frame(const Thread& thread, const Eigen::Vector2d& gravity);
 /// direction from the pivot, and its velocity across the thread.
 Eigen::Vector2d swing_angle(const SwingFrame& frame, const Coordinates& Q, const Velocities& V);
 
-/// Puts the body's centre at angle θ on the circle, moving at rate ω along it
-/// (Q and V: the first two components; the rotation is left as it is).
-void place_on_swing(const SwingFrame& frame, double theta, double omega, Coordinates& Q, Velocities& V);
+/// Puts the body's centre at the angle θ (given by cos θ and sin θ) on the
+/// circle, moving at rate ω along it (Q and V: the first two components; the
+/// rotation is left as it is).
+void place_on_swing(const SwingFrame& frame, double cos_theta, double sin_theta, double omega, Coordinates& Q,
+                    Velocities& V);
 
 /// The thread's multiplier per unit mass at (θ, ω), 1/s²: < 0, it would push.
-inline double swing_pull(const SwingFrame& frame, double theta, double omega) {
-  return omega * omega + frame.g_over_length * std::cos(theta);
+inline double swing_pull(const SwingFrame& frame, double cos_theta, double omega) {
+  return omega * omega + frame.g_over_length * cos_theta;
 }
 
 }  // namespace cl

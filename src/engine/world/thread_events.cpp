@@ -211,15 +211,22 @@ double World::thread_tension(int i) const {
   const Coordinates Q = coordinates(i);
   const Velocities V = velocities(i);
   // The forces on body i alone: its weight and its contacts, with the others as they are.
-  Vec F = Vec::Zero(3 * n);
-  F.segment<2>(3 * i) = body.total_mass() * model_.gravity;
-  F[3 * i + 2] = cross(observer_offset(body, Q.z()), body.m_o * model_.gravity);
+  const Eigen::Vector2d observer = body.m_o != 0 ? observer_offset(body, Q.z()) : Eigen::Vector2d::Zero();
+  Velocities F_i;
+  F_i << body.total_mass() * model_.gravity, cross(observer, body.m_o * model_.gravity);
+  Vec F;  // of every body, made for the first contact of body i
   for (size_t index = 0; index < state_.contacts.slots(); ++index) {
     if (!state_.contacts.used(index)) continue;
     const ContactState& c = state_.contacts[index];
-    if (c.i == i || c.j == i) respond(c, state_.y, n, c.i, c.j, &F, PairSearch::Follow);
+    if (c.i != i && c.j != i) continue;
+    if (F.size() == 0) {
+      F = Vec::Zero(3 * n);
+      F.segment<3>(3 * i) = F_i;
+    }
+    respond(c, state_.y, n, c.i, c.j, &F, PairSearch::Follow);
   }
-  const Velocities A_free = accelerations(body, Q, V, F.segment<3>(3 * i));
+  if (F.size() != 0) F_i = F.segment<3>(3 * i);
+  const Velocities A_free = accelerations_at(body, observer, V, F_i);
   const Thread& thread = model_.threads[i];
   return std::max(0.0, thread_pull(thread, body, Q, V, A_free).multiplier * (Q.head<2>() - thread.pivot).norm());
 }

@@ -63,7 +63,7 @@ TEST_CASE("swing: angle and rate go to the circle and back, whichever way gravit
     for (double omega : {-2.0, 0.7}) {
       cl::Coordinates Q(9, 9, 0.4);
       cl::Velocities V(9, 9, -1.5);
-      cl::place_on_swing(frame, theta, omega, Q, V);
+      cl::place_on_swing(frame, std::cos(theta), std::sin(theta), omega, Q, V);
       CHECK(std::abs((Q.head<2>() - thread.pivot).norm() - thread.length) <= 1e-15);
       CHECK(std::abs((Q.head<2>() - thread.pivot).dot(V.head<2>())) <= 1e-15);  // across the thread
       CHECK(Q.z() == 0.4);  // the rotation is left as it is
@@ -76,7 +76,7 @@ TEST_CASE("swing: angle and rate go to the circle and back, whichever way gravit
   // θ = 0 hangs along gravity.
   cl::Coordinates Q = cl::Coordinates::Zero();
   cl::Velocities V = cl::Velocities::Zero();
-  cl::place_on_swing(frame, 0, 0, Q, V);
+  cl::place_on_swing(frame, 1, 0, 0, Q, V);
   CHECK((Q.head<2>() - (thread.pivot + 0.7 * gravity / 5)).norm() <= 1e-15);
 }
 
