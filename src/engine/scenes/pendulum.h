@@ -6,7 +6,8 @@
 // with restitution e (0: the radial velocity is removed). The mass is a body
 // of the world on a thread (world/thread.h), which steps it, locates slack,
 // taut and the pass by the nail; this scene describes: parameters, the
-// start, presets, series and the sketch. Cartesian coordinates throughout,
+// start, presets, series and the sketch. While taut the world integrates the
+// thread's angle (world/swing.h; r = L, nothing singular); in flight x and y,
 // so nothing is singular at the nail (the seed's polar form had to stop at r = eps).
 
 #include <Eigen/Core>

@@ -12,8 +12,7 @@ Theory PendulumScene::theory() const {
   theory.summary = text("theory.pendulum.summary");
   TheorySection motion{text("theory.motion_heading"), {}};
   motion.sentence(text("theory.pendulum.taut"))
-      .formula(R"(\ddot{\mathbf r} = \mathbf g - \lambda\,\mathbf r,\quad \lambda = \dfrac{|\dot{\mathbf r}|^2 + \mathbf r\cdot\mathbf g}{|\mathbf r|^2},)"
-               R"(\quad S = m\,\lambda\,L \ge 0)")
+      .formula(R"(\ddot\theta = -\dfrac{g}{L}\,\sin\theta,\quad S = m\,\bigl(L\,\dot\theta^2 + g\cos\theta\bigr) \ge 0)")
       .formula("L = " + tex_number(thread().length) + R"(\ \mathrm{m},\quad g = )" + tex_number(gravity()) +
                R"(\ \mathrm{m/s^2},\quad m = )" + tex_number(mass()) + R"(\ \mathrm{kg})")
       .sentence(integrator_sentence(world_.model().contact.stepper))
