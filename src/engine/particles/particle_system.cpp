@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/worker_pool.h"
+#include "integrators/kick_drift.h"
 #include "particles/impulse_contact.h"
 #include "particles/sphere_contact_block.h"
 #include "particles/spring_dashpot_contact.h"
@@ -65,6 +66,7 @@ void ParticleSystem::clear() {
   tally_ = {};
   spring_energy_ = 0;
   accelerations_valid_ = stepper_current_ = false;
+  set_time(0);
 }
 
 void ParticleSystem::set_surfaces(std::vector<SurfacePlane> surfaces) {
@@ -93,35 +95,62 @@ void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
 bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false, false); }
 
 bool ParticleSystem::step(const ParticleModel& model) {
-  if (model.impulse && !resolve_impulses(model)) return false;
-  if (model.integrator == IntegratorKind::Rk4 || model.integrator == IntegratorKind::Dopri5)
-    return step_with_stepper(model);
-  if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
-  const double h = model.h;
-  const int parts = contact_part_count(model);
-  // Euler's kick is a whole step, leapfrog's half of one.
-  const double kick = model.integrator == IntegratorKind::SemiImplicitEuler ? h : 0.5 * h;
-  for_each_part(parts, [&](int, int begin, int end) {
-    for (const int k : axes_) {
-      double* x = x_.axis[k].data();
-      double* v = v_.axis[k].data();
-      const double* a = a_.axis[k].data();
-      for (int i = begin; i < end; ++i) {
-        v[i] += kick * a[i];
-        x[i] += h * v[i];
-      }
-    }
-  });
-  if (!evaluate_accelerations(model, true, true)) return false;
-  if (model.integrator == IntegratorKind::SemiImplicitEuler) return true;
-  for_each_part(parts, [&](int, int begin, int end) {
-    for (const int k : axes_) {
-      double* v = v_.axis[k].data();
-      const double* a = a_.axis[k].data();
-      for (int i = begin; i < end; ++i) v[i] += kick * a[i];
-    }
-  });
+  if (model.h != clock_h_) {  // a new step size begins where the state is
+    clock_start_ = time();
+    clock_steps_ = 0;
+    clock_h_ = model.h;
+  }
+  if (!step_state(model)) return false;
+  ++clock_steps_;
   return true;
+}
+
+bool ParticleSystem::step_fits(const ParticleModel& model, double t_end) const {
+  const bool same_h = model.h == clock_h_;
+  const double start = same_h ? clock_start_ : time();
+  const long long steps = same_h ? clock_steps_ : 0;
+  return start + (steps + 1) * model.h <= t_end + 1e-9 * model.h;
+}
+
+bool ParticleSystem::advance_to(const ParticleModel& model, double t_end, const std::function<void()>& after_step,
+                                const std::function<bool()>& yield) {
+  while (step_fits(model, t_end)) {
+    if (!step(model)) return false;
+    if (after_step) after_step();
+    if (yield && step_fits(model, t_end) && yield()) break;
+  }
+  return true;
+}
+
+bool ParticleSystem::step_state(const ParticleModel& model) {
+  if (model.impulse && !resolve_impulses(model)) return false;
+  if (!is_kick_drift(model.integrator)) return step_with_stepper(model);
+  if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
+  const int parts = contact_part_count(model);
+  const auto kick_drift = [&](double kick, double drift) {
+    for_each_part(parts, [&](int, int begin, int end) {
+      for (const int k : axes_) {
+        double* x = x_.axis[k].data();
+        double* v = v_.axis[k].data();
+        const double* a = a_.axis[k].data();
+        for (int i = begin; i < end; ++i) {
+          v[i] += kick * a[i];
+          x[i] += drift * v[i];
+        }
+      }
+    });
+  };
+  const auto kick = [&](double dt) {
+    for_each_part(parts, [&](int, int begin, int end) {
+      for (const int k : axes_) {
+        double* v = v_.axis[k].data();
+        const double* a = a_.axis[k].data();
+        for (int i = begin; i < end; ++i) v[i] += dt * a[i];
+      }
+    });
+  };
+  return kick_drift_step(model.integrator, model.h, kick_drift,
+                         [&] { return evaluate_accelerations(model, true, true); }, kick);
 }
 
 void ParticleSystem::pack(Vec& y) const {

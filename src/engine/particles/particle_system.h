@@ -12,7 +12,8 @@
 // positions. With springs the contact forces are part of a(x, v).
 //
 // Accelerations are evaluated once per step, at the end (and reused by the
-// next step: leapfrog's first kick is the previous step's last); the spring
+// next step: leapfrog's first kick is the previous step's last;
+// integrators/kick_drift.h); the spring
 // energy and the contact flags therefore always belong to the current x.
 // rk4 and dopri5 are the shared integrators (integrators/stepper.h) on
 // y = [x, v]: each step() advances h, dopri5 in steps of its own within it.
@@ -40,6 +41,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -115,6 +117,20 @@ class ParticleSystem {
   /// One step of model.h. Returns false, and leaves the state as it is, if a
   /// position is not finite (the run has exploded past recovery).
   bool step(const ParticleModel& model);
+  /// Steps of model.h while a whole one fits before t_end (s), calling
+  /// after_step() after each, until yield() (asked between steps) says stop.
+  /// False if a step failed (step()).
+  bool advance_to(const ParticleModel& model, double t_end, const std::function<void()>& after_step,
+                  const std::function<bool()>& yield);
+  /// Whether a whole step of model.h fits before t_end (s).
+  bool step_fits(const ParticleModel& model, double t_end) const;
+  /// The state's time (s): whole steps counted from where the current step size began.
+  double time() const { return clock_start_ + clock_steps_ * clock_h_; }
+  /// Puts the clock at t (s), as of a loaded state.
+  void set_time(double t) {
+    clock_start_ = t;
+    clock_steps_ = 0;
+  }
   /// Re-evaluates forces, spring energy and contact flags at the current state
   /// without counting contacts (after add(), a model change or a load).
   bool refresh(const ParticleModel& model);
@@ -203,6 +219,8 @@ class ParticleSystem {
   /// `key` names the contact for its approach speed at onset (kept across steps).
   std::pair<double, double> hertz_contact(const ParticleModel& model, uint64_t key, double depth, double rate);
   bool resolve_impulses(const ParticleModel& model);
+  /// One step of model.h of the state, the clock aside.
+  bool step_state(const ParticleModel& model);
   /// One step of h by rk4 or dopri5.
   bool step_with_stepper(const ParticleModel& model);
   void pack(Vec& y) const;
@@ -232,6 +250,9 @@ class ParticleSystem {
   Scratch<std::vector<Eigen::Vector3d>> points_;  // m, positions gathered for the grid
   Scratch<std::array<std::vector<double>, 8>> reorder_buffers_;  // one per array reorder() puts in order
   ContactTally tally_;
+  // The clock: clock_steps_ steps of clock_h_ (s) since clock_start_ (s), where that step size began.
+  double clock_start_ = 0, clock_h_ = 0;
+  long long clock_steps_ = 0;
   size_t part_size_ = kDefaultPartSize;
   double spring_energy_ = 0;
   bool accelerations_valid_ = false;

@@ -92,8 +92,8 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   fresh.system_.clear();
   fresh.system_.set_surfaces(fresh.box_surfaces());
   fresh.system_.set_grid_bounds(fresh.grid_bounds());
-  fresh.t_ = fresh.t_segment_ = 0;
-  fresh.segment_steps_ = fresh.steps_ = 0;
+  fresh.t_ = 0;
+  fresh.steps_ = 0;
   fresh.next_emit_ = 0;
   fresh.hit_bin_ = 0;
   fresh.tally_at_bin_start_ = fresh.hits_last_bin_ = {};
@@ -110,11 +110,6 @@ std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
   ParticleModel model;
   if (auto error = read_model(params, model)) return error;
   const double energy_before = total_energy();
-  const double state_time = t_segment_ + segment_steps_ * model_.h;
-  if (model.h != model_.h) {  // a new step size begins where the state is
-    t_segment_ = state_time;
-    segment_steps_ = 0;
-  }
   model_ = model;
   setup_.emit_interval = params.number("emit_interval");
   setup_.emit_speed = params.number("emit_speed");
@@ -129,7 +124,7 @@ std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
 
 void PileScene::emit_if_due() {
   if (setup_.start != Start::Emitter || static_cast<int>(system_.size()) >= setup_.n_max) return;
-  const double state_time = t_segment_ + segment_steps_ * model_.h;
+  const double state_time = system_.time();
   if (state_time < next_emit_ - 1e-9 * model_.h) return;
   const double r = model_.r, w = setup_.width;
   Vector3d x(0, 0, setup_.emit_height);
@@ -148,21 +143,17 @@ void PileScene::emit_if_due() {
 }
 
 std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&, const YieldCheck& yield) {
-  const double h = model_.h;
-  auto whole_step_fits = [&] { return t_segment_ + (segment_steps_ + 1) * h <= t_end + 1e-9 * h; };
-  while (whole_step_fits()) {
-    if (!system_.step(model_))
-      return text("pile.not_finite", {{"advice", explosion_advice()}});
-    ++segment_steps_;
+  const auto after_step = [&] {
     ++steps_;
     count_hits_in_bin();
     emit_if_due();
-    update_pile_means(t_segment_ + segment_steps_ * h);
-    if (yield && whole_step_fits() && yield()) break;
-  }
+    update_pile_means(system_.time());
+  };
+  if (!system_.advance_to(model_, t_end, after_step, yield))
+    return text("pile.not_finite", {{"advice", explosion_advice()}});
   // Fixed steps: the clock stands at t_end once no whole step fits before it
   // (the remainder is carried by the next call), else at the last step taken.
-  t_ = whole_step_fits() ? std::max(t_, t_segment_ + segment_steps_ * h) : std::max(t_, t_end);
+  t_ = system_.step_fits(model_, t_end) ? std::max(t_, system_.time()) : std::max(t_, t_end);
   // Explosion: energy gained that no emission brought in.
   const double surplus = total_energy() - energy_in_;  // J, <= 0 when only dissipated
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
@@ -180,7 +171,7 @@ std::string PileScene::explosion_advice() const {
 }
 
 void PileScene::count_hits_in_bin() {
-  const double state_time = t_segment_ + segment_steps_ * model_.h;
+  const double state_time = system_.time();
   const long long bin = static_cast<long long>(std::floor(state_time / kHitBin + 1e-9));
   if (bin == hit_bin_) return;
   const ContactTally& now = system_.tally();
@@ -267,8 +258,8 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
     return text("pile.state.overlap", {{"i", std::to_string(pair->first)}, {"j", std::to_string(pair->second)},
                                        {"r", format_number(model_.r)}});
   system_ = std::move(loaded);
-  t_ = t_segment_ = t;
-  segment_steps_ = 0;
+  system_.set_time(t);
+  t_ = t;
   next_emit_ = next_emit[0];
   hit_bin_ = static_cast<long long>(std::floor(t_ / kHitBin + 1e-9));
   tally_at_bin_start_ = hits_last_bin_ = {};

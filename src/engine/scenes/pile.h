@@ -94,9 +94,8 @@ class PileScene final : public CopyableScene<PileScene> {
   Setup setup_;
   ParticleSystem system_;
   std::mt19937_64 rng_;
-  double t_ = 0;               // s, time reported (the requested end of the last advance)
-  double t_segment_ = 0;       // s, state time where the current step size began
-  long long segment_steps_ = 0, steps_ = 0;
+  double t_ = 0;               // s, time reported (the requested end of the last advance; the state's: system_.time())
+  long long steps_ = 0;
   double next_emit_ = 0;       // s
   double energy_in_ = 0;       // J
   double lowest_surplus_ = 0;  // J, lowest energy less energy_in_ so far

@@ -213,3 +213,30 @@ TEST_CASE("particle system: particle i stays particle i while the storage is reo
   MESSAGE("largest distance from the closed form after " << steps << " steps: " << worst << " m");
   CHECK(worst < 1e-9);
 }
+
+TEST_CASE("particle system: the clock counts whole steps, a new step size goes on from the time reached") {
+  cl::ParticleSystem system;
+  system.set_surfaces({cl::SurfacePlane{Eigen::Vector3d(0, 0, 1), 0}});
+  system.add(Eigen::Vector3d(0, 0, 5), Eigen::Vector3d::Zero(), 1);
+  cl::ParticleModel model;
+  model.h = 1e-3;
+  int after = 0;
+  // 0.0125 s: twelve whole steps fit, the thirteenth would pass it.
+  REQUIRE(system.advance_to(model, 0.0125, [&] { ++after; }, nullptr));
+  CHECK(after == 12);
+  CHECK(system.time() == 12 * 1e-3);
+  CHECK_FALSE(system.step_fits(model, 0.0125));
+  model.h = 2e-3;  // from 0.012 s on
+  CHECK(system.step_fits(model, 0.014));
+  REQUIRE(system.advance_to(model, 0.02, [&] { ++after; }, nullptr));
+  std::printf("particle clock: %d steps, at %.17g s (0.012 + 4 x 0.002)\n", after, system.time());
+  CHECK(after == 16);
+  CHECK(system.time() == 12 * 1e-3 + 4 * 2e-3);
+  // Asked between steps, a yield stops after the step it answers.
+  int asked = 0;
+  REQUIRE(system.advance_to(model, 1, nullptr, [&] { return ++asked == 3; }));
+  CHECK(system.time() == 12 * 1e-3 + 7 * 2e-3);
+  system.set_time(4);
+  CHECK(system.time() == 4);
+  CHECK(system.step_fits(model, 4.002));
+}
