@@ -239,3 +239,50 @@ TEST_CASE("street: a saved state reloads into a fresh scene and the run goes on 
   CHECK(reloaded.load_state_json(nlohmann::json::parse(R"({"x": "left"})")));
   CHECK(reloaded.time() == 2.0);
 }
+
+TEST_CASE("street: a row of four discs hits the street and each other, the audit closes, and a state of four reloads") {
+  cl::StreetScene scene;
+  cl::ParamValues params = test::scene_params("street", {});
+  for (const cl::Preset& preset : scene.presets(params))
+    if (preset.id == "discs") test::set_all(params, preset.values);
+  REQUIRE(params.integer("count") == 4);
+  auto error = scene.reset(params);
+  REQUIRE_MESSAGE(!error, error.value_or(""));
+  const double e0 = scene.kinetic_energy() + scene.potential_energy() + scene.spring_energy();  // J
+  std::vector<cl::Event> events;
+  error = scene.advance_to(3.0, events);
+  REQUIRE_MESSAGE(!error, error.value_or(""));
+  std::map<std::string, int> kinds;
+  for (const cl::Event& e : events) ++kinds[e.kind];
+  MESSAGE("four discs, 3 s: " << kinds["street"] << " street impacts, " << kinds["pair"] << " pair impacts, audit residual "
+                              << scene.energy_audit() << " J of " << e0 << " J");
+  CHECK(kinds["street"] >= 4);
+  CHECK(kinds["pair"] >= 1);
+  const size_t field_i = scene.description().event_fields.size() - 2;  // the bodies, after the impact's fields
+  for (const cl::Event& e : events) {
+    if (e.kind != "pair") continue;
+    CHECK(e.fields[field_i] >= 0);
+    CHECK(e.fields[field_i + 1] > e.fields[field_i]);
+  }
+  CHECK(std::abs(scene.energy_audit()) <= 1e-4 * std::abs(e0));
+
+  const nlohmann::json saved = scene.state_json();
+  REQUIRE(saved["bodies"].size() == 4);
+  cl::StreetScene reloaded;
+  REQUIRE_FALSE(reloaded.reset(params));
+  error = reloaded.load_state_json(saved);
+  REQUIRE_MESSAGE(!error, error.value_or(""));
+  std::vector<double> a, b;
+  scene.sample(a);
+  reloaded.sample(b);
+  for (const char* name : {"x", "y", "x1", "y1", "x3", "vx3"}) CHECK(a[column(scene, name)] == b[column(reloaded, name)]);
+
+  // Four bodies 0.9 m apart with radius 0.5 m overlap: refused, naming the pair.
+  cl::ParamValues crowded = params;
+  test::set_all(crowded, {{"spacing", "0.9"}});
+  const auto refused = reloaded.reset(crowded);
+  REQUIRE(refused);
+  MESSAGE("refused: " << *refused);
+  CHECK(refused->find("1") != std::string::npos);
+  CHECK(reloaded.time() == 3.0);  // nothing changed
+}

@@ -18,7 +18,7 @@ using Eigen::Vector2d;
 constexpr double kStreetCheckReach = 50;    // m either side of x0 where a typed street must be finite
 constexpr double kStreetCheckStep = 0.01;   // m
 
-enum Field { kContactX, kImpactFields };  // then the contact tracker's impact_fields()
+enum Field { kContactX, kImpactFields };  // then the contact tracker's impact_fields(), then the bodies i, j
 
 }  // namespace
 
@@ -36,7 +36,8 @@ std::optional<std::string> StreetScene::read_model(const ParamValues& p, const S
   if (alpha * alpha + beta * beta > 1)
     return text("observer.outside", {{"sum", format_number(alpha * alpha + beta * beta)}});
   model.body.s = Vector2d(alpha * model.body.a, beta * model.body.b);
-  model.n = 1;
+  model.n = p.integer("count");
+  model.body_contacts = model.n > 1;
   model.gravity = Vector2d(0, -p.number("g"));
   model.boundary.kind = BoundaryKind::Street;
   const std::string& expression = p.text("street");
@@ -66,8 +67,13 @@ std::optional<std::string> StreetScene::reset(const ParamValues& params) {
   if (auto jump = street.first_jump(x0 - kStreetCheckReach, x0 + kStreetCheckReach, kStreetCheckStep))
     return text("street.jump", {{"x", format_number(jump->x)}, {"size", format_number(jump->size)},
                                 {"reach", format_number(kStreetCheckReach)}});
-  Vec y(6);
-  y << x0, params.number("y0"), params.number("q0"), params.number("vx0"), params.number("vy0"), params.number("w0");
+  // The bodies in a row along x, spacing apart, alike otherwise.
+  const int n = model.n;
+  Vec y(6 * n);
+  for (int i = 0; i < n; ++i) {
+    y.segment<3>(3 * i) << x0 + i * params.number("spacing"), params.number("y0"), params.number("q0");
+    y.segment<3>(3 * (n + i)) << params.number("vx0"), params.number("vy0"), params.number("w0");
+  }
   if (auto error = start_at(model, y, 0)) return error;
   view_ = view;
   return std::nullopt;
@@ -76,22 +82,30 @@ std::optional<std::string> StreetScene::reset(const ParamValues& params) {
 std::optional<std::string> StreetScene::start_at(const WorldModel& model, const Vec& y, double t) {
   World trial;
   if (auto error = trial.start(model, t, y)) return error;
-  // Without a common normal under it the gap is only a bound, which holds for an ellipse above the street.
-  const double ground = model.boundary.street.height(y[0]);
-  if (!(y[1] > ground))
-    return text("street.start_below",
-                {{"y", format_number(y[1])}, {"ground", format_number(ground)}, {"x", format_number(y[0])}});
-  const ContactState& contact = trial.contact_state(0);
-  if (!(contact.gap > 0))
-    return text("street.start_inside", {{"gap", format_number(contact.gap)}, {"x", format_number(contact.warm)}});
+  for (int i = 0; i < model.n; ++i) {
+    // Without a common normal under it the gap is only a bound, which holds for an ellipse above the street.
+    const double x = y[3 * i], height = y[3 * i + 1];
+    const double ground = model.boundary.street.height(x);
+    if (!(height > ground))
+      return text("street.start_below",
+                  {{"y", format_number(height)}, {"ground", format_number(ground)}, {"x", format_number(x)}});
+    const ContactState& contact = trial.contact_state(static_cast<size_t>(i));
+    if (!(contact.gap > 0))
+      return text("street.start_inside", {{"gap", format_number(contact.gap)}, {"x", format_number(contact.warm)}});
+  }
+  if (const auto pair = trial.closed_contact())
+    return text("street.start_overlap", {{"i", std::to_string(pair->first + 1)}, {"j", std::to_string(pair->second + 1)}});
   world_ = std::move(trial);
   trail_.clear();
   remember_trail();
   initial_energy_ = kinetic_energy() + potential_energy() + spring_energy();
-  const Coordinates Q = coordinates();
+  // The view holds the row of bodies and the street under them.
+  const Coordinates first = world_.coordinates(0), last = world_.coordinates(model.n - 1);
   const double size = std::max(model.body.a, model.body.b);
-  home_view_ = Vector2d(Q.x(), 0.5 * (Q.y() + street().height(Q.x())));
-  view_half_height_ = std::max(6.0, 0.6 * (Q.y() - street().height(Q.x())) + 2 * size);
+  const double x_mid = 0.5 * (first.x() + last.x());
+  home_view_ = Vector2d(x_mid, 0.5 * (first.y() + street().height(x_mid)));
+  view_half_height_ = std::max(6.0, 0.6 * (first.y() - street().height(x_mid)) + 2 * size);
+  view_half_width_ = model.n > 1 ? 0.5 * (last.x() - first.x()) + 4 * size : 0.0;
   return std::nullopt;
 }
 
@@ -115,10 +129,13 @@ std::optional<std::string> StreetScene::apply_live(const ParamValues& running) {
 std::optional<std::string> StreetScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   WorldEvents happened;
   const std::optional<std::string> error = world_.advance_to(t_end, happened, yield);
+  const size_t body_field = kImpactFields + impact_fields().size();
   for (const FinishedImpact& impact : happened.impacts) {
-    Event e = make_event(impact.summary.onset, "street", kImpactFields + impact_fields().size());
+    Event e = make_event(impact.summary.onset, impact.j < 0 ? "street" : "pair", body_field + 2);
     e.fields[kContactX] = impact.onset_point.x();
     write_impact_fields(impact.summary, e, kImpactFields);
+    e.fields[body_field] = impact.i;
+    if (impact.j >= 0) e.fields[body_field + 1] = impact.j;
     events.push_back(e);
   }
   if (!error && time() >= t_end) remember_trail();
@@ -126,7 +143,13 @@ std::optional<std::string> StreetScene::step_to(double t_end, std::vector<Event>
 }
 
 double StreetScene::spring_energy() const {
-  return world_.contact_response(0, PairSearch::Follow).elastic_energy;
+  // Each body's contact with the street, then the pairs the world keeps.
+  double e = 0;
+  for (int i = 0; i < model().n; ++i) e += world_.contact_response(static_cast<size_t>(i), PairSearch::Follow).elastic_energy;
+  for (int i = 0; i < model().n; ++i)
+    for (int j = i + 1; j < model().n; ++j)
+      if (const auto index = world_.find_contact(i, j)) e += world_.contact_response(*index, PairSearch::Follow).elastic_energy;
+  return e;
 }
 
 double StreetScene::energy_audit() const {
@@ -135,17 +158,38 @@ double StreetScene::energy_audit() const {
 }
 
 nlohmann::json StreetScene::state_json() const {
-  const Coordinates Q = coordinates();
-  const Velocities V = velocities();
-  return {{"t", time()}, {"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}};
+  const auto body = [&](int i) {
+    const Coordinates Q = world_.coordinates(i);
+    const Velocities V = world_.velocities(i);
+    return nlohmann::json{{"x", Q.x()}, {"y", Q.y()}, {"q", Q.z()}, {"vx", V.x()}, {"vy", V.y()}, {"w", V.z()}};
+  };
+  // One body: its numbers beside t, as files had them before there could be more.
+  if (model().n == 1) {
+    nlohmann::json state = body(0);
+    state["t"] = time();
+    return state;
+  }
+  nlohmann::json bodies = nlohmann::json::array();
+  for (int i = 0; i < model().n; ++i) bodies.push_back(body(i));
+  return {{"t", time()}, {"bodies", bodies}};
 }
 
 std::optional<std::string> StreetScene::load_state_json(const nlohmann::json& state) {
   const std::string what = text("street.state.name");
-  std::array<double, 6> values;
-  if (auto error = read_finite_numbers(state, std::array{"x", "y", "q", "vx", "vy", "w"}, values, what)) return error;
-  Vec y(6);
-  for (int k = 0; k < 6; ++k) y[k] = values[k];
+  const int n = model().n;
+  const auto list = state.is_object() ? state.find("bodies") : state.end();
+  const bool listed = list != state.end();
+  if (listed ? !list->is_array() || static_cast<int>(list->size()) != n : n != 1)
+    return text("street.state.no_bodies", {{"n", std::to_string(n)}});
+  Vec y(6 * n);
+  for (int i = 0; i < n; ++i) {
+    std::array<double, 6> values;
+    const nlohmann::json& body = listed ? (*list)[i] : state;
+    const std::string which = listed ? text("street.state.body", {{"i", std::to_string(i)}}) : what;
+    if (auto error = read_finite_numbers(body, std::array{"x", "y", "q", "vx", "vy", "w"}, values, which)) return error;
+    y.segment<3>(3 * i) << values[0], values[1], values[2];
+    y.segment<3>(3 * (n + i)) << values[3], values[4], values[5];
+  }
   double t = 0;
   if (auto error = read_state_time(state, false, t, what)) return error;
   if (auto error = start_at(model(), y, t)) return text("street.state.error", {{"error", *error}});

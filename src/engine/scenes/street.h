@@ -80,6 +80,7 @@ class StreetScene final : public CopyableScene<StreetScene> {
   double initial_energy_ = 0;  // J
   Eigen::Vector2d home_view_{0, 0};
   double view_half_height_ = 6;  // m
+  double view_half_width_ = 0;   // m, a row of bodies (0: the square fit of one)
 };
 
 }  // namespace cl

@@ -36,6 +36,8 @@ const SceneDescription& street_description() {
         {"y0", "m", real, reset, 6, -100, 100},
         {"vx0", "m/s", real, reset, 0, -100, 100},
         {"vy0", "m/s", real, reset, -4.75, -100, 100},
+        {"count", "", ParamKind::Integer, reset, 1, 1, 8},
+        {"spacing", "m", real, reset, 3, 0.1, 20},
         {"trail", "s", real, live, 3, 0, 30},
         {"follow", "", ParamKind::Choice, live, 1, 0, 0, {"off", "on"}},
     };
@@ -43,6 +45,7 @@ const SceneDescription& street_description() {
     s.event_fields = {"contact_x"};
     s.cost_params = {"E_e", "E_s", "law", "street", "rtol", "integrator"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
+    s.event_fields.insert(s.event_fields.end(), {"i", "j"});  // the body, and the other one in a pair
     set_text_keys(s.params, s.id);
     return s;
   }();
@@ -52,23 +55,27 @@ const SceneDescription& street_description() {
 std::vector<Preset> StreetScene::presets(const ParamValues&) const {
   return {
       {"street", "seed_case",
-       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "0.9"}, {"friction", "0.1"},
+       {{"count", "1"}, {"m_o", "1"}, {"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "0.9"}, {"friction", "0.1"},
         {"law", "hunt_crossley"}, {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"},
         {"vx0", "0"}, {"vy0", "-4.75"}}},
       {"street", "flat_disc",
-       {{"street", "0"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"law", "hertz"}, {"c_tau", "1"},
+       {{"count", "1"}, {"street", "0"}, {"a", "1"}, {"b", "1"}, {"alpha", "0"}, {"beta", "0"}, {"law", "hertz"}, {"c_tau", "1"},
         {"friction", "0"}, {"q0", "0"}, {"w0", "0"}, {"x0", "0"}, {"y0", "3"}, {"vx0", "0"}, {"vy0", "0"}}},
       {"street", "valley_drop",
-       {{"street", "0.1*x^2"}, {"a", "1"}, {"b", "0.6"}, {"alpha", "0.5"}, {"beta", "0"}, {"c_tau", "0.8"},
+       {{"count", "1"}, {"m_o", "1"}, {"street", "0.1*x^2"}, {"a", "1"}, {"b", "0.6"}, {"alpha", "0.5"}, {"beta", "0"}, {"c_tau", "0.8"},
         {"friction", "0.1"}, {"law", "hunt_crossley"}, {"q0", "0"}, {"w0", "0"}, {"x0", "3"}, {"y0", "3.5"},
         {"vx0", "0"}, {"vy0", "0"}}},
       {"street", "seed_impulse",
-       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"law", "impulse"}, {"e", "1"},
+       {{"count", "1"}, {"m_o", "1"}, {"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"law", "impulse"}, {"e", "1"},
         {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"}, {"vx0", "0"}, {"vy0", "-4.75"}}},
       {"street", "seed_elastic",
-       {{"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "1"}, {"friction", "0"},
+       {{"count", "1"}, {"m_o", "1"}, {"street", ""}, {"a", "2"}, {"b", "1"}, {"alpha", "0.5"}, {"beta", "0.5"}, {"c_tau", "1"}, {"friction", "0"},
         {"law", "hertz"}, {"q0", "2.748893571891069"}, {"w0", "5.5"}, {"x0", "2.5"}, {"y0", "6"}, {"vx0", "0"},
         {"vy0", "-4.75"}}},
+      {"street", "discs",
+       {{"street", "0.3*sin(1.3*x) + 0.02*x^2"}, {"count", "4"}, {"spacing", "1.6"}, {"a", "0.5"}, {"b", "0.5"},
+        {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0.1"},
+        {"q0", "0"}, {"w0", "0"}, {"x0", "-6"}, {"y0", "2.5"}, {"vx0", "2.5"}, {"vy0", "0"}}},
   };
 }
 
