@@ -10,20 +10,13 @@
 
 #include "dynamics/ellipse_body.h"
 #include "dynamics/free_flight.h"
+#include "support/ellipse.h"
 
 namespace {
 
 const Eigen::Vector2d kGravity(0, -9.81);
 
-cl::EllipseBody body_with_observer() {
-  cl::EllipseBody body;
-  body.m = 2;
-  body.a = 1.5;
-  body.b = 0.5;
-  body.m_o = 0.7;
-  body.s = {0.9, -0.3};
-  return body;
-}
+cl::EllipseBody body_with_observer() { return test::ellipse(2, 1.5, 0.5, 0.7, {0.9, -0.3}); }
 
 Eigen::Vector2d mass_centre(const cl::EllipseBody& body, const cl::Coordinates& Q) {
   return Q.head<2>() + body.m_o / body.total_mass() * cl::observer_offset(body, Q.z());

@@ -11,19 +11,12 @@
 #include <doctest/doctest.h>
 
 #include "dynamics/free_flight.h"
+#include "support/ellipse.h"
 #include "world/world.h"
 
 namespace {
 
-cl::EllipseBody ellipse_with_observer() {
-  cl::EllipseBody body;
-  body.m = 1.2;
-  body.a = 0.4;
-  body.b = 0.25;
-  body.m_o = 0.7;
-  body.s = Eigen::Vector2d(0.2, 0.1);  // m, in the body frame
-  return body;
-}
+cl::EllipseBody ellipse_with_observer() { return test::ellipse(1.2, 0.4, 0.25, 0.7, {0.2, 0.1}); }
 
 cl::WorldModel integrated_ellipse(cl::BoundaryKind boundary) {
   cl::WorldModel m;
