@@ -82,6 +82,35 @@ TEST_CASE("format_number: familiar values print in their short form") {
   CHECK(cl::format_number(std::numeric_limits<double>::max()) == "1.7976931348623157e+308");
 }
 
+/// What format_number wrote before it used std::to_chars: the fewest digits
+/// "%.*g" needs to read back as x (plain in [1e-4, 1e16)), found by trying.
+std::string format_by_printf(double x) {
+  char buf[40];
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*g", p, x);
+    if (plain_range(x) && std::strchr(buf, 'e')) continue;
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+TEST_CASE("format_number writes what printf's fewest round-trip digits write, on doubles of every magnitude") {
+  std::mt19937_64 rng(20261129);
+  std::uniform_real_distribution<double> decades(-30, 30), mantissa(1, 10);
+  int checked = 0, different = 0;
+  for (int i = 0; i < 200000; ++i) {
+    // Half with a random bit pattern (every exponent), half of familiar size with few digits.
+    double x = i % 2 ? from_bits(rng()) : std::round(mantissa(rng) * 1e4) / 1e4 * std::pow(10.0, std::round(decades(rng)));
+    if (!std::isfinite(x)) continue;
+    if (i % 4 == 0) x = -x;
+    ++checked;
+    const std::string now = cl::format_number(x), before = format_by_printf(x);
+    if (now != before && ++different <= 5) MESSAGE(now << " where printf wrote " << before);
+  }
+  MESSAGE(checked << " doubles, " << different << " written differently from printf's fewest round-trip digits");
+  CHECK(different == 0);
+}
+
 TEST_CASE("format_number -> parse_number is the identity on random doubles, subnormals included") {
   std::mt19937_64 rng(20240601);
   const std::uint64_t kExponentMask = 0x7ff0000000000000ull;
