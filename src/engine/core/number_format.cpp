@@ -10,23 +10,47 @@
 
 namespace cl {
 
+std::string shortest_scientific_by_printf(double x) {
+  // One more digit never loses the round trip, so the fewest are found by
+  // bisection over the precision: 5 tries instead of up to 17.
+  char buf[40];
+  const auto fits = [&](int precision) {  // digits after the point, 0..16
+    std::snprintf(buf, sizeof buf, "%.*e", precision, x);
+    return std::strtod(buf, nullptr) == x;
+  };
+  int too_few = -1, enough = 16;
+  while (enough - too_few > 1) {
+    const int middle = (too_few + enough) / 2;
+    if (fits(middle)) enough = middle;
+    else too_few = middle;
+  }
+  std::snprintf(buf, sizeof buf, "%.*e", enough, x);
+  return buf;
+}
+
+std::string shortest_scientific(double x) {
+#if defined(__cpp_lib_to_chars)
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific).ptr);
+#else
+  return shortest_scientific_by_printf(x);  // a standard library without floating-point to_chars (Emscripten 3.1's)
+#endif
+}
+
 std::string format_number(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  // The fewest significant digits that read back as x (std::to_chars finds
-  // them directly: the CSV of a long run formats millions of numbers),
+  // The fewest significant digits that read back as x (shortest_scientific:
+  // the CSV of a long run formats millions of numbers),
   // written as %g writes them: plain notation between 1e-4 and 1e16 ("10",
   // not "1e+01"), else as %g chooses (d.ddde±XX unless the digits reach the point).
-  char digits_text[32];
-  const char* const digits_end =
-      std::to_chars(digits_text, digits_text + sizeof digits_text, std::abs(x), std::chars_format::scientific).ptr;
+  const std::string scientific = shortest_scientific(std::abs(x));
   // "d.ddde±X...": the digits without the point, and the exponent.
   std::string digits;
-  const char* c = digits_text;
-  for (; c != digits_end && *c != 'e'; ++c)
-    if (*c != '.') digits += *c;
-  int exponent = 0;
-  std::from_chars(c + 1 + (c[1] == '+'), digits_end, exponent);  // from_chars takes no '+'
+  size_t c = 0;
+  for (; c < scientific.size() && scientific[c] != 'e'; ++c)
+    if (scientific[c] != '.') digits += scientific[c];
+  const int exponent = std::atoi(scientific.c_str() + c + 1);
   std::string out = std::signbit(x) ? "-" : "";
   const double magnitude = std::abs(x);
   const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e16);

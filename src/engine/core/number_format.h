@@ -7,6 +7,13 @@ namespace cl {
 /// Shortest decimal text that parses back to exactly `x` ("0.1", "1e-09").
 std::string format_number(double x);
 
+/// x (finite, >= 0) in scientific notation with the fewest digits that
+/// parse back to exactly x ("1.5e-05", "1e+00"): by std::to_chars where the
+/// standard library has it for floating point, else by printf.
+std::string shortest_scientific(double x);
+/// The same by printf and strtod alone (what shortest_scientific falls back on).
+std::string shortest_scientific_by_printf(double x);
+
 /// `x` rounded to `digits` significant digits, for figures in sentences
 /// ("it gained 10.2 J"): format_number of it is as short as it reads.
 double round_significant(double x, int digits);

@@ -111,6 +111,26 @@ TEST_CASE("format_number writes what printf's fewest round-trip digits write, on
   CHECK(different == 0);
 }
 
+TEST_CASE("shortest_scientific by printf gives the digits std::to_chars gives, on doubles of every magnitude") {
+  std::mt19937_64 rng(20261130);
+  int checked = 0, different = 0;
+  for (int i = 0; i < 100000; ++i) {
+    std::uint64_t bits = rng() & ~(std::uint64_t{1} << 63);  // >= 0
+    if (i % 3 == 0) bits &= ~0x7ff0000000000000ull;         // subnormal
+    const double x = from_bits(bits);
+    if (!std::isfinite(x)) continue;
+    ++checked;
+    const std::string by_printf = cl::shortest_scientific_by_printf(x), found = cl::shortest_scientific(x);
+    // The same value and the same digits; printf writes the exponent with two digits at least.
+    const bool same = std::strtod(by_printf.c_str(), nullptr) == x &&
+                      by_printf.substr(0, by_printf.find('e')) == found.substr(0, found.find('e')) &&
+                      std::atoi(by_printf.c_str() + by_printf.find('e') + 1) == std::atoi(found.c_str() + found.find('e') + 1);
+    if (!same && ++different <= 5) MESSAGE(by_printf << " where shortest_scientific gave " << found);
+  }
+  MESSAGE(checked << " doubles, " << different << " with other digits by printf");
+  CHECK(different == 0);
+}
+
 TEST_CASE("format_number -> parse_number is the identity on random doubles, subnormals included") {
   std::mt19937_64 rng(20240601);
   const std::uint64_t kExponentMask = 0x7ff0000000000000ull;
