@@ -333,6 +333,7 @@ var ContactLabStudio = (function () {
       r.error.id = 'studio-error-' + name;
       r.error.hidden = true;
       wrap.appendChild(r.error);
+      if (r.min) [r.min, r.max].forEach(function (input) { input.setAttribute('aria-describedby', r.error.id); });
       access.setAttribute('aria-describedby', now.id + ' ' + r.error.id);
       access.addEventListener('change', function () { showAccess(r); });
       rows[name] = r;
@@ -562,7 +563,10 @@ var ContactLabStudio = (function () {
 
     els.back = button(T('studio.back'), back);
     els.back.id = 'studio-back';
-    opts.barEl.appendChild(el('p', null, T('studio.previewing')));
+    var previewNote = el('p', null, T('studio.previewing'));
+    previewNote.id = 'studio-previewing';
+    els.back.setAttribute('aria-describedby', previewNote.id);  // said with the button the focus lands on
+    opts.barEl.appendChild(previewNote);
     opts.barEl.appendChild(els.back);
     opts.openButton.addEventListener('click', function () {
       if (open) { setOpen(false); return; }
@@ -578,9 +582,7 @@ var ContactLabStudio = (function () {
       state: function () {
         return { open: open, previewing: previewing, enforced: enforced, link: shared.link, json: shared.json,
           size: els.size ? els.size.textContent : '' };
-      },
-      encode: encode,
-      decode: decode
+      }
     };
   }
 

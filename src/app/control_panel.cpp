@@ -426,6 +426,12 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
   ImGui::EndDisabled();
   remember_widget(s.name);
   help_tooltip(s, is_pending, panel_colors(theme_).muted);
+  if (locked && !s.lock_reason.empty()) {  // why, in view: a student need not hover to find it
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", lock_text(s).c_str());
+    ImGui::PopTextWrapPos();
+    remember_widget(s.name + ":reason");
+  }
   ImGui::PopID();
 }
 
