@@ -98,6 +98,30 @@ var ContactLabControls = (function () {
     return b;
   }
 
+  /** A padlock drawn as SVG (no font has to carry the glyph), for the eye only: the hint says it in words. */
+  function lockIcon() {
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('class', 'controls-lock-icon');
+    svg.setAttribute('viewBox', '0 0 12 14');
+    svg.setAttribute('aria-hidden', 'true');
+    var shackle = document.createElementNS(ns, 'path');
+    shackle.setAttribute('d', 'M3 6.5V4.5a3 3 0 0 1 6 0v2');
+    shackle.setAttribute('fill', 'none');
+    shackle.setAttribute('stroke', 'currentColor');
+    shackle.setAttribute('stroke-width', '1.6');
+    var body = document.createElementNS(ns, 'rect');
+    body.setAttribute('x', '1');
+    body.setAttribute('y', '6.5');
+    body.setAttribute('width', '10');
+    body.setAttribute('height', '7');
+    body.setAttribute('rx', '1.2');
+    body.setAttribute('fill', 'currentColor');
+    svg.appendChild(shackle);
+    svg.appendChild(body);
+    return svg;
+  }
+
   function formatNumber(v) {
     return typeof ContactLabPlots === 'object' ? ContactLabPlots.formatNumber(v) : String(v);
   }
@@ -168,7 +192,9 @@ var ContactLabControls = (function () {
       select.disabled = !!scene.activity;  // an activity is one scene's
       sceneLabel.appendChild(select);
       sceneRow.appendChild(sceneLabel);
-      sceneRow.appendChild(button(TEXT.openScene, openChosen, TEXT.openSceneHint));
+      var openButton = button(TEXT.openScene, openChosen, TEXT.openSceneHint);
+      openButton.disabled = select.disabled;
+      sceneRow.appendChild(openButton);
       root.appendChild(sceneRow);
       if (pickerHadFocus) select.focus();
       var caption = el('p', 'controls-caption', scene.caption);
@@ -312,8 +338,7 @@ var ContactLabControls = (function () {
         var lock = el('span', 'controls-lock', /[.!?]$/.test(said) ? said : said + '.');
         hint.appendChild(lock);
         hint.appendChild(document.createTextNode(' '));
-        label.insertBefore(el('span', 'controls-lock-icon', '\uD83D\uDD12 '), label.firstChild);
-        label.firstChild.setAttribute('aria-hidden', 'true');
+        label.insertBefore(lockIcon(), label.firstChild);
         wrap.classList.add('locked');
       }
       hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));

@@ -392,7 +392,8 @@ var ContactLabStudio = (function () {
       var st = status();
       if (st.scene !== scene.id) { loadedTitle = els.title.input.value; loadedInstruction = els.instruction.input.value; build(); return; }
       Object.keys(rows).forEach(function (name) {
-        rows[name].now.textContent = T('studio.now', { value: st.params[name] });
+        var value = st.params[name], number = Number(value);
+        rows[name].now.textContent = T('studio.now', { value: value.trim() !== '' && isFinite(number) ? formatNumber(number) : value });
       });
       els.plots.textContent = T('studio.plots', { plots: (opts.plots && opts.plots.urlValue()) || T('studio.plots_default') });
       var text = draft();
