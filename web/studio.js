@@ -148,10 +148,12 @@ var ContactLabStudio = (function () {
     var open = false;            // Customize mode shown (or previewing from it)
     var previewing = false;
     var enforced = null;         // the activity whose rules hold now (preview or a student's link), else null
+    var enforcedValue = null;    // its link's activity= value, for a student's view
     var fromLink = false;        // a student's view: opened from a link, no way back to Customize
     var shareSeen = null;        // the JSON text the share panel shows
     var shared = { json: null, value: null, link: null };
     var pollTimer = 0, busy = false;
+    var sharing = Promise.resolve();  // the link being written for the fields as they are
     var loadedTitle = '', loadedInstruction = '';
 
     function status() { return JSON.parse(api.status()); }
@@ -182,7 +184,7 @@ var ContactLabStudio = (function () {
         legend: els.legend.input.checked, theory: els.theory.input.checked,
         plots: (opts.plots && opts.plots.urlValue()) || '' };
       if (els.presets.length) {
-        doc.presets = els.presets.filter(function (p) { return p.input.checked; }).map(function (p) { return p.id; });
+        doc.presets = els.presets.filter(function (p) { return p.input.checked; }).map(function (p) { return p.presetId; });
       }
       return JSON.stringify(doc);
     }
@@ -217,7 +219,7 @@ var ContactLabStudio = (function () {
       offered.appendChild(el('legend', 'controls-heading', T('studio.offered')));
       els.presets = scene.presets.map(function (p) {
         var box = checkbox('studio-preset-' + p.id, T('studio.preset', { name: p.name }), true);
-        box.id = p.id;
+        box.presetId = p.id;
         offered.appendChild(box.wrap);
         return box;
       });
@@ -357,7 +359,7 @@ var ContactLabStudio = (function () {
         if (r.min) { r.min.value = c.min != null ? formatNumber(c.min) : ''; r.max.value = c.max != null ? formatNumber(c.max) : ''; }
         showAccess(r);
       });
-      els.presets.forEach(function (p) { p.input.checked = !activity.presets || activity.presets.indexOf(p.id) >= 0; });
+      els.presets.forEach(function (p) { p.input.checked = !activity.presets || activity.presets.indexOf(p.presetId) >= 0; });
       els.legend.input.checked = activity.legend !== false;
       els.theory.input.checked = !!activity.theory;
       if (opts.plots) opts.plots.setUrlValue(activity.plots || null);
@@ -411,7 +413,7 @@ var ContactLabStudio = (function () {
       }
       els.status.textContent = '';
       var json = JSON.stringify(checked.activity);
-      encode(json).then(function (value) {
+      sharing = encode(json).then(function (value) {
         if (shareSeen !== text) return;  // the fields changed meanwhile
         var link = location.href.split('#')[0] + '#activity=' + value;
         shared = { json: json, value: value, link: link, activity: checked.activity };
@@ -479,7 +481,12 @@ var ContactLabStudio = (function () {
     }
 
     function preview() {
-      if (!shared.json) { els.status.textContent = els.status.textContent || T('studio.problem', { error: '' }); return; }
+      refresh();
+      sharing.then(showPreview);
+    }
+
+    function showPreview() {
+      if (!shared.json || previewing) return;  // a refused activity: the status line says why
       var error = enforce(shared.json, shared.activity);
       if (error) { els.status.textContent = T('studio.problem', { error: error }); return; }
       previewing = true;
@@ -537,7 +544,7 @@ var ContactLabStudio = (function () {
         if (studioFlag && !open) setOpen(true);
         return Promise.resolve();
       }
-      if (shared.value === value || (enforced && enforced._value === value)) return Promise.resolve();
+      if (shared.value === value || (enforced && enforcedValue === value)) return Promise.resolve();
       busy = true;
       return decode(value).then(function (json) {
         var checked = check(json);
@@ -552,7 +559,7 @@ var ContactLabStudio = (function () {
         }
         var refused = enforce(JSON.stringify(checked.activity), checked.activity);
         if (refused) throw new Error(refused);
-        enforced._value = value;
+        enforcedValue = value;
         fromLink = true;
         opts.openButton.hidden = true;
         opts.onHashState({ studio: false, activity: value });

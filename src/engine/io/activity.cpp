@@ -12,6 +12,10 @@
 namespace cl {
 namespace {
 
+/// An activity is small: every parameter of a scene with a long reason each
+/// takes a few KB, and its document nests three levels (activity, controls, control).
+const JsonLimits kActivityJsonLimits{256u << 10, 8, 10000};
+
 bool is_numeric(const ParamSpec& s) { return s.kind == ParamKind::Real || s.kind == ParamKind::Integer; }
 
 /// The string at `key` of `doc` (absent: ""), or a problem when it is not a string or is too long.
@@ -84,7 +88,7 @@ void read_control(const nlohmann::json& control, ParamSpec& s, double value, std
 
 ActivityParse parse_activity(const std::string& text) {
   ActivityParse result;
-  JsonParse json = parse_json_text(text, JsonLimits{256u << 10, 8, 10000});
+  JsonParse json = parse_json_text(text, kActivityJsonLimits);
   if (!json.value) {
     result.error = cl::text("activity.rejected", {{"reason", printable(json.error)}});
     return result;
@@ -149,7 +153,7 @@ ActivityParse parse_activity(const std::string& text) {
   a.theory = read_flag(doc, "theory", false, problems);
   a.title = read_text(doc, "title", kActivityTitleBytes, problems);
   a.instruction = read_text(doc, "instruction", kActivityInstructionBytes, problems);
-  a.plots = read_text(doc, "plots", 1000, problems);
+  a.plots = read_text(doc, "plots", kActivityPlotsBytes, problems);
   static const std::vector<std::string> keys = {"format", "scene",  "params", "controls", "presets", "legend",
                                                 "theory", "title", "instruction", "plots"};
   for (const auto& [key, value] : doc.items())

@@ -28,6 +28,8 @@ inline constexpr const char* kActivityFormat = "contactlab-activity/1";
 inline constexpr size_t kActivityTitleBytes = 200;
 inline constexpr size_t kActivityInstructionBytes = 2000;
 inline constexpr size_t kActivityReasonBytes = 300;
+/// Longest plot layout (bytes): far more than the plot dock's six panels take.
+inline constexpr size_t kActivityPlotsBytes = 1000;
 
 struct Activity {
   std::string scene;  ///< scene id
