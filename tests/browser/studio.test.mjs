@@ -125,6 +125,11 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     assert.equal(await page.locator('#param-v0').getAttribute('aria-valuemax'), '6');
     assert.match(await page.locator('#activity-brief').innerText(), /Slack thread\s+Find the smallest v0/);
     assert.equal(await page.locator('#studio-open').isHidden(), true, 'no Customize button for students');
+    // The drawn panel: m not drawn, L with its padlock and its reason under it.
+    await h.until(page, async () => await h.widgetRect(page, 'L:reason'), { what: "the panel's lock reason" });
+    assert.ok(await h.widgetRect(page, 'L:lock'));
+    assert.equal(await h.widgetRect(page, 'm'), null);
+    assert.ok(await h.widgetRect(page, 'v0'));
 
     // The HTML field refuses a value outside the narrowed range, naming it.
     await page.locator('#param-v0').fill('10');
@@ -238,6 +243,19 @@ test('the activity file round-trips through Customize mode; a malformed activity
       { what: 'the bad file refused' });
     assert.match(said, /activity refused: c_tau: the lowest value 0.6 is above the highest 0.3/);
     assert.equal((await studio(page)).json, JSON.stringify(first));
+
+    // Random words (they do not compress) in every reason and the instruction: a link over 8 KB says so, offering the file.
+    const crypto = await import('node:crypto');
+    const noise = (n) => crypto.randomBytes(n).toString('base64url').slice(0, n);
+    const names = Object.keys((await h.status(page)).params);
+    const long = { ...activity, instruction: noise(2000),
+      controls: Object.fromEntries(names.map((n) => [n, { access: 'locked', reason: noise(300) }])) };
+    await h.dropFile(page, 'long.json', JSON.stringify(long));
+    const big = await h.until(page, async () => { const s = await studio(page); return s.link && s.link.length > 8192 && s; },
+      { what: 'the long link' });
+    assert.match(big.size, new RegExp(`The link is ${(big.link.length / 1024).toFixed(1)} KB long, over 8 KB.*Share the activity file instead`));
+    console.log(`  ${names.length} parameters locked with 300 random characters each, 2000 in the instruction: ` +
+      `a link of ${big.link.length} characters, said too long`);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
