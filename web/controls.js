@@ -39,6 +39,8 @@ var ContactLabControls = (function () {
     splitChanged: function (on) { return T(on ? 'controls.split_on' : 'controls.split_off'); },
     compareChanged: function (n) { return n ? T('controls.comparing', { n: n }) : T('controls.comparison_ended'); },
     variantStopped: function (label, message) { return T('controls.variant_stopped', { label: label, message: message }); },
+    locked: function (reason) { return T('controls.locked', { reason: reason }); },
+    lockedPlain: T('controls.locked_plain'),
     shortcuts: T('controls.shortcuts'),
     stepHint: T('controls.step_hint'),
     resetHint: T('controls.reset_hint'),
@@ -96,6 +98,30 @@ var ContactLabControls = (function () {
     return b;
   }
 
+  /** A padlock drawn as SVG (no font has to carry the glyph), for the eye only: the hint says it in words. */
+  function lockIcon() {
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('class', 'controls-lock-icon');
+    svg.setAttribute('viewBox', '0 0 12 14');
+    svg.setAttribute('aria-hidden', 'true');
+    var shackle = document.createElementNS(ns, 'path');
+    shackle.setAttribute('d', 'M3 6.5V4.5a3 3 0 0 1 6 0v2');
+    shackle.setAttribute('fill', 'none');
+    shackle.setAttribute('stroke', 'currentColor');
+    shackle.setAttribute('stroke-width', '1.6');
+    var body = document.createElementNS(ns, 'rect');
+    body.setAttribute('x', '1');
+    body.setAttribute('y', '6.5');
+    body.setAttribute('width', '10');
+    body.setAttribute('height', '7');
+    body.setAttribute('rx', '1.2');
+    body.setAttribute('fill', 'currentColor');
+    svg.appendChild(shackle);
+    svg.appendChild(body);
+    return svg;
+  }
+
   function formatNumber(v) {
     return typeof ContactLabPlots === 'object' ? ContactLabPlots.formatNumber(v) : String(v);
   }
@@ -110,6 +136,7 @@ var ContactLabControls = (function () {
     var announcements = [];    // for tests: what the live region said, newest last
     var pollTimer = 0;
     var compareSeen = null;    // the compare JSON the Compare group was built from
+    var activitySeen = null;   // the activity revision the controls were built under
 
     // -- announcing --
 
@@ -162,9 +189,12 @@ var ContactLabControls = (function () {
         }
       });
       select.addEventListener('change', function () { if (!chosenByKey) openChosen(); });
+      select.disabled = !!scene.activity;  // an activity is one scene's
       sceneLabel.appendChild(select);
       sceneRow.appendChild(sceneLabel);
-      sceneRow.appendChild(button(TEXT.openScene, openChosen, TEXT.openSceneHint));
+      var openButton = button(TEXT.openScene, openChosen, TEXT.openSceneHint);
+      openButton.disabled = select.disabled;
+      sceneRow.appendChild(openButton);
       root.appendChild(sceneRow);
       if (pickerHadFocus) select.focus();
       var caption = el('p', 'controls-caption', scene.caption);
@@ -209,7 +239,8 @@ var ContactLabControls = (function () {
 
       var params = group(TEXT.parameters, 'fieldset');
       params.id = 'controls-params';
-      scene.params.forEach(function (spec) { params.appendChild(field(spec)); });
+      // An activity's hidden parameters are not there at all; its locked ones are read-only.
+      scene.params.forEach(function (spec) { if (spec.access !== 'hidden') params.appendChild(field(spec)); });
       root.appendChild(params);
 
       els.compare = group(TEXT.compare);
@@ -257,7 +288,8 @@ var ContactLabControls = (function () {
     function field(spec) {
       var id = 'param-' + spec.name;
       var wrap = el('div', 'controls-field');
-      var label = el('label', null, spec.unit ? spec.label + ' (' + spec.unit + ')' : spec.label);
+      var labelText = spec.unit ? spec.label + ' (' + spec.unit + ')' : spec.label;
+      var label = el('label', null, labelText);
       label.htmlFor = id;
       var input;
       if (spec.kind === 'choice') {
@@ -268,6 +300,7 @@ var ContactLabControls = (function () {
           input.appendChild(option);
         });
         input.addEventListener('change', function () { commit(spec, input.value); });
+        input.disabled = spec.access === 'locked';  // a select cannot be read-only
       } else {
         input = el('input', 'controls-input');
         if (spec.kind === 'text') {
@@ -290,11 +323,24 @@ var ContactLabControls = (function () {
       }
       input.id = id;
       input.name = spec.name;
+      var locked = spec.access === 'locked';
+      if (locked && input.tagName === 'INPUT') {
+        input.readOnly = true;
+        input.setAttribute('aria-readonly', 'true');
+      }
       var hint = el('span', 'controls-hint');
       hint.id = id + '-hint';
       var range = spec.kind === 'choice' ? TEXT.choices(spec.choice_labels || spec.choices)
         : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
       var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
+      if (locked) {  // the lock and the teacher's reason first: why it cannot change
+        var said = spec.lock_reason ? TEXT.locked(spec.lock_reason) : TEXT.lockedPlain;
+        var lock = el('span', 'controls-lock', /[.!?]$/.test(said) ? said : said + '.');
+        hint.appendChild(lock);
+        hint.appendChild(document.createTextNode(' '));
+        label.insertBefore(lockIcon(), label.firstChild);
+        wrap.classList.add('locked');
+      }
       hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));
       hint.appendChild(when);
       var error = el('span', 'controls-error');
@@ -303,7 +349,7 @@ var ContactLabControls = (function () {
       input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
       if (!spec.live) {  // a star to the eye, words to a screen reader
         label.appendChild(el('span', 'controls-star', ' *'));
-        input.setAttribute('aria-label', label.firstChild.textContent + ', ' + TEXT.appliesOnReset);
+        input.setAttribute('aria-label', labelText + ', ' + TEXT.appliesOnReset);
       }
       wrap.appendChild(label);
       wrap.appendChild(input);
@@ -503,7 +549,12 @@ var ContactLabControls = (function () {
     function sync() {
       var st;
       try { st = JSON.parse(api.status()); } catch (e) { return; }
-      if (!scene || st.scene !== scene.id) { last = st; build(); return; }
+      if (!scene || st.scene !== scene.id || st.activity_revision !== activitySeen) {
+        last = st;
+        activitySeen = st.activity_revision;
+        build();
+        return;
+      }
       var first = !last;
       if (!first && last.running && !st.running && !st.failed) {
         announce(TEXT.pausedAt(st.t));

@@ -34,7 +34,8 @@ var ContactLabHostLink = (function () {
   /**
    * The events a subscriber gets, with their data:
    *   ready    {protocol}                            the page has started (posted to the parent)
-   *   params   {scene, params, changed, description?} a parameter or the scene changed (description: new scene)
+   *   params   {scene, params, changed, description?} a parameter or the scene changed (description: a new
+ *                                                  scene, or an activity's rules set or ended)
    *   played   {t}                                   the run started playing
    *   stopped  {reason: "paused" | "failed", message, t}
    *   reset    {t}                                   the run went back to its start
@@ -225,7 +226,7 @@ var ContactLabHostLink = (function () {
     function look() {
       var st = options.status();
       return { scene: st.scene, params: st.params, running: st.running, failed: st.failed, message: st.message,
-        t: st.t, events: st.events, size: options.sizeHint() };
+        t: st.t, events: st.events, activity: st.activity_revision, size: options.sizeHint() };
     }
 
     /** Compares the run with the last look and posts what changed. */
@@ -238,9 +239,10 @@ var ContactLabHostLink = (function () {
         return;  // the app is not ready (or stopped): nothing to tell
       }
       seen = now;
-      if (now.scene !== was.scene || !sameParams(now.params, was.params)) {
+      if (now.scene !== was.scene || now.activity !== was.activity || !sameParams(now.params, was.params)) {
         var data = { scene: now.scene, params: now.params, changed: changedNames(now.scene === was.scene ? was.params : null, now.params) };
-        if (now.scene !== was.scene) data.description = options.describe();
+        // A new scene, or an activity's rules set or ended: the specs as the page now shows them.
+        if (now.scene !== was.scene || now.activity !== was.activity) data.description = options.describe();
         emit('params', data);
       }
       if (now.t < was.t || now.events < was.events) emit('reset', { t: now.t });

@@ -22,8 +22,10 @@ var Module = (function () {
   var THEME_KEY = 'theme';                                 //   dark, light or auto (web/theme.js);
   var LANG_KEY = 'lang';                                   //   en or de (web/text.js);
   var THEORY_KEY = 'theory';                               //   1: the theory panel open (also in embed=1);
-  var PERF_KEY = 'perf';                                   //   1: what each frame costs, printed (web/frame_timing.js)
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY, PERF_KEY];
+  var PERF_KEY = 'perf';                                   //   1: what each frame costs, printed (web/frame_timing.js);
+  var ACTIVITY_KEY = 'activity';                           //   a teacher's activity, encoded (web/studio.js);
+  var STUDIO_KEY = 'studio';                               //   1: Customize mode open
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY, PERF_KEY, ACTIVITY_KEY, STUDIO_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -39,6 +41,9 @@ var Module = (function () {
   var sweep = null;         // ContactLabSweep instance (parameter sweeps in a Web Worker)
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
+  var studio = null;        // ContactLabStudio instance (Customize mode, a student's activity)
+  // The studio's keys in the link: the link's own until the studio says otherwise.
+  var hashActivity = { studio: keyLinked(STUDIO_KEY), activity: splitHash(location.hash)[ACTIVITY_KEY] };
   var ready = false;
   var failed = false;
   var appHash = null;       // last hash set by the app (no '#', no plots key)
@@ -157,6 +162,8 @@ var Module = (function () {
     if (lang) parts.push(LANG_KEY + '=' + lang);
     if (theory ? theory.state().open : theoryLinked()) parts.push(THEORY_KEY + '=1');
     if (keyLinked(PERF_KEY)) parts.push(PERF_KEY + '=1');  // set by the link only
+    if (hashActivity.studio) parts.push(STUDIO_KEY + '=1');
+    if (hashActivity.activity) parts.push(ACTIVITY_KEY + '=' + hashActivity.activity);
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
     try {
@@ -178,6 +185,7 @@ var Module = (function () {
     }
     if (plots) plots.setUrlValue(split.plots);
     if (api) api.applyHash(split.app ? '#' + split.app : '');
+    if (studio && split[ACTIVITY_KEY] !== hashActivity.activity) studio.fromHash(split[ACTIVITY_KEY], keyLinked(STUDIO_KEY));
   }
 
   // ---- Theme ------------------------------------------------------------------
@@ -359,6 +367,8 @@ var Module = (function () {
 
   function loadSceneText(text) {
     if (!api) { showMessage('warning', T('page.still_loading')); return; }
+    // An activity file (its format near the start) goes to Customize mode.
+    if (/"format"\s*:\s*"contactlab-activity\//.test(text.slice(0, 300))) { studio.loadFile(text); return; }
     if (api.loadSceneJson(text) === null) showMessage('error', T('page.scene_file_no_memory'));
   }
 
@@ -531,6 +541,12 @@ var Module = (function () {
       exportFile: w('cl_export', null, ['string']),
       eventsJson: w('cl_events_json', 'string', ['number']),
       wantsKeyboard: w('cl_wants_keyboard', 'number', []),
+      activityCheck: function (text) {
+        return contactlabWithHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_activity_check(ptr)); });
+      },
+      activitySet: function (text, enforce) {
+        return contactlabWithHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_activity_set(ptr, enforce)); });
+      },
       compareJson: w('cl_compare_json', 'string', []),
       compareSet: w('cl_compare_set', 'string', ['string']),
       compareAdd: w('cl_compare_add', 'string', []),
@@ -665,6 +681,20 @@ var Module = (function () {
       sizeHint: sizeHint
     });
     hostLink.start();
+    studio = ContactLabStudio.create({
+      api: api,
+      hostEl: document.getElementById('studio'),
+      openButton: document.getElementById('studio-open'),
+      briefEl: document.getElementById('activity-brief'),
+      barEl: document.getElementById('activity-bar'),
+      theoryEl: document.getElementById('theory'),
+      openTheory: function () { theory.open(); },
+      plots: plots,
+      showMessage: showMessage,
+      openFile: openSceneFile,
+      download: function (filename, mime, text) { downloadBlob(filename, new Blob([text], { type: mime })); },
+      onHashState: function (state) { hashActivity = state; writeHash(); }
+    });
   }
 
   /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
@@ -682,6 +712,7 @@ var Module = (function () {
     applyThemeValue(split[THEME_KEY]);
     sayRefusedLanguage();
     if (split.app) api.applyHash('#' + split.app);  // the app read it too; applying twice is harmless
+    studio.fromHash(split[ACTIVITY_KEY], keyLinked(STUDIO_KEY));
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('keydown', onKeyDown, true);  // capture: before SDL's listener on the canvas
     ready = true;
@@ -719,6 +750,8 @@ var Module = (function () {
       return { registered: offline.registered, error: offline.error,
         controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
     },
+    /** The studio: {open, previewing, enforced, link, json, size} (web/studio.js). */
+    studio: function () { return studio ? studio.state() : null; },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
     /** Host windows that said hello and hear the page's events. */

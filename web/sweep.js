@@ -269,7 +269,8 @@ var ContactLabSweep = (function () {
     function fillForm() {
       scene = JSON.parse(api.sceneJson() || 'null');
       if (!scene) return;
-      var numeric = scene.params.filter(function (p) { return p.kind === 'real' || p.kind === 'integer'; });
+      // Not what a teacher's activity locks or hides: a sweep varies its parameter.
+      var numeric = scene.params.filter(function (p) { return (p.kind === 'real' || p.kind === 'integer') && !p.access; });
       var keep = paramSelect.value;
       paramSelect.textContent = '';
       numeric.forEach(function (p) {

@@ -123,7 +123,8 @@ bool App::command(const std::string& name) {
     reset_run();
   }
   else if (name == "defaults") {
-    set_params(ParamValues(sim_->description().params));
+    // An activity's defaults are the teacher's values, not the scene's.
+    set_params(activity_ ? activity_->params : ParamValues(sim_->description().params));
     drafts_.clear();
     step_until_ = -1;
     reset_run();

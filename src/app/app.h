@@ -20,7 +20,9 @@
 #include "core/palette.h"
 #include "frame_timing.h"
 #include "instanced_shapes.h"
+#include "io/activity.h"
 #include "io/host_message.h"
+#include "io/url_state.h"
 #include "page.h"
 #include "run/comparison.h"
 #include "run/simulation.h"
@@ -128,6 +130,19 @@ class App {
   /// Changes whenever recorded samples change (in any run).
   double series_revision() const;
   bool embed() const { return embed_; }
+
+  // activity_session.cpp: a teacher's activity (io/activity.h) over the run.
+  /// Checks an activity's text: {"ok": true, "activity": its JSON as written
+  /// back} or {"ok": false, "error"}; nothing changes.
+  std::string check_activity(const std::string& text) const;
+  /// Opens the activity's scene with its values; `enforce`: and from then on
+  /// students' rules hold on every path (panel, page, link, files, host
+  /// page), else the run is only set up (Customize mode). "" ends the
+  /// activity's rules and keeps the run. The error, if any, and nothing changed.
+  std::optional<std::string> set_activity(const std::string& text, bool enforce);
+  /// The parameter list as the panel, the page and the host page show it:
+  /// the activity's while one holds, else the scene's own.
+  const std::vector<ParamSpec>& param_specs() const;
   /// The page's theme: the canvas's colours and the panel's style follow it.
   void set_theme(Theme theme);
   const Palette& palette() const { return cl::palette(theme_); }
@@ -184,6 +199,16 @@ class App {
   void update_hash();
   void message(MessageLevel level, const std::string& text);
   void report_link_problems(const std::vector<std::string>& problems);
+  /// Why `values` may not replace the run's parameters under the activity (none without one).
+  std::optional<std::string> activity_refusal(const ParamValues& values) const;
+  /// Why a start of scene `id` with `values` (a link, a scene file, a host's
+  /// load) may not replace the run under the activity.
+  std::optional<std::string> activity_refuses_start(const std::string& id, const ParamValues& values) const;
+  /// A link's start under the activity: another scene, or a refused value, is
+  /// said in its problems and left as the run has it.
+  void keep_activity_rules(UrlState& state) const;
+  /// Whether the activity offers the preset (every one without an activity).
+  bool preset_offered(const Preset& preset) const;
   void handle_view_input();
   void draw_report();
   /// Turns a 3D view by dragging; true when the drag was used for that.
@@ -229,6 +254,8 @@ class App {
   /// The camera on the scene's suggested view.
   void fit_view();
 
+  std::optional<Activity> activity_;  // a teacher's rules, enforced while set
+  int activity_revision_ = 0;         // counts each activity set or ended (the page rebuilds its controls)
   std::unique_ptr<Simulation> sim_;  // the run (the reference when comparing)
   std::vector<Comparison::Run> variants_;  // runs beside it: its start with a few parameters changed
   std::vector<bool> variant_failure_said_;

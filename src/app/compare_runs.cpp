@@ -136,6 +136,8 @@ std::optional<std::string> App::set_compare(std::vector<Variant> variants) {
     // they do not change themselves, as the CLI runs them.
     std::vector<ParamValues> params;
     if (auto error = variant_params(sim_->params(), variants, params)) return error;
+    for (const ParamValues& run : params)  // a variant may not change what an activity locks
+      if (auto refused = activity_refusal(run)) return text("activity.variant_refused", {{"reason", *refused}});
     const ParamValues& base = sim_->params();
     for (const ParamChange& own : variants[0].changes) {
       const std::string base_value = base.format(*base.index_of(own.name));

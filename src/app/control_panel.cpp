@@ -34,10 +34,34 @@ std::string first_line(const std::string& text, float width) {
 constexpr float kSliderMinWidth = 150;  // px
 constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
 
+/// A padlock (a shackle over a body) in `color`, one text line tall, at the cursor.
+void lock_icon(const ImVec4& color) {
+  const float h = ImGui::GetFontSize();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy({0.75f * h, ImGui::GetFrameHeight()});
+  ImDrawList& draw = *ImGui::GetWindowDrawList();
+  const ImU32 ink = ImGui::GetColorU32(color);
+  const float top = at.y + ImGui::GetStyle().FramePadding.y, w = 0.62f * h;
+  const float cx = at.x + 0.5f * w, r = 0.3f * w, body = top + 0.45f * h;
+  constexpr float pi = 3.14159265f;
+  draw.PathArcTo({cx, top + 0.1f * h + r}, r, pi, 2 * pi);
+  draw.PathStroke(ink, 0, 1.6f);
+  draw.AddLine({cx - r, top + 0.1f * h + r}, {cx - r, body}, ink, 1.6f);
+  draw.AddLine({cx + r, top + 0.1f * h + r}, {cx + r, body}, ink, 1.6f);
+  draw.AddRectFilled({at.x, body}, {at.x + w, top + 0.95f * h}, ink, 1.5f);
+}
+
+/// Under an activity: "Locked by your teacher: <reason>".
+std::string lock_text(const ParamSpec& s) {
+  return s.lock_reason.empty() ? text("panel.activity.locked_tooltip")
+                               : text("panel.activity.locked_because", {{"reason", s.lock_reason}});
+}
+
 void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
+  if (s.access == ParamAccess::Locked) ImGui::TextUnformatted(lock_text(s).c_str());
   ImGui::TextUnformatted(s.help().c_str());
   const std::string applies = s.apply == ParamApply::Live ? text("panel.param.applies_live")
                               : pending                   ? text("panel.param.applies_pending")
@@ -58,7 +82,10 @@ std::string panel_label(const ParamSpec& s) {
 /// The parameters' label column: the longest label at the current font size, px.
 float label_column_width(const std::vector<ParamSpec>& specs) {
   float width = 0;
-  for (const ParamSpec& s : specs) width = std::max(width, ImGui::CalcTextSize(panel_label(s).c_str()).x);
+  for (const ParamSpec& s : specs) {
+    const float lock = s.access == ParamAccess::Locked ? 0.75f * ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.x : 0;
+    if (s.access != ParamAccess::Hidden) width = std::max(width, lock + ImGui::CalcTextSize(panel_label(s).c_str()).x);
+  }
   return width + ImGui::GetStyle().ItemSpacing.x;
 }
 
@@ -105,7 +132,7 @@ void App::draw_panel() {
   const SceneDescription& d = sim_->description();
   // Label column: the longest label at the current font size; sliders get the rest.
   // The transport row too: a language's longer button names must not push the time out.
-  const float content = std::max(label_column_width(d.params) + kSliderMinWidth, transport_width());
+  const float content = std::max(label_column_width(param_specs()) + kSliderMinWidth, transport_width());
   const float width = std::clamp(content + 2 * ImGui::GetStyle().WindowPadding.x, 330.0f,
                                  std::max(200.0f, io.DisplaySize.x - 20));
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
@@ -128,7 +155,16 @@ void App::draw_panel() {
     return;
   }
 
+  if (activity_ && !activity_->title.empty()) {  // the teacher's words first
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(activity_->title.c_str());
+    if (!activity_->instruction.empty()) ImGui::TextUnformatted(activity_->instruction.c_str());
+    ImGui::PopTextWrapPos();
+    remember_widget("activity");
+    ImGui::Separator();
+  }
   ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::BeginDisabled(activity_.has_value());  // an activity is one scene's
   if (ImGui::BeginCombo("##scene", d.title().c_str())) {
     for (const SceneEntry& e : all_scenes()) {
       const SceneDescription& other = e.description();
@@ -137,6 +173,7 @@ void App::draw_panel() {
     }
     ImGui::EndCombo();
   }
+  ImGui::EndDisabled();
   remember_widget("scene");
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(panel_colors(theme_).muted, "%s", d.caption().c_str());
@@ -268,7 +305,9 @@ void App::draw_transport() {
 }
 
 void App::draw_parameters() {
-  const std::vector<Preset> presets = sim_->scene().presets(sim_->params());
+  std::vector<Preset> presets = sim_->scene().presets(sim_->params());
+  presets.erase(std::remove_if(presets.begin(), presets.end(), [this](const Preset& p) { return !preset_offered(p); }),
+                presets.end());
   if (!presets.empty()) {
     ImGui::TextColored(panel_colors(theme_).muted, "%s", text("panel.presets").c_str());
     for (size_t k = 0; k < presets.size(); ++k) {
@@ -307,21 +346,30 @@ void App::draw_parameters() {
   }
   remember_widget("pending");
   ParamValues values = sim_->params();
-  const float label_width = label_column_width(values.specs());
+  const float label_width = label_column_width(param_specs());
   bool changed = false;
   for (size_t i = 0; i < values.specs().size(); ++i) draw_parameter(i, values, label_width, changed);
   if (changed)
     if (auto error = set_params(values)) message(MessageLevel::Error, text("app.value_not_applied", {{"error", *error}}));
   if (ImGui::Button((text("panel.defaults") + "###defaults").c_str())) command("defaults");
   remember_widget("Defaults");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text("panel.defaults_tooltip").c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", text(activity_ ? "panel.activity.defaults_tooltip" : "panel.defaults_tooltip").c_str());
 }
 
 void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool& changed) {
-  const ParamSpec& s = values.specs()[i];
+  const ParamSpec& s = param_specs()[i];  // an activity's range, lock or hiding
+  if (s.access == ParamAccess::Hidden) return;
+  const bool locked = s.access == ParamAccess::Locked;
   ImGui::PushID(static_cast<int>(i));
   const std::vector<std::string> pending = sim_->pending_params();
   const bool is_pending = std::find(pending.begin(), pending.end(), s.name) != pending.end();
+  if (locked) {
+    lock_icon(panel_colors(theme_).muted);
+    remember_widget(s.name + ":lock");
+    help_tooltip(s, is_pending, panel_colors(theme_).muted);
+    ImGui::SameLine();
+  }
   ImGui::AlignTextToFramePadding();
   if (is_pending)
     ImGui::TextColored(panel_colors(theme_).warning, "%s", panel_label(s).c_str());
@@ -331,6 +379,7 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
   help_tooltip(s, is_pending, panel_colors(theme_).muted);
   ImGui::SameLine(label_width + ImGui::GetStyle().WindowPadding.x);
   ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::BeginDisabled(locked);  // shown, read-only: the value and why it is fixed (the tooltip)
   switch (s.kind) {
     case ParamKind::Real:
     case ParamKind::Integer: {
@@ -374,8 +423,15 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
       draw_text_parameter(i, values);
       break;
   }
+  ImGui::EndDisabled();
   remember_widget(s.name);
   help_tooltip(s, is_pending, panel_colors(theme_).muted);
+  if (locked && !s.lock_reason.empty()) {  // why, in view: a student need not hover to find it
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(panel_colors(theme_).muted, "%s", lock_text(s).c_str());
+    ImGui::PopTextWrapPos();
+    remember_widget(s.name + ":reason");
+  }
   ImGui::PopID();
 }
 

@@ -24,8 +24,37 @@ void App::update_hash() {
   page_set_hash(hash);
 }
 
+void App::keep_activity_rules(UrlState& state) const {
+  if (!activity_) return;
+  if (state.scene != activity_->scene) {
+    state.problems.push_back(text("activity.other_scene", {{"scene", activity_->scene}, {"other", state.scene}}));
+    state.scene = activity_->scene;
+    state.params = sim_->params();
+    state.compare.clear();
+    return;
+  }
+  // Each refused value is said and left as it is; the link's other values apply.
+  ParamValues kept = sim_->params();
+  for (size_t i = 0; i < kept.specs().size(); ++i) {
+    ParamValues one = sim_->params();
+    one.set(kept.specs()[i].name, state.params->format(i));
+    if (auto refused = activity_refusal(one)) state.problems.push_back(*refused);
+    else kept.set(kept.specs()[i].name, state.params->format(i));
+  }
+  state.params = kept;
+  std::vector<ParamValues> runs;
+  if (!state.compare.empty() && !variant_params(kept, state.compare, runs))
+    for (const ParamValues& run : runs)
+      if (auto refused = cl::activity_refusal(*activity_, kept, run)) {
+        state.problems.push_back(text("activity.variant_refused", {{"reason", *refused}}));
+        state.compare.clear();
+        break;
+      }
+}
+
 void App::apply_hash(const std::string& hash) {
   UrlState state = parse_url_state(hash, sim_->description().id);
+  keep_activity_rules(state);
   embed_ = state.embed;
   split_view_ = state.split;
   if (!prepared_now(state.scene, starts_of(state.scene, *state.params, state.compare), [this, hash] { apply_hash(hash); }))

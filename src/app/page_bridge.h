@@ -42,7 +42,8 @@ const char* cl_loops_json(void);
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
 /// "speed","speed_text","embed","theme","language","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
-/// "reset_pending","pending":[names],"samples","steps","events","params":{name:text},
+/// "reset_pending","pending":[names],"activity" (an activity's rules hold),"activity_revision"
+/// (changes with each activity set or ended),"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
 /// "readout":[{"label","unit","value"}] (the latest values of the default plots' series),
 /// "bodies":[{"x","y","vx","vy","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
@@ -60,8 +61,10 @@ void cl_apply_hash(const char* hash);
 void cl_load_scene_json(const char* text);
 /// JSON of the current scene for the page's accessible controls:
 /// {"id","title","summary","caption","params":[spec...],"presets":[{"id","name","help"}],
-///  "legend":[text...],"scenes":[{"id","title"}],"has_loops","has_report"}
-/// (a param spec as `contactlab params` prints it).
+///  "legend":[text...],"scenes":[{"id","title"}],"has_loops","has_report",
+///  "activity": null | {"title","instruction"}}
+/// (a param spec as `contactlab params` prints it; under an activity with its
+/// narrowed min and max, and "access": "locked" | "hidden" with "lock_reason").
 const char* cl_scene_json(void);
 /// Sets parameter `name` from text as the panel does. Returns "" on success,
 /// else the message (and nothing changed).
@@ -80,6 +83,14 @@ const char* cl_events_json(double since);
 /// "result" | "error"}. A refused message changes nothing. The page passes
 /// only messages from allowed origins (web/host_link.js).
 const char* cl_host_message(const char* text);
+// --- A teacher's activity (io/activity.h, web/studio.js) ------------------
+/// Checks an activity's JSON text: {"ok": true, "activity": {...} (as its
+/// file and link carry it)} or {"ok": false, "error"}. Nothing changes.
+const char* cl_activity_check(const char* text);
+/// Opens the activity's scene with its values; enforce 1: its rules hold from
+/// then on (the student view), 0: only the run is set up (Customize mode).
+/// "" ends the rules and keeps the run. Returns "" or the message (nothing changed).
+const char* cl_activity_set(const char* text, int enforce);
 // --- Compare runs (variants of the start, see run/comparison.h) ----------
 /// JSON {"max", "split", "runs":[{"label","shown","changes","color","failed","message","t","events"}]}:
 /// the reference first, then the variants; "runs" is empty without a comparison;

@@ -47,6 +47,8 @@ std::string App::status_json() const {
                       {"reset_pending", sim_->reset_pending()},
                       {"starting", waiting_start_ ? nlohmann::json(start_progress_) : nlohmann::json(nullptr)},
                       {"pending", sim_->pending_params()},
+                      {"activity", activity_.has_value()},
+                      {"activity_revision", activity_revision_},
                       {"samples", sim_->series().size()},
                       {"steps", sim_->scene().step_count()},
                       {"events", sim_->events().total()}};
@@ -79,10 +81,12 @@ std::string App::status_json() const {
 }
 
 nlohmann::json App::scene_info() const {
-  nlohmann::json d = scene_description_json(sim_->description());
+  SceneDescription described = sim_->description();
+  described.params = param_specs();  // under an activity, as students get them
+  nlohmann::json d = scene_description_json(described);
   nlohmann::json presets = nlohmann::json::array();
   for (const Preset& p : sim_->scene().presets(sim_->params()))
-    presets.push_back({{"id", p.id}, {"name", p.name()}, {"help", p.help()}});
+    if (preset_offered(p)) presets.push_back({{"id", p.id}, {"name", p.name()}, {"help", p.help()}});
   d["presets"] = presets;
   nlohmann::json legend = nlohmann::json::array();
   for (const SketchLegendEntry& e : sim_->scene().sketch(palette()).legend) legend.push_back(e.text);
@@ -93,6 +97,8 @@ nlohmann::json App::scene_info() const {
   d["scenes"] = scenes;
   d["has_loops"] = sim_->scene().impact_loops() != nullptr;
   d["has_report"] = sim_->scene().report().has_value();
+  d["activity"] = activity_ ? nlohmann::json{{"title", activity_->title}, {"instruction", activity_->instruction}}
+                            : nlohmann::json(nullptr);
   return d;
 }
 

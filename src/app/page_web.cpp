@@ -269,6 +269,18 @@ EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
   return keep(refusal.dump());
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_activity_check(const char* text) {
+  cl::app::App* app = current_app();
+  if (!app) return keep(nlohmann::json{{"ok", false}, {"error", cl::text("app.not_ready")}}.dump());
+  return keep(app->check_activity(text));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* cl_activity_set(const char* text, int enforce) {
+  cl::app::App* app = current_app();
+  if (!app) return keep(cl::text("app.not_ready"));
+  return keep(app->set_activity(text, enforce != 0).value_or(""));
+}
+
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_json(void) {
   cl::app::App* app = current_app();
   return keep(app ? app->compare_json() : "null");

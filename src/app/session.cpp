@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/message_text.h"
 #include "core/number_format.h"
 #include "core/text.h"
 #include "io/scene_file.h"
@@ -61,6 +62,7 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
 }
 
 std::optional<std::string> App::set_params(const ParamValues& values) {
+  if (auto refused = activity_refusal(values)) return refused;
   const ParamValues before = sim_->params();
   if (auto error = sim_->set_params(values)) return error;
   if (auto error = set_variant_params(values)) {
@@ -80,6 +82,7 @@ std::optional<std::string> App::set_param(const std::string& name, const std::st
 std::optional<std::string> App::apply_preset(const std::string& name) {
   for (const Preset& preset : sim_->scene().presets(sim_->params())) {
     if (!preset.is_named(name)) continue;
+    if (!preset_offered(preset)) return text("activity.preset_not_offered", {{"name", quoted(name)}});
     ParamValues values = sim_->params();
     for (const auto& [key, value] : preset.values)
       if (auto error = values.set(key, value)) return text("app.preset_not_applied", {{"name", name}, {"error", *error}});
@@ -95,6 +98,10 @@ bool App::switch_scene(const std::string& id) {
   const SceneEntry* entry = find_scene(id);
   if (!entry) return false;
   if (id != sim_->description().id) {
+    if (auto refused = activity_refuses_start(id, ParamValues(entry->description().params))) {
+      message(MessageLevel::Warning, *refused);
+      return true;  // a known scene, not opened
+    }
     drafts_.clear();
     start_scene(id, ParamValues(entry->description().params));
   }
@@ -175,6 +182,15 @@ void App::load_scene_text(const std::string& text) {
 
 std::optional<std::string> App::load_scene(const std::string& id, const ParamValues& params,
                                            const nlohmann::json* state, const std::vector<Variant>& compare) {
+  if (auto refused = activity_refuses_start(id, params)) return refused;
+  if (activity_ && !compare.empty()) {  // a variant may not change what the activity locks
+    std::vector<Variant> variants = compare;
+    std::vector<ParamValues> runs;
+    if (!variant_params(params, variants, runs))
+      for (const ParamValues& run : runs)
+        if (auto refused = cl::activity_refusal(*activity_, params, run))
+          return text("activity.variant_refused", {{"reason", *refused}});
+  }
   auto sim = new_simulation(id);
   std::optional<std::string> error = sim->set_params(params);
   if (!error) error = sim->reset();

@@ -17,6 +17,11 @@ enum class ParamKind {
   Text,     ///< free text (an expression), checked by the scene
 };
 
+/// Who may change a parameter: everyone, or, under a teacher's activity
+/// (src/app/activity.h), nobody (locked: shown read-only with the teacher's
+/// reason) or nobody and unseen (hidden).
+enum class ParamAccess { Shown, Locked, Hidden };
+
 /// When a new value takes effect.
 enum class ParamApply {
   Live,   ///< applied at once, even while running (restitution, speed, ...)
@@ -48,6 +53,10 @@ struct ParamSpec {
   /// is one of `.second` (c_tau under the damped laws, e under the impulse
   /// law); empty: always. A sweep varies one that acts.
   std::pair<std::string, std::vector<std::string>> in_effect_when;
+  /// Shown in a scene's own list; an activity's copy of the list may lock or
+  /// hide a parameter (with the teacher's reason) and narrow [min, max].
+  ParamAccess access = ParamAccess::Shown;
+  std::string lock_reason;
 
   /// Short human label, e.g. "thread length".
   std::string label() const;

@@ -29,6 +29,10 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
       p["max"] = s.max;
       p["log_scale"] = s.log_scale;
   }
+  if (s.access != ParamAccess::Shown) {  // only under an activity: a scene's own list has every one shown
+    p["access"] = s.access == ParamAccess::Locked ? "locked" : "hidden";
+    p["lock_reason"] = s.lock_reason;
+  }
   if (!s.in_effect_when.first.empty())
     p["in_effect_when"] = {{"param", s.in_effect_when.first}, {"choices", s.in_effect_when.second}};
   return p;

@@ -11,7 +11,8 @@
 namespace cl {
 
 bool is_page_key(const std::string& key) {
-  return key == "plots" || key == "allow" || key == "theme" || key == "lang" || key == "theory" || key == "perf";
+  return key == "plots" || key == "allow" || key == "theme" || key == "lang" || key == "theory" || key == "perf" ||
+         key == "activity" || key == "studio";
 }
 
 static std::optional<bool> parse_flag(const std::string& value) {

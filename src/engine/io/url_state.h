@@ -40,7 +40,8 @@ std::string url_state_hash(const std::string& scene, const ParamValues& params, 
                            const std::vector<Variant>& compare = {}, bool split = false);
 
 /// Keys the page owns (plots: the plot layout; allow: the origins whose
-/// messages it accepts; theme: dark, light or auto); the engine passes them
+/// messages it accepts; theme: dark, light or auto; activity: a teacher's
+/// activity, encoded; studio: Customize mode open); the engine passes them
 /// by untouched.
 bool is_page_key(const std::string& key);
 

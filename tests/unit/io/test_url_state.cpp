@@ -137,6 +137,8 @@ TEST_CASE("parse_url_state passes page keys through untouched") {
   CHECK(cl::is_page_key("lang"));
   CHECK(cl::is_page_key("theory"));
   CHECK(cl::is_page_key("perf"));
+  CHECK(cl::is_page_key("activity"));
+  CHECK(cl::is_page_key("studio"));
   CHECK(!cl::is_page_key("L"));
   const cl::UrlState s =
       cl::parse_url_state("scene=pendulum&plots=x%2Cy%7Ctension&allow=https://a.example&theme=light&L=1.2", "pendulum");
