@@ -18,7 +18,7 @@ enum class ParamKind {
 };
 
 /// Who may change a parameter: everyone, or, under a teacher's activity
-/// (src/app/activity.h), nobody (locked: shown read-only with the teacher's
+/// (io/activity.h), nobody (locked: shown read-only with the teacher's
 /// reason) or nobody and unseen (hidden).
 enum class ParamAccess { Shown, Locked, Hidden };
 
