@@ -105,7 +105,7 @@ std::optional<std::string> StreetScene::start_at(const WorldModel& model, const 
   const double x_mid = 0.5 * (first.x() + last.x());
   home_view_ = Vector2d(x_mid, 0.5 * (first.y() + street().height(x_mid)));
   view_half_height_ = std::max(6.0, 0.6 * (first.y() - street().height(x_mid)) + 2 * size);
-  view_half_width_ = model.n > 1 ? 0.5 * (last.x() - first.x()) + 4 * size : 0.0;
+  view_half_width_ = model.n > 1 ? 0.5 * (last.x() - first.x()) + 6 * size : 0.0;  // room to roll
   return std::nullopt;
 }
 

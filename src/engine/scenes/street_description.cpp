@@ -75,7 +75,7 @@ std::vector<Preset> StreetScene::presets(const ParamValues&) const {
       {"street", "discs",
        {{"street", "0.3*sin(1.3*x) + 0.02*x^2"}, {"count", "4"}, {"spacing", "1.6"}, {"a", "0.5"}, {"b", "0.5"},
         {"m_o", "0"}, {"alpha", "0"}, {"beta", "0"}, {"law", "hunt_crossley"}, {"c_tau", "0.9"}, {"friction", "0.1"},
-        {"q0", "0"}, {"w0", "0"}, {"x0", "-6"}, {"y0", "2.5"}, {"vx0", "2.5"}, {"vy0", "0"}}},
+        {"q0", "0"}, {"w0", "0"}, {"x0", "-2.4"}, {"y0", "2.5"}, {"vx0", "0"}, {"vy0", "0"}}},
   };
 }
 
