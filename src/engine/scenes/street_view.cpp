@@ -24,14 +24,18 @@ std::vector<SeriesSpec> StreetScene::series() const {
   // (machine names count from 0: x1 is the second body's; labels from 1).
   const int n = model().n;
   const int first = n > 1 ? 0 : -1;
+  // In a row the first body's motion is named by its number, as the others' is.
+  const auto label = [&](const char* alone, const char* of) {
+    return n > 1 ? text(std::string("street.series.") + of, {{"body", "1"}}) : text(std::string("street.series.") + alone);
+  };
   std::vector<SeriesSpec> s = {{"t", "s", text("street.series.t")},
-                               {"x", "m", text("street.series.x"), false, "", "", first},
-                               {"y", "m", text("street.series.y"), false, "", "", first},
+                               {"x", "m", label("x", "x_of"), false, "", "", first},
+                               {"y", "m", label("y", "y_of"), false, "", "", first},
                                {"q", "rad", text("street.series.q"), false, "", "", first},
-                               {"vx", "m/s", text("street.series.vx"), false, "", "", first},
+                               {"vx", "m/s", label("vx", "vx_of"), false, "", "", first},
                                {"vy", "m/s", text("street.series.vy"), false, "", "", first},
                                {"w", "rad/s", text("street.series.w"), false, "", "", first},
-                               {"gap", "m", text("street.series.gap"), false, "", "", first},
+                               {"gap", "m", label("gap", "gap_of"), false, "", "", first},
                                {"contact_x", "m", text("street.series.contact_x"), false, "", "", first},
                                {"penetration", "m", text("street.series.penetration"), false, "", "", first},
                                {"force_n", "N", text("street.series.force_n"), false, "", "", first},
@@ -54,8 +58,15 @@ std::vector<SeriesSpec> StreetScene::series() const {
 }
 
 std::vector<std::vector<std::string>> StreetScene::default_plots() const {
-  return {{"x", "y", "q"}, {"gap", "penetration"}, {"E_kin", "E_pot", "E_spring", "E_diss", "E_total"},
-          {"E_audit", "W_stiffness"}, {"force_n", "force_t"}};
+  const std::vector<std::string> energies = {"E_kin", "E_pot", "E_spring", "E_diss", "E_total"};
+  if (model().n == 1) return {{"x", "y", "q"}, {"gap", "penetration"}, energies, {"E_audit", "W_stiffness"}, {"force_n", "force_t"}};
+  // A row: where each body is and how far above the street, side by side.
+  std::vector<std::string> xs = {"x"}, gaps = {"gap"};
+  for (int i = 1; i < model().n; ++i) {
+    xs.push_back("x" + std::to_string(i));
+    gaps.push_back("gap" + std::to_string(i));
+  }
+  return {xs, gaps, energies, {"E_audit", "W_stiffness"}};
 }
 
 void StreetScene::sample(std::vector<double>& values) const {
