@@ -818,7 +818,7 @@ TEST_CASE("pair predictions: stale ones are swept out, so the queue stays small 
   size_t largest = 0;
   for (int k = 0; k < 40; ++k) {
     sim.advance(0.05);
-    largest = std::max(largest, scene.queued_pair_predictions());
+    largest = std::max(largest, scene.world().state().flights.impacts.size());
   }
   MESSAGE("500 colliding balls, 2 s: " << sim.events().total() << " events, largest queue " << largest);
   REQUIRE(!sim.failed());

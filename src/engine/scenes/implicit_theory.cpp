@@ -18,8 +18,8 @@ Theory ImplicitScene::theory() const {
     TheorySection contact{text("theory.contact_heading"), {}};
     contact.sentence(text("theory.impulse_law"))
         .formula(impulse_law_tex())
-        .formula("e = " + tex_number(model_.e))
-        .sentence(text(model_.collisions ? "theory.implicit.with_pairs" : "theory.implicit.no_pairs"));
+        .formula("e = " + tex_number(world_.model().contact.restitution))
+        .sentence(text(world_.model().body_contacts ? "theory.implicit.with_pairs" : "theory.implicit.no_pairs"));
     TheorySection motion{text("theory.motion_heading"), {}};
     motion.sentence(text("theory.implicit.flight"))
         .formula(R"(\mathbf x(t) = \mathbf x_0 + \mathbf v_0\,(t-t_0) + \tfrac12\,\mathbf g\,(t-t_0)^2,\quad |\mathbf g| = )" +

@@ -24,7 +24,7 @@ void ImplicitScene::remember_trails() {
 
 std::vector<SeriesSpec> ImplicitScene::series() const {
   std::vector<SeriesSpec> s = {{"t", "s", text("implicit.series.t")}};
-  for (size_t i = 0; i < std::min(balls_.size(), kSeriesBalls); ++i) {
+  for (size_t i = 0; i < std::min(ball_count(), kSeriesBalls); ++i) {
     // Machine names count balls from 0 (x0); labels count from 1, as people do.
     const std::string k = std::to_string(i), ball = std::to_string(i + 1);
     s.insert(s.end(), {{"x" + k, "m", text("implicit.series.x", {{"ball", ball}})},
@@ -48,7 +48,7 @@ void ImplicitScene::sample(std::vector<double>& values) const {
   values.clear();
   values.push_back(t_);
   double e_kin = 0, e_pot = 0;
-  for (size_t i = 0; i < balls_.size(); ++i) {
+  for (size_t i = 0; i < ball_count(); ++i) {
     const Vector2d p = position(i), v = velocity(i);
     if (i < kSeriesBalls) values.insert(values.end(), {p.x(), p.y(), v.x(), v.y()});
     e_kin += 0.5 * model_.m * v.squaredNorm();
@@ -85,7 +85,7 @@ Sketch ImplicitScene::sketch(const Palette& palette) const {
     trail.fade = true;
     if (trail.points.size() >= 2) s.lines.push_back(std::move(trail));
   }
-  for (size_t i = 0; i < balls_.size(); ++i)
+  for (size_t i = 0; i < ball_count(); ++i)
     s.circles.push_back({position(i), model_.r, colors[i % colors.size()], 0, 1.0f, 2.0f});
   s.view_center = 0.5 * (lo + hi);
   s.view_half_height = 0.55 * std::max(hi.y() - lo.y(), hi.x() - lo.x());

@@ -13,6 +13,7 @@
 #include "integrators/ode.h"
 #include "integrators/stepper.h"
 #include "world/contact_table.h"
+#include "world/disc_flights.h"
 
 namespace cl {
 
@@ -37,10 +38,20 @@ struct ThreadEvent {
   bool holds = false;              ///< Taut: the thread holds the body after the snap (else it rebounds inwards)
 };
 
+/// A flying disc that an event left closer to the wall than its radius,
+/// put back at its radius (world/disc_flights.h).
+struct WallCorrection {
+  int body = 0;
+  double t = 0;                    ///< s
+  Eigen::Vector2d position{0, 0};  ///< of its centre after the correction, m
+  Eigen::Vector2d normal{0, 1};    ///< from the wall into the inside
+};
+
 /// What happened over an advance, each list in time order.
 struct WorldEvents {
   std::vector<FinishedImpact> impacts;  ///< impacts that ended, in the order of their onsets
   std::vector<ThreadEvent> threads;
+  std::vector<WallCorrection> corrections;
 };
 
 /// How an island's bodies are moved (WorldIsland).
@@ -107,6 +118,9 @@ struct WorldState {
   double slab_length = kLongestSlab;  ///< s, the longest slab that kept the islands apart lately
   long long retired_steps = 0;        ///< steps of integrators dropped or restarted
   WorldStepRate step_rate;
+  /// Discs under the impulse law in a typed wall, flown from event to event
+  /// instead of in slabs and islands (flies_discs); empty otherwise.
+  DiscFlights flights;
 };
 
 }  // namespace cl

@@ -47,9 +47,21 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
     state_.y.segment<3>(3 * i) = Q;
     state_.y.segment<3>(3 * (n + i)) = V;
   }
+  state_.flights = DiscFlights{};
+  if (flies_discs(model)) {
+    start_flights(model, t, state_.y, state_.flights);
+    return std::nullopt;
+  }
+  find_contacts();
+  if (!failure_.empty()) return failure_;
+  return std::nullopt;
+}
+
+void World::find_contacts() {
+  const int n = model_.n;
   // Every pair the broad phase cannot rule out, so closed_contact() sees overlaps.
-  const double size = std::max(model.body.a, model.body.b);
-  const double distance = 2 * size + broad_phase_margin(model.body);
+  const double size = std::max(model_.body.a, model_.body.b);
+  const double distance = 2 * size + broad_phase_margin(model_.body);
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       if ((state_.y.segment<2>(3 * i) - state_.y.segment<2>(3 * j)).norm() <= distance)
@@ -63,8 +75,6 @@ std::optional<std::string> World::start(const WorldModel& model, double t, const
       c.has_warm = true;
     }
   }
-  if (!failure_.empty()) return failure_;
-  return std::nullopt;
 }
 
 void World::restore(const WorldState& state) {
@@ -78,13 +88,24 @@ void World::restore(const WorldState& state) {
 }
 
 void World::set_model(const WorldModel& model) {
+  const WorldModel before = model_;
+  const bool flew = !state_.flights.discs.empty();
   model_ = model;
   state_.slack.resize(model.threads.empty() ? 0 : model.n, 0);  // threads tied now start taut
   drop_islands();  // the next slab starts their integrators afresh with the new model
+  if (flies_discs(model)) {
+    if (flew) change_flights_model(before, model, state_.t, state_.flights);
+    else start_flights(model, state_.t, state_.y, state_.flights);
+  } else if (flew) {
+    // From flights to slabs: the contacts' gaps, which the flights did not keep.
+    state_.flights = DiscFlights{};
+    state_.contacts.reset(model.n, model.boundary.kind != BoundaryKind::None);
+    find_contacts();
+  }
 }
 
 long long World::step_count() const {
-  long long steps = state_.retired_steps;
+  long long steps = state_.retired_steps + state_.flights.handled;
   for (const Island& island : state_.islands) steps += island.stepper.steps();
   return steps;
 }
@@ -108,11 +129,24 @@ Ellipse World::ellipse_of(const Vec& y, int l) const {
 Ellipse World::ellipse(int i) const { return ellipse_of(state_.y, i); }
 
 std::optional<std::pair<int, int>> World::closed_contact() const {
+  if (!state_.flights.discs.empty()) return closed_flying_contact();
   for (size_t index = 0; index < state_.contacts.slots(); ++index) {
     if (!state_.contacts.used(index)) continue;
     const ContactState& c = state_.contacts[index];
     if (c.gap <= 0 && (c.j < 0 || model_.body_contacts)) return std::pair(c.i, c.j);
   }
+  return std::nullopt;
+}
+
+std::optional<std::pair<int, int>> World::closed_flying_contact() const {
+  // The flights keep no gaps: the exact ones, once (a scene checks its start).
+  const double r = model_.body.a;
+  for (int i = 0; i < model_.n; ++i)
+    if (model_.boundary.wall->curve.side(coordinates(i).head<2>()).clearance <= r) return std::pair(i, -1);
+  if (model_.body_contacts)
+    for (int i = 0; i < model_.n; ++i)
+      for (int j = i + 1; j < model_.n; ++j)
+        if ((coordinates(i).head<2>() - coordinates(j).head<2>()).norm() <= 2 * r) return std::pair(i, j);
   return std::nullopt;
 }
 
@@ -139,6 +173,11 @@ std::vector<size_t> World::near_contacts() const {
 
 std::optional<std::string> World::advance_to(double t_end, WorldEvents& events,
                                              const YieldCheck& yield) {
+  if (!state_.flights.discs.empty()) {
+    const std::optional<std::string> error = advance_flights(model_, state_.flights, state_.t, t_end, events, yield);
+    write_flights(model_, state_.flights, state_.t, state_.y);
+    return error;
+  }
   if (state_.slab.open && state_.slab.t1 > t_end) drop_islands();  // asked for less than the open slab: plan afresh
   long long steps = 0;
   while (state_.t < t_end) {

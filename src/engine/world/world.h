@@ -21,6 +21,9 @@
 // joins its forces, going slack and snapping taut are events like a
 // contact's, and a body on a thread is always integrated (its path is no parabola).
 //
+// Discs under the impulse law in a typed wall fly from event to event
+// instead (world/disc_flights.h): no slabs, no integrator.
+//
 // One stage per file: world.cpp (this API, advance_to), slab.cpp (slabs and
 // islands), island_step.cpp (an island's step, event location, guards),
 // coast.cpp (free flight to the next contact), swing.cpp (a lone body on a
@@ -134,6 +137,12 @@ class World {
   using Island = WorldIsland;
   using Slab = WorldSlab;
   using StepRate = WorldStepRate;
+
+  /// The gaps of every boundary contact and of each pair the broad phase
+  /// cannot rule out, at the state (failure_ says if one cannot be evaluated).
+  void find_contacts();
+  /// closed_contact() of flying discs: by their exact distances.
+  std::optional<std::pair<int, int>> closed_flying_contact() const;
 
   /// Body l of a state y (the world's or an island's).
   Ellipse ellipse_of(const Vec& y, int l) const;

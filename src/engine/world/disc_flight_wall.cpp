@@ -1,15 +1,14 @@
-// The implicit scene's balls between and at their wall events: exact
-// parabolic flights, the first contact of a ball's disc with the curve
-// (conservative advancement on the distance, refined by root finding), the
-// bounce with restitution e, sliding along the wall in substeps, and the
-// containment check after every event.
+// Flying discs and the typed wall: the first contact of a disc with the
+// curve (conservative advancement on the distance, refined by root
+// finding), the bounce with restitution e, sliding along the wall in
+// substeps, and the containment check after every event.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "contact/impulse_law.h"
 #include "integrators/root_find.h"
-#include "scenes/implicit.h"
+#include "world/disc_flight_events.h"
 
 namespace cl {
 namespace {
@@ -18,44 +17,33 @@ using Eigen::Vector2d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPlanHorizon = 2;     // s searched ahead per plan; then re-planned
-constexpr double kSlideStep = 2e-3;    // s, substep of a ball sliding on the wall
-// Containment: a ball is inside when its centre is at least r (1 - this) from
+constexpr double kSlideStep = 2e-3;    // s, substep of a disc sliding on the wall
+// Containment: a disc is inside when its centre is at least r (1 - this) from
 // the curve. Hits are located far more precisely (1e-12 m); the slack is for
-// balls resting wedged between two branches, which projections settle slowly.
+// discs resting wedged between two branches, which projections settle slowly.
 constexpr double kClearanceTolerance = 1e-6;
 
-}  // namespace
+/// When the disc first touches the wall within `horizon` s of its flight
+/// (hit), or how far the search got without a contact (s).
+struct ContactSearch {
+  double tau;
+  bool hit;
+};
 
-void ImplicitScene::restart(Ball& b, double t, const Vector2d& p, const Vector2d& v) const {
-  b.t0 = t;
-  b.p0 = p;
-  b.v0 = v;
-}
-
-void ImplicitScene::plan(Ball& b, const PlanBudget& budget) const {
-  if (b.sliding) {
-    b.t_next = b.t0 + kSlideStep;
-    b.next_is_hit = false;
-    return;
-  }
-  const ContactSearch search = first_contact(b, kPlanHorizon, budget);
-  b.next_is_hit = search.hit;
-  b.t_next = b.t0 + search.tau;
-}
-
-ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double horizon,
-                                                         const PlanBudget& budget) const {
-  const ImplicitCurve& curve = wall_->curve;
-  const Vector2d g = gravity();
-  const double r = model_.r;
+ContactSearch first_contact(const WorldModel& model, const DiscFlight& b, double horizon,
+                            const FlightSearchBudget& budget) {
+  const ImplicitCurve& curve = model.boundary.wall->curve;
+  const Vector2d g = model.gravity;
+  const double g_norm = std::hypot(g.x(), g.y());  // m/s² (exactly |g_y| when g is vertical)
+  const double r = model.body.a;
   const double touching = 1e-12 * curve.half_width();  // m: closer counts as contact
-  // Longest time (s) in which the ball surely moves less than `gap`: |v| grows
+  // Longest time (s) in which the disc surely moves less than `gap`: |v| grows
   // at most by g per s. The root of g tau^2 / 2 + speed tau = gap in the form
   // that does not cancel: with g = 1e-320 the textbook form gives 0 and the
   // search never advances.
   auto reach_time = [&](double gap, double speed) {
     if (gap <= 0) return 0.0;
-    const double denominator = speed + std::sqrt(speed * speed + 2 * model_.g * gap);
+    const double denominator = speed + std::sqrt(speed * speed + 2 * g_norm * gap);
     return denominator > 0 ? 2 * gap / denominator : kInf;
   };
   long long evaluations = 0;  // calls of f so far
@@ -74,15 +62,15 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
   // min_step floor while leaving the wall), -1 after a safe one.
   double blind_from = -1;
   for (long long it = 0; tau <= horizon; ++it) {
-    // A long search (a tiny ball grazing the wall) stops at the end of its
+    // A long search (a tiny disc grazing the wall) stops at the end of its
     // last safe step, or in a run of blind steps at the start of the latest
-    // (touching and leaving, a safe place to go on from): the ball re-plans
+    // (touching and leaving, a safe place to go on from): the disc re-plans
     // from there, so no single event takes long.
     const ContactSearch stop_here{blind_from >= 0 ? blind_from : tau, false};
     if (it >= budget.steps || evaluations >= budget.evaluations) return stop_here;
     const Vector2d p = b.p0 + b.v0 * tau + 0.5 * g * tau * tau, v = b.v0 + g * tau;
     const double speed = v.norm();
-    if (speed == 0 && model_.g == 0) return {horizon, false};  // at rest in weightlessness
+    if (speed == 0 && g_norm == 0) return {horizon, false};  // at rest in weightlessness
     const double min_step = 1e-4 * r / std::max(speed, 1e-9);
     // Far: the polyline (within chord_error of the curve) gives a safe lower bound.
     const double lower = curve.closest_on_polyline(p).distance - curve.chord_error() - r;
@@ -142,101 +130,98 @@ ImplicitScene::ContactSearch ImplicitScene::first_contact(const Ball& b, double 
   return {horizon, false};
 }
 
-void ImplicitScene::handle_event(size_t i, std::vector<Event>& events) {
-  Ball& b = balls_[i];
-  if (b.sliding) {
-    slide_step(i, events);
-  } else if (b.next_is_hit) {
-    bounce(i, events);
-  } else {  // end of a plan horizon: continue the same flight
-    restart(b, b.t_next, b.position(b.t_next, gravity()), b.velocity(b.t_next, gravity()));
-    moved(i);
+}  // namespace
+
+void plan_disc(const WorldModel& model, DiscFlight& disc, const FlightSearchBudget& budget) {
+  if (disc.sliding) {
+    disc.t_next = disc.t0 + kSlideStep;
+    disc.next_is_hit = false;
+    return;
   }
+  const ContactSearch search = first_contact(model, disc, kPlanHorizon, budget);
+  disc.next_is_hit = search.hit;
+  disc.t_next = disc.t0 + search.tau;
 }
 
-void ImplicitScene::bounce(size_t i, std::vector<Event>& events) {
-  Ball& b = balls_[i];
-  const double t = b.t_next;
-  const Vector2d p = b.position(t, gravity());
-  Vector2d v = b.velocity(t, gravity());
-  const ImplicitCurve& curve = wall_->curve;
-  const Vector2d n = curve.side(p).inward;  // from the wall into the inside
+void bounce(FlightEvent& event, int i) {
+  DiscFlight& b = event.flights.discs[i];
+  const WorldModel& model = event.model;
+  const double t = b.t_next, r = event.radius();
+  const Vector2d p = b.position(t, event.gravity());
+  Vector2d v = b.velocity(t, event.gravity());
+  const ImplicitCurve::Side near = model.boundary.wall->curve.side(p);
+  const Vector2d n = near.inward;  // from the wall into the inside
   const double vn = v.dot(n);
   if (vn < 0) {
-    v += restitution_impulse(-vn, 1, model_.e).impulse * n;  // w = 1: P is the speed change
-    ++hits_;
-    // A bounce lower than 1e-3 r ends the bouncing: the ball slides on.
-    const double v_settle = std::sqrt(2 * model_.g * 1e-3 * model_.r);
-    if (model_.e < 1 && model_.e * -vn < v_settle) {
+    const double e = model.contact.restitution;
+    const RestitutionImpulse P = restitution_impulse(-vn, 1, e);  // w = 1: P is the speed change
+    v += P.impulse * n;
+    event.flights.dissipated += model.body.total_mass() * P.energy_lost;
+    // A bounce lower than 1e-3 r ends the bouncing: the disc slides on.
+    const double v_settle = std::sqrt(2 * std::hypot(model.gravity.x(), model.gravity.y()) * 1e-3 * r);
+    if (e < 1 && e * -vn < v_settle) {
       v -= v.dot(n) * n;
       b.sliding = true;
     }
-    Event e = make_event(t, "hit", kFieldCount);
-    e.fields[kBall] = static_cast<double>(i);
-    e.fields[kX] = p.x();
-    e.fields[kY] = p.y();
-    e.fields[kNx] = n.x();
-    e.fields[kNy] = n.y();
-    e.fields[kVnBefore] = vn;
-    e.fields[kVnAfter] = v.dot(n);
-    events.push_back(e);
+    FinishedImpact impact{i, -1, near.point, -n, {}};
+    impact.summary.onset = t;
+    impact.summary.impact_speed = -vn;
+    impact.summary.rebound_speed = v.dot(n);
+    impact.summary.restitution = impact.summary.rebound_speed / impact.summary.impact_speed;
+    event.events.impacts.push_back(impact);
   }
-  restart(b, t, p, v);
-  ensure_inside(i, events);
-  moved(i);
+  restart_flight(b, t, p, v);
+  ensure_inside(event, i);
+  disc_moved(event, i);
 }
 
-void ImplicitScene::slide_step(size_t i, std::vector<Event>& events) {
+void slide_step(FlightEvent& event, int i) {
   // Semi-implicit Euler with projection: gravity, then back onto the wall at
   // distance r with the normal velocity removed; no contact left: fly again.
-  Ball& b = balls_[i];
+  DiscFlight& b = event.flights.discs[i];
+  const WorldModel& model = event.model;
+  const double r = event.radius();
   const double t = b.t_next, dt = t - b.t0;
-  Vector2d v = b.v0 + gravity() * dt;
+  Vector2d v = b.v0 + event.gravity() * dt;
   Vector2d p = b.p0 + v * dt;
-  const ImplicitCurve& curve = wall_->curve;
-  // Repeated projections settle a ball wedged between two branches (a corner).
+  const ImplicitCurve& curve = model.boundary.wall->curve;
+  // Repeated projections settle a disc wedged between two branches (a corner).
   bool settled = false;
   for (int it = 0; it < 50 && !settled; ++it) {
     const ImplicitCurve::Side near = curve.side(p);
     const Vector2d n = near.inward;
-    const double clearance = near.clearance - model_.r;
-    settled = clearance >= -kClearanceTolerance * model_.r;
+    const double clearance = near.clearance - r;
+    settled = clearance >= -kClearanceTolerance * r;
     if (settled) {
-      if (it == 0 && clearance > 1e-6 * model_.r) b.sliding = false;  // lifted off: fly
+      if (it == 0 && clearance > 1e-6 * r) b.sliding = false;  // lifted off: fly
       break;
     }
-    p = near.point + model_.r * n;
+    p = near.point + r * n;
     const double vn = v.dot(n);
     if (vn < 0) v -= vn * n;
   }
   // Still and pressed onto the wall: asleep until something changes (saves
-  // the substeps of balls resting in a corner for the rest of the run).
-  const double v_still = 1e-4 * std::sqrt(std::max(model_.g, 1e-9) * model_.r);
-  const bool still = v.norm() < v_still && (p - b.p0).norm() < 1e-6 * model_.r;
-  restart(b, t, p, v);
-  if (!settled) ensure_inside(i, events);  // the projections above checked it otherwise
+  // the substeps of discs resting in a corner for the rest of the run).
+  const double g_norm = std::hypot(model.gravity.x(), model.gravity.y());
+  const double v_still = 1e-4 * std::sqrt(std::max(g_norm, 1e-9) * r);
+  const bool still = v.norm() < v_still && (p - b.p0).norm() < 1e-6 * r;
+  restart_flight(b, t, p, v);
+  if (!settled) ensure_inside(event, i);  // the projections above checked it otherwise
   if (still && b.sliding) b.asleep = true;  // stays at p0 until woken
-  moved(i);
+  disc_moved(event, i);
   if (b.asleep) b.t_next = kInf;
 }
 
-void ImplicitScene::ensure_inside(size_t i, std::vector<Event>& events) {
-  Ball& b = balls_[i];
-  const ImplicitCurve& curve = wall_->curve;
-  const ImplicitCurve::Side near = curve.side(b.p0);
-  if (near.clearance >= model_.r * (1 - kClearanceTolerance)) return;
+void ensure_inside(FlightEvent& event, int i) {
+  DiscFlight& b = event.flights.discs[i];
+  const double r = event.radius();
+  const ImplicitCurve::Side near = event.model.boundary.wall->curve.side(b.p0);
+  if (near.clearance >= r * (1 - kClearanceTolerance)) return;
   const Vector2d n = near.inward;
-  b.p0 = near.point + model_.r * n;
+  b.p0 = near.point + r * n;
   const double vn = b.v0.dot(n);
   if (vn < 0) b.v0 -= vn * n;
-  ++corrections_;
-  Event e = make_event(b.t0, "correction", kFieldCount);
-  e.fields[kBall] = static_cast<double>(i);
-  e.fields[kX] = b.p0.x();
-  e.fields[kY] = b.p0.y();
-  e.fields[kNx] = n.x();
-  e.fields[kNy] = n.y();
-  events.push_back(e);
+  event.events.corrections.push_back({i, b.t0, b.p0, n});
 }
 
 }  // namespace cl
