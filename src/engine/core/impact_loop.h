@@ -2,9 +2,13 @@
 // Normal force against penetration through single impacts: the hysteresis
 // loops of a damped contact law (the area inside a loop is the work the
 // damping took). Kept in bounded memory: the latest `capacity` impacts, each
-// thinned by halves when it reaches `max_points`.
+// thinned by halves when it reaches `max_points`. The log is a record that
+// every snapshot of a run copies (one per sample): copies share the loops,
+// and a loop still growing is copied on its first point after a copy, so a
+// snapshot copies pointers, not the points of 64 impacts.
 #include <cstddef>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,7 +36,33 @@ class ImpactLoopLog {
   void add_point(size_t id, double penetration, double force);
   void clear();
 
-  const std::deque<ImpactLoop>& loops() const { return loops_; }
+  /// The loops kept, oldest first: a view for range-for and indexing.
+  class Loops {
+   public:
+    using Kept = std::deque<std::shared_ptr<ImpactLoop>>;
+    class Iterator {
+     public:
+      explicit Iterator(Kept::const_iterator at) : at_(at) {}
+      const ImpactLoop& operator*() const { return **at_; }
+      Iterator& operator++() { return ++at_, *this; }
+      bool operator!=(const Iterator& other) const { return at_ != other.at_; }
+
+     private:
+      Kept::const_iterator at_;
+    };
+    explicit Loops(const Kept& kept) : kept_(kept) {}
+    Iterator begin() const { return Iterator(kept_.begin()); }
+    Iterator end() const { return Iterator(kept_.end()); }
+    size_t size() const { return kept_.size(); }
+    bool empty() const { return kept_.empty(); }
+    const ImpactLoop& operator[](size_t k) const { return *kept_[k]; }
+    const ImpactLoop& front() const { return *kept_.front(); }
+    const ImpactLoop& back() const { return *kept_.back(); }
+
+   private:
+    const Kept& kept_;
+  };
+  Loops loops() const { return Loops(loops_); }
   /// Loops forgotten because the log was full.
   size_t dropped() const { return next_id_ - loops_.size(); }
   /// Changes whenever a loop or a point is added or the log is cleared.
@@ -40,7 +70,7 @@ class ImpactLoopLog {
 
  private:
   size_t capacity_, max_points_;
-  std::deque<ImpactLoop> loops_;
+  std::deque<std::shared_ptr<ImpactLoop>> loops_;  // shared with copies of the log until written
   size_t next_id_ = 0;
   size_t revision_ = 0;
 };

@@ -1,9 +1,12 @@
 #pragma once
 // The recent path of a point, for drawing: positions with their times, the
-// oldest dropped past a span of time or a count. One contiguous ring, so the
-// copy of a scene the simulation makes at every sample interval copies it in
-// one piece (a deque was a tenth of a pendulum run's time).
+// oldest dropped past a span of time or a count. A run copies its scene at
+// every sample (the last good state), so a copy must be cheap: the points
+// are kept in chunks of kChunk that never change once full, shared by the
+// copies; a copy copies the chunks' pointers and the newest, partly filled one.
 #include <cstddef>
+#include <deque>
+#include <memory>
 #include <vector>
 
 #include <Eigen/Core>
@@ -21,13 +24,20 @@ class Trail {
   std::vector<Eigen::Vector2d> points() const;
 
  private:
+  static constexpr size_t kChunk = 64;  // points per chunk
   struct Point {
-    double t, x, y;  // s, m, m: plain numbers, copied as one block
+    double t, x, y;  // s, m, m
   };
-  const Point& at(size_t k) const { return ring_[(start_ + k) % ring_.size()]; }
+  using Chunk = std::vector<Point>;
 
-  std::vector<Point> ring_;
-  size_t start_ = 0, count_ = 0;
+  /// The oldest point kept.
+  const Point& oldest() const { return full_.empty() ? head_[dropped_] : (*full_.front())[dropped_]; }
+  void drop_oldest();
+
+  std::deque<std::shared_ptr<const Chunk>> full_;  // oldest first, kChunk points each, shared by copies
+  Chunk head_;            // the newest points, fewer than kChunk
+  size_t dropped_ = 0;    // points dropped from the oldest chunk (full_'s first, else head_)
+  size_t count_ = 0;
 };
 
 }  // namespace cl

@@ -13,14 +13,14 @@ TEST_CASE("ImpactLoopLog keeps the latest impacts and ignores points of forgotte
   for (int k = 0; k < 5; ++k) ids[k] = log.begin(0.1 * k, "wall", k, -1);
   REQUIRE(log.loops().size() == 3);
   CHECK(log.dropped() == 2);
-  CHECK(log.loops().front().id == ids[2]);
+  CHECK(log.loops()[0].id == ids[2]);
   log.add_point(ids[0], 1e-3, 5);  // forgotten: no effect
   log.add_point(ids[3], 1e-3, 5);
   CHECK(log.loops()[1].penetration.size() == 1);
   CHECK(log.loops()[0].penetration.empty());
   CHECK(log.loops()[2].i == 4);
   log.clear();
-  CHECK(log.loops().empty());
+  CHECK(log.loops().size() == 0);
   CHECK(log.begin(0, "pair", 0, 1) == 0);
 }
 
@@ -28,7 +28,7 @@ TEST_CASE("ImpactLoopLog thins a long loop by halves and keeps points evenly spa
   cl::ImpactLoopLog log(4, 8);
   const size_t id = log.begin(0, "pair", 0, 1);
   for (int k = 0; k < 100; ++k) log.add_point(id, k, 2.0 * k);
-  const cl::ImpactLoop& loop = log.loops().front();
+  const cl::ImpactLoop& loop = log.loops()[0];
   MESSAGE("100 points kept as " << loop.penetration.size() << " with stride " << loop.stride);
   REQUIRE(loop.penetration.size() <= 8);
   CHECK(loop.penetration.size() >= 4);
@@ -36,6 +36,28 @@ TEST_CASE("ImpactLoopLog thins a long loop by halves and keeps points evenly spa
     CHECK(loop.penetration[k] == doctest::Approx(static_cast<double>(k * loop.stride)));
     CHECK(loop.force[k] == doctest::Approx(2.0 * loop.penetration[k]));
   }
+}
+
+TEST_CASE("ImpactLoopLog: a copy shares the loops but goes its own way, and so does the original") {
+  // A run copies its scene at every sample (the last good state): the copy
+  // shares the loops, and the one that grows is copied on its first point.
+  cl::ImpactLoopLog log(4, 64);
+  const size_t done = log.begin(0, "wall", 0, -1);
+  for (int k = 0; k < 10; ++k) log.add_point(done, k, k);
+  const size_t growing = log.begin(1, "pair", 0, 1);
+  log.add_point(growing, 1, 1);
+  cl::ImpactLoopLog snapshot = log;
+  CHECK(&snapshot.loops()[0] == &log.loops()[0]);  // shared, not copied
+  log.add_point(growing, 2, 2);
+  CHECK(log.loops()[1].penetration.size() == 2);
+  CHECK(snapshot.loops()[1].penetration.size() == 1);  // the snapshot keeps what it saw
+  snapshot.add_point(growing, 3, 3);
+  CHECK(snapshot.loops()[1].penetration == std::vector<double>{1, 3});
+  CHECK(log.loops()[1].penetration == std::vector<double>{1, 2});
+  CHECK(&snapshot.loops()[0] == &log.loops()[0]);  // the finished loop is still one
+  log.clear();
+  CHECK(snapshot.loops().size() == 2);
+  CHECK(snapshot.loops()[0].penetration.size() == 10);
 }
 
 TEST_CASE("Impact loops as CSV and JSON: one row per point, the wall's j left empty") {

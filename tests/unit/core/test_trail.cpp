@@ -1,5 +1,5 @@
 // core/trail.h: the points of the last span seconds, at most a count, oldest
-// first, through the ring's growth and wrap-around; a copy is independent.
+// first, across its chunks; a copy shares the full chunks and is independent.
 #include <doctest/doctest.h>
 
 #include "core/trail.h"
@@ -44,4 +44,18 @@ TEST_CASE("trail: a span of 0 keeps the latest point; clear empties it; a copy g
   CHECK(trail.points().empty());
   trail.add(2, Eigen::Vector2d(1, 2), 1, 10);
   CHECK(trail.points() == std::vector<Eigen::Vector2d>{Eigen::Vector2d(1, 2)});
+}
+
+TEST_CASE("trail: a copy shares its full chunks, and each goes its own way from there") {
+  cl::Trail trail = walked(300, 1e9, 1000);
+  const cl::Trail snapshot = trail;
+  for (int k = 300; k < 1200; ++k) trail.add(0.01 * k, Eigen::Vector2d(k, -k), 1e9, 1000);
+  const std::vector<Eigen::Vector2d> now = trail.points(), then = snapshot.points();
+  REQUIRE(then.size() == 300);
+  CHECK(then.front().x() == 0);
+  CHECK(then.back().x() == 299);
+  REQUIRE(now.size() == 1000);
+  CHECK(now.front().x() == 200);
+  CHECK(now.back().x() == 1199);
+  for (size_t k = 1; k < now.size(); ++k) CHECK(now[k].x() == now[k - 1].x() + 1);
 }
