@@ -7,6 +7,8 @@
  *   lab.on('event', (e) => console.log(e.kind, e.t, e.fields));
  *   await lab.setParams({ L: 1.2 });   // rejects with the page's reason if refused
  *   await lab.play();
+ *   lab.on('statement', (s) => console.log(s.verb.display['en-US'], s.result));  // an activity's xAPI-shaped statements
+ *   const record = await lab.getActivityRecord();  // all of them, and the answers
  *
  * Only messages from the iframe's own window and origin are read; the iframe
  * must allow this page's origin (its link's `allow=` key, or by default the
@@ -158,6 +160,13 @@ class Lab {
   }
   /** 'series' | 'events' | 'scene' | 'loops' | 'report': {what, filename, mime, text}. */
   exportText(what) { return this.send('export', { what }); }
+  /**
+   * What the student did in the activity the page holds: {activity: {id, title,
+   * scene}, statements: [xAPI-shaped, the actor left to you], answers: [{question,
+   * quantity, unit, prediction, measured, difference, success, explanation}]};
+   * null when the page holds no activity.
+   */
+  async getActivityRecord() { return (await this.send('get_activity_record')).record; }
 
   /** Stops listening; pending commands are rejected. */
   disconnect() {

@@ -43,6 +43,9 @@ var ContactLabHostLink = (function () {
    *                                                  between two looks that were not sent, when very many)
    *   error    {level: "warning" | "error", message} what the page showed as a warning or error
    *   resize   {width, height}                       the size (CSS px) the page reads best at, for the iframe
+   *   statement {xAPI-shaped statement}              what the student did in an activity (web/statements.js)
+   * The command get_activity_record is checked by the engine and answered here,
+   * with the page's record of the activity (options.activityRecord()).
    */
 
   /** An origin as the browser writes it ("https://a.example:8443"), or null. */
@@ -92,8 +95,8 @@ var ContactLabHostLink = (function () {
   }
 
 
-  /** The integer id of a message (an object, or its JSON text), or null. */
-  function messageId(data) {
+  /** A message as an object (it may come as its JSON text), or null. */
+  function messageObject(data) {
     if (typeof data === 'string' && data.length <= MAX_MESSAGE_CHARS) {
       try {
         data = JSON.parse(data);
@@ -101,7 +104,13 @@ var ContactLabHostLink = (function () {
         return null;
       }
     }
-    return data && typeof data === 'object' && Number.isSafeInteger(data.id) ? data.id : null;
+    return data && typeof data === 'object' ? data : null;
+  }
+
+  /** The integer id of a message (an object, or its JSON text), or null. */
+  function messageId(data) {
+    var m = messageObject(data);
+    return m && Number.isSafeInteger(m.id) ? m.id : null;
   }
 
   function sameParams(a, b) {
@@ -118,7 +127,8 @@ var ContactLabHostLink = (function () {
    * options: {hostMessage(text) -> reply JSON text (the engine), allowValue()
    * -> the link's raw `allow` value or null, showMessage(level, text),
    * status() -> the app's status object, eventsSince(n) -> {total, events},
-   * describe() -> the current scene's description, sizeHint() -> {width, height}}.
+   * describe() -> the current scene's description, sizeHint() -> {width, height},
+   * activityRecord() -> the record of the activity held, or null}.
    */
   function create(options) {
     var warnedAllow = null;  // the allow value whose bad entries were reported
@@ -184,6 +194,7 @@ var ContactLabHostLink = (function () {
         return;
       }
       var body = JSON.parse(answer);  // the engine writes the reply: always one JSON object
+      if (body.ok && messageObject(ev.data).cmd === 'get_activity_record') body.result.record = options.activityRecord();
       reply(ev, body);
       if (body.ok && body.result && body.result.protocol === PROTOCOL_VERSION) subscribe(ev.source, ev.origin);
     }
@@ -287,6 +298,10 @@ var ContactLabHostLink = (function () {
       /** Posts an `error` event for a warning or error the page showed. */
       pageMessage: function (level, text) {
         if (subscribers.length && (level === 'warning' || level === 'error')) emit('error', { level: level, message: String(text) });
+      },
+      /** Posts a `statement` event (web/statements.js) to the hosts that said hello. */
+      statement: function (s) {
+        if (subscribers.length) emit('statement', s);
       },
       /** The origins accepted now (tests and the status). */
       origins: function () { return allowedOrigins(options.allowValue()).origins; },

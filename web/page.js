@@ -25,7 +25,8 @@ var Module = (function () {
   var PERF_KEY = 'perf';                                   //   1: what each frame costs, printed (web/frame_timing.js);
   var ACTIVITY_KEY = 'activity';                           //   a teacher's activity, encoded (web/studio.js);
   var STUDIO_KEY = 'studio';                               //   1: Customize mode open
-  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY, PERF_KEY, ACTIVITY_KEY, STUDIO_KEY];
+  var SOUND_KEY = 'sound';                                 //   1: impacts heard (web/sound.js)
+  var PAGE_KEYS = [PLOTS_KEY, ALLOW_KEY, THEME_KEY, LANG_KEY, THEORY_KEY, PERF_KEY, ACTIVITY_KEY, STUDIO_KEY, SOUND_KEY];
 
   var canvas = document.getElementById('canvas');
   var loadingEl = document.getElementById('loading');
@@ -42,6 +43,9 @@ var Module = (function () {
   var controls = null;      // ContactLabControls instance (accessible HTML controls)
   var hostLink = null;      // ContactLabHostLink instance (postMessage from a course page)
   var studio = null;        // ContactLabStudio instance (Customize mode, a student's activity)
+  var statements = null;    // ContactLabStatements instance (what a student did, for the host page)
+  var questions = null;     // ContactLabQuestions panel (predict, then observe)
+  var sound = null;         // ContactLabSound instance (impacts heard, opt-in)
   // The studio's keys in the link: the link's own until the studio says otherwise.
   var hashActivity = { studio: keyLinked(STUDIO_KEY), activity: splitHash(location.hash)[ACTIVITY_KEY] };
   var ready = false;
@@ -163,6 +167,7 @@ var Module = (function () {
     if (theory ? theory.state().open : theoryLinked()) parts.push(THEORY_KEY + '=1');
     if (keyLinked(PERF_KEY)) parts.push(PERF_KEY + '=1');  // set by the link only
     if (hashActivity.studio) parts.push(STUDIO_KEY + '=1');
+    if (sound ? sound.state().on : keyLinked(SOUND_KEY)) parts.push(SOUND_KEY + '=1');
     if (hashActivity.activity) parts.push(ACTIVITY_KEY + '=' + hashActivity.activity);
     var hash = parts.length ? '#' + parts.join('&') : '';
     if (hash === location.hash) return;
@@ -547,6 +552,7 @@ var Module = (function () {
       activitySet: function (text, enforce) {
         return contactlabWithHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_activity_set(ptr, enforce)); });
       },
+      questionsJson: w('cl_questions_json', 'string', []),
       compareJson: w('cl_compare_json', 'string', []),
       compareSet: w('cl_compare_set', 'string', ['string']),
       compareAdd: w('cl_compare_add', 'string', []),
@@ -678,9 +684,27 @@ var Module = (function () {
       status: function () { return parseJson(api.status()); },
       eventsSince: function (n) { return parseJson(api.eventsJson(n)); },
       describe: function () { return parseJson(api.sceneJson()); },
-      sizeHint: sizeHint
+      sizeHint: sizeHint,
+      activityRecord: function () { return statements.record(); }
     });
     hostLink.start();
+    sound = ContactLabSound.create({
+      button: document.getElementById('sound-toggle'),
+      status: function () { return parseJson(api.status()); },
+      eventsSince: function (n) { return parseJson(api.eventsJson(n)); },
+      onChange: function () { writeHash(); }
+    });
+    if (keyLinked(SOUND_KEY)) sound.set(true);
+    statements = ContactLabStatements.create({
+      status: function () { return parseJson(api.status()); },
+      onStatement: hostLink.statement
+    });
+    questions = ContactLabQuestions.panel({
+      hostEl: document.getElementById('activity-questions'),
+      questionsJson: api.questionsJson,
+      status: function () { return parseJson(api.status()); },
+      statements: statements
+    });
     studio = ContactLabStudio.create({
       api: api,
       hostEl: document.getElementById('studio'),
@@ -693,7 +717,17 @@ var Module = (function () {
       showMessage: showMessage,
       openFile: openSceneFile,
       download: function (filename, mime, text) { downloadBlob(filename, new Blob([text], { type: mime })); },
-      onHashState: function (state) { hashActivity = state; writeHash(); }
+      downloadBlob: downloadBlob,
+      onHashState: function (state) { hashActivity = state; writeHash(); },
+      onActivity: function (activity) {
+        if (activity) {
+          questions.start();
+          statements.begin(activity, (activity.questions || []).length);
+        } else {
+          questions.stop();
+          statements.end();
+        }
+      }
     });
   }
 
@@ -752,6 +786,10 @@ var Module = (function () {
     },
     /** The studio: {open, previewing, enforced, link, json, size} (web/studio.js). */
     studio: function () { return studio ? studio.state() : null; },
+    /** The impacts' sound: {on, played, dropped} (web/sound.js). */
+    sound: function () { return sound ? sound.state() : null; },
+    /** What the student did in the activity held: {activity, statements, answers} (web/statements.js), or null. */
+    activityRecord: function () { return statements ? statements.record() : null; },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
     hostOrigins: function () { return hostLink ? hostLink.origins() : []; },
     /** Host windows that said hello and hear the page's events. */

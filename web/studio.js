@@ -17,7 +17,9 @@
  *
  * Usage (see page.js): ContactLabStudio.create({api, hostEl, openButton,
  * briefEl, barEl, plots, theoryEl, openTheory, showMessage, download,
- * onHashState}). Global: ContactLabStudio.
+ * downloadBlob, onHashState, onActivity}); onActivity(activity | null) is told when an
+ * activity's rules start or stop holding (its questions, its record).
+ * Global: ContactLabStudio.
  */
 var ContactLabStudio = (function () {
   'use strict';
@@ -182,7 +184,7 @@ var ContactLabStudio = (function () {
       var doc = { format: FORMAT, scene: st.scene, title: els.title.input.value.trim(),
         instruction: els.instruction.input.value.trim(), params: st.params, controls: controls,
         legend: els.legend.input.checked, theory: els.theory.input.checked,
-        plots: (opts.plots && opts.plots.urlValue()) || '' };
+        plots: (opts.plots && opts.plots.urlValue()) || '', questions: els.questions.value() };
       if (els.presets.length) {
         doc.presets = els.presets.filter(function (p) { return p.input.checked; }).map(function (p) { return p.presetId; });
       }
@@ -231,6 +233,11 @@ var ContactLabStudio = (function () {
       offered.appendChild(els.plots);
       host.appendChild(offered);
 
+      var asked = el('fieldset', 'studio-group');
+      asked.appendChild(el('legend', 'controls-heading', T('questions.editor_heading')));
+      els.questions = ContactLabQuestions.editor({ hostEl: asked, quantities: scene.quantities, onChange: changed });
+      host.appendChild(asked);
+
       var actions = el('div', 'studio-actions');
       els.preview = button(T('studio.preview'), preview);
       els.preview.id = 'studio-preview';
@@ -265,6 +272,22 @@ var ContactLabStudio = (function () {
       els.iframe = textField('studio-iframe', T('studio.iframe'), true);
       els.iframe.input.readOnly = true;
       share.appendChild(els.iframe.wrap);
+      var qr = el('figure', 'studio-qr');
+      els.qr = el('img');
+      els.qr.id = 'studio-qr';
+      els.qr.alt = T('studio.qr_alt');
+      qr.appendChild(els.qr);
+      els.qrNote = el('figcaption', 'controls-hint', T('studio.qr_caption'));
+      qr.appendChild(els.qrNote);
+      share.appendChild(qr);
+      var qrButtons = el('div', 'studio-actions');
+      els.qrSvg = button(T('studio.qr_svg'), function () { downloadQr('svg'); });
+      els.qrSvg.id = 'studio-qr-svg';
+      qrButtons.appendChild(els.qrSvg);
+      els.qrPng = button(T('studio.qr_png'), function () { downloadQr('png'); });
+      els.qrPng.id = 'studio-qr-png';
+      qrButtons.appendChild(els.qrPng);
+      share.appendChild(qrButtons);
       els.status = el('p', 'controls-error studio-status');
       els.status.id = 'studio-status';
       els.status.setAttribute('role', 'status');
@@ -362,6 +385,7 @@ var ContactLabStudio = (function () {
       els.presets.forEach(function (p) { p.input.checked = !activity.presets || activity.presets.indexOf(p.presetId) >= 0; });
       els.legend.input.checked = activity.legend !== false;
       els.theory.input.checked = !!activity.theory;
+      els.questions.fill(activity.questions);
       if (opts.plots) opts.plots.setUrlValue(activity.plots || null);
       refresh();
     }
@@ -409,6 +433,7 @@ var ContactLabStudio = (function () {
         els.iframe.input.value = '';
         els.size.textContent = '';
         shared = { json: null, value: null, link: null };
+        showQr(null);
         return;
       }
       els.status.textContent = '';
@@ -425,8 +450,26 @@ var ContactLabStudio = (function () {
         els.size.textContent = tooLong ? T('studio.link_too_long', { kb: (link.length / 1024).toFixed(1) })
           : T('studio.link_size', { chars: link.length });
         els.size.classList.toggle('studio-warning', tooLong);
+        showQr(link);
         opts.onHashState({ studio: true, activity: value });
       });
+    }
+
+    /** The link's QR code shown (and offered as files), or why there is none. */
+    function showQr(link) {
+      shared.qr = link ? ContactLabQr.encode(link) : null;
+      els.qrSvg.disabled = els.qrPng.disabled = !shared.qr;
+      els.qr.hidden = !shared.qr;
+      if (shared.qr) els.qr.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(ContactLabQr.svg(shared.qr));
+      else els.qr.removeAttribute('src');
+      els.qrNote.textContent = shared.qr || !link ? T('studio.qr_caption') : T('studio.qr_too_long');
+    }
+
+    function downloadQr(kind) {
+      if (!shared.qr) return;
+      var name = fileName(shared.activity).replace(/\.json$/, '-qr.' + kind);
+      if (kind === 'svg') opts.download(name, 'image/svg+xml', ContactLabQr.svg(shared.qr));
+      else ContactLabQr.png(shared.qr).then(function (blob) { opts.downloadBlob(name, blob); });
     }
 
     function copyLink() {
@@ -477,6 +520,7 @@ var ContactLabStudio = (function () {
       if (error) return error;
       enforced = activity;
       showStudentParts(activity);
+      opts.onActivity(activity);
       return '';
     }
 
@@ -499,6 +543,7 @@ var ContactLabStudio = (function () {
     function back() {
       api.activitySet('', 0);
       enforced = null;
+      opts.onActivity(null);
       previewing = false;
       hideStudentParts();
       opts.barEl.hidden = true;

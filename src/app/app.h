@@ -140,6 +140,11 @@ class App {
   /// page), else the run is only set up (Customize mode). "" ends the
   /// activity's rules and keeps the run. The error, if any, and nothing changed.
   std::optional<std::string> set_activity(const std::string& text, bool enforce);
+  /// The activity's questions as the run answers them: {"start" (counts the
+  /// run's starts: a new one measures afresh), "questions": [{"text",
+  /// "quantity", "label", "unit", "at", "tolerance", "taken" (the run reached
+  /// "at"), "measured" (null: none, or not yet)}]}; no activity, no questions.
+  std::string questions_json() const;
   /// The parameter list as the panel, the page and the host page show it:
   /// the activity's while one holds, else the scene's own.
   const std::vector<ParamSpec>& param_specs() const;
@@ -207,6 +212,8 @@ class App {
   /// A link's start under the activity: another scene, or a refused value, is
   /// said in its problems and left as the run has it.
   void keep_activity_rules(UrlState& state) const;
+  /// Measures the activity's questions on the run from each of its starts (none without questions).
+  void watch_questions();
   /// Whether the activity offers the preset (every one without an activity).
   bool preset_offered(const Preset& preset) const;
   void handle_view_input();
@@ -256,6 +263,8 @@ class App {
 
   std::optional<Activity> activity_;  // a teacher's rules, enforced while set
   int activity_revision_ = 0;         // counts each activity set or ended (the page rebuilds its controls)
+  std::optional<QuestionMeter> questions_;  // the activity's questions measured on the run since its start
+  int question_starts_ = 0;
   std::unique_ptr<Simulation> sim_;  // the run (the reference when comparing)
   std::vector<Comparison::Run> variants_;  // runs beside it: its start with a few parameters changed
   std::vector<bool> variant_failure_said_;

@@ -132,6 +132,9 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
       result = {{"what", m.what}, {"filename", file->filename}, {"mime", file->mime}, {"text", file->text}};
       return std::nullopt;
     }
+    case HostCommand::GetActivityRecord:
+      result = {{"record", nullptr}};  // the page's own (web/host_link.js fills it in)
+      return std::nullopt;
   }
   return text("app.host.unknown_command");
 }

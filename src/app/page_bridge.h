@@ -62,6 +62,7 @@ void cl_load_scene_json(const char* text);
 /// JSON of the current scene for the page's accessible controls:
 /// {"id","title","summary","caption","params":[spec...],"presets":[{"id","name","help"}],
 ///  "legend":[text...],"scenes":[{"id","title"}],"has_loops","has_report",
+///  "quantities":[{"name","label","unit"}] (what an activity's question may ask),
 ///  "activity": null | {"title","instruction"}}
 /// (a param spec as `contactlab params` prints it; under an activity with its
 /// narrowed min and max, and "access": "locked" | "hidden" with "lock_reason").
@@ -91,6 +92,9 @@ const char* cl_activity_check(const char* text);
 /// then on (the student view), 0: only the run is set up (Customize mode).
 /// "" ends the rules and keeps the run. Returns "" or the message (nothing changed).
 const char* cl_activity_set(const char* text, int enforce);
+/// JSON of the held activity's questions as the run answers them (App::questions_json):
+/// {"start", "questions": [{"text","quantity","label","unit","at","tolerance","taken","measured"}]}.
+const char* cl_questions_json(void);
 // --- Compare runs (variants of the start, see run/comparison.h) ----------
 /// JSON {"max", "split", "runs":[{"label","shown","changes","color","failed","message","t","events"}]}:
 /// the reference first, then the variants; "runs" is empty without a comparison;

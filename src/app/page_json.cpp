@@ -97,6 +97,10 @@ nlohmann::json App::scene_info() const {
   d["scenes"] = scenes;
   d["has_loops"] = sim_->scene().impact_loops() != nullptr;
   d["has_report"] = sim_->scene().report().has_value();
+  nlohmann::json quantities = nlohmann::json::array();  // what a question may ask (Customize mode)
+  for (const SeriesSpec& q : question_quantities(sim_->scene()))
+    quantities.push_back({{"name", q.name}, {"label", q.label}, {"unit", q.unit}});
+  d["quantities"] = quantities;
   d["activity"] = activity_ ? nlohmann::json{{"title", activity_->title}, {"instruction", activity_->instruction}}
                             : nlohmann::json(nullptr);
   return d;

@@ -59,6 +59,7 @@ void App::adopt(std::unique_ptr<Simulation> sim) {
   step_until_ = -1;
   reported_failure_ = false;
   page_series_changed();
+  watch_questions();
 }
 
 std::optional<std::string> App::set_params(const ParamValues& values) {

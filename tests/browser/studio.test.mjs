@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './harness.mjs';
+import jsQR from '../../web/node_modules/jsqr/dist/jsQR.js';
 
 let env;
 before(async () => { env = await h.setup(); });
@@ -25,10 +26,13 @@ async function tabTo(page, selector) {
 
 const studio = (page) => page.evaluate(() => window.contactlab.studio());
 
+const QUESTION = 'When does the thread first go slack?';
+
 /**
  * Builds the activity on the pendulum by keyboard alone: a title and an
  * instruction, L locked with a reason, m and trail hidden, v0 narrowed to
- * [1, 6]. The run's own values (L = 1.3, v0 = 4) come from the link.
+ * [1, 6], and one question (the time of the first event, read at 3 s, right
+ * within 0.2 s). The run's own values (L = 1.3, v0 = 4) come from the link.
  * Returns {keys, typed}: the keys pressed to move and choose, the characters typed.
  */
 async function buildByKeyboard(page) {
@@ -51,6 +55,15 @@ async function buildByKeyboard(page) {
   await type('6');
   keys += await tabTo(page, '#studio-access-trail');
   await page.keyboard.press('h'); keys++;
+  keys += await tabTo(page, '#studio-question-add');
+  await page.keyboard.press('Enter'); keys++;  // the focus goes to the new question's text
+  await type(QUESTION);
+  keys += await tabTo(page, '#studio-q1-quantity');
+  await page.keyboard.press('ArrowUp'); await page.keyboard.press('ArrowUp'); keys += 2;  // e_first -> t_first_event
+  keys += await tabTo(page, '#studio-q1-at');
+  await type('3');  // Tab selected the suggested 2
+  keys += await tabTo(page, '#studio-q1-tolerance');
+  await type('0.2');
   return { keys, typed };
 }
 
@@ -63,7 +76,7 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     const st = await h.until(page, async () => {
       const s = await studio(page);
       const a = s.json && JSON.parse(s.json);
-      return a && a.controls.trail && a.controls.v0 && a.controls.v0.max === 6 && s;
+      return a && a.controls.trail && a.controls.v0 && a.controls.v0.max === 6 && a.questions.length && a.questions[0].tolerance === 0.2 && s;
     }, { what: 'the link of the activity built' });
     activity = JSON.parse(st.json);
     link = st.link;
@@ -73,6 +86,7 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     assert.deepEqual(activity.controls.m, { access: 'hidden' });
     assert.deepEqual(activity.controls.v0, { min: 1, max: 6 });
     assert.equal(activity.params.L, '1.3');
+    assert.deepEqual(activity.questions, [{ text: QUESTION, quantity: 't_first_event', at: 3, tolerance: 0.2 }]);
     assert.match(link, /#activity=z/, 'a long activity goes compressed');
     assert.ok(link.length < 8 * 1024);
     assert.match(st.size, new RegExp(`${link.length}`));
@@ -81,6 +95,30 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     console.log(`  keyboard alone: ${keys} keys to move and choose, ${typed} characters typed; link ${link.length} characters ` +
       `(JSON ${st.json.length})`);
     await h.saveScreenshot(page, 'studio-customize.png');
+
+    // The QR code of the link: the PNG (by keyboard) and the SVG both read back, with a decoder of their own, as the link.
+    await tabTo(page, '#studio-qr-png');
+    const pending = page.waitForEvent('download', { timeout: h.TIMEOUT.wait });
+    await page.keyboard.press('Enter');
+    const qrFile = await pending;
+    assert.match(qrFile.suggestedFilename(), /^contactlab-activity-slack-thread-qr\.png$/);
+    const png = h.decodePng((await import('node:fs')).readFileSync(await qrFile.path()));
+    const read = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+    assert.ok(read, 'the PNG holds a QR code');
+    assert.equal(read.data, link);
+    h.saveArtifact('studio-qr.png', (await import('node:fs')).readFileSync(await qrFile.path()));
+    const svgRead = await page.evaluate(async () => {  // the SVG the page shows, drawn to a canvas
+      const img = document.getElementById('studio-qr');
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 600;
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(img, 0, 0, 600, 600);
+      return { alt: img.alt, rgba: Array.from(ctx.getImageData(0, 0, 600, 600).data) };
+    });
+    assert.equal(svgRead.alt, "QR code of the activity's link");
+    assert.equal(jsQR(new Uint8ClampedArray(svgRead.rgba), 600, 600)?.data, link);
+    console.log(`  QR code: ${png.width} px PNG, version ${(png.width / 8 - 8 - 17) / 4} (error correction M), read back as the link by jsQR`);
 
     // A refused range is said on its row and gives no link.
     await page.locator('#studio-max-v0').fill('0.5');
@@ -125,6 +163,12 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     assert.equal(await page.locator('#param-v0').getAttribute('aria-valuemax'), '6');
     assert.match(await page.locator('#activity-brief').innerText(), /Slack thread\s+Find the smallest v0/);
     assert.equal(await page.locator('#studio-open').isHidden(), true, 'no Customize button for students');
+    // The question, asked before Play, with what the run measures and when.
+    const asked = await page.locator('#activity-questions').ariaSnapshot();
+    assert.match(asked, /heading "Predict, then observe"/);
+    assert.ok(asked.includes(`group "Question 1: ${QUESTION}"`), asked);
+    assert.match(asked, /textbox "Your prediction \(s\)"/);
+    assert.match(await page.locator('#question-1-what').innerText(), /at t = 3 s; a prediction within ±0\.2 s is right/);
     // The drawn panel: m not drawn, L with its padlock and its reason under it.
     await h.until(page, async () => await h.widgetRect(page, 'L:reason'), { what: "the panel's lock reason" });
     assert.ok(await h.widgetRect(page, 'L:lock'));

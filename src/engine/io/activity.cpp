@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/limits.h"
 #include "core/message_text.h"
 #include "core/number_format.h"
 #include "core/text.h"
@@ -15,6 +16,9 @@ namespace {
 /// An activity is small: every parameter of a scene with a long reason each
 /// takes a few KB, and its document nests three levels (activity, controls, control).
 const JsonLimits kActivityJsonLimits{256u << 10, 8, 10000};
+
+/// A question's tolerance, in its quantity's unit: far above any quantity a scene measures.
+constexpr double kMaxTolerance = 1e12;
 
 bool is_numeric(const ParamSpec& s) { return s.kind == ParamKind::Real || s.kind == ParamKind::Integer; }
 
@@ -82,6 +86,46 @@ void read_control(const nlohmann::json& control, ParamSpec& s, double value, std
     problems.push_back(cl::text("activity.value_outside", {{"name", s.name}, {"value", format_number(value)},
                                                            {"range", describe_range(s)}}));
   if (s.access != ParamAccess::Locked) s.lock_reason.clear();  // said only with a lock
+}
+
+/// A number at `key` of a question (`where`: "question 2") within (low, high], or a problem.
+double read_bound(const nlohmann::json& q, const std::string& key, const std::string& where, double high,
+                  std::vector<std::string>& problems) {
+  const auto it = q.find(key);
+  if (it == q.end() || !it->is_number() || !(it->get<double>() > 0 && it->get<double>() <= high)) {
+    problems.push_back(cl::text("activity.question_number", {{"where", where}, {"key", quoted(key)}, {"max", format_number(high)}}));
+    return 0;
+  }
+  return it->get<double>();
+}
+
+/// "questions": at most kActivityQuestions objects {text, quantity, at, tolerance}.
+std::vector<Question> read_questions(const nlohmann::json& list, std::vector<std::string>& problems) {
+  std::vector<Question> questions;
+  if (!list.is_array() || list.size() > kActivityQuestions) {
+    problems.push_back(cl::text("activity.questions_type", {{"max", std::to_string(kActivityQuestions)}}));
+    return questions;
+  }
+  for (size_t k = 0; k < list.size(); ++k) {
+    const nlohmann::json& q = list[k];
+    const std::string where = cl::text("activity.question_where", {{"number", std::to_string(k + 1)}});
+    if (!q.is_object()) {
+      problems.push_back(cl::text("activity.question_type", {{"where", where}}));
+      continue;
+    }
+    Question question;
+    question.text = read_text(q, "text", kActivityQuestionBytes, problems);
+    question.quantity = read_text(q, "quantity", kActivityQuestionBytes, problems);
+    if (question.text.empty() || question.quantity.empty())
+      problems.push_back(cl::text("activity.question_missing", {{"where", where}}));
+    question.at = read_bound(q, "at", where, kMaxTime, problems);
+    question.tolerance = read_bound(q, "tolerance", where, kMaxTolerance, problems);
+    for (const auto& [key, value] : q.items())
+      if (key != "text" && key != "quantity" && key != "at" && key != "tolerance")
+        problems.push_back(cl::text("input.unknown_key", {{"key", quoted(key)}}));
+    questions.push_back(std::move(question));
+  }
+  return questions;
 }
 
 }  // namespace
@@ -154,8 +198,9 @@ ActivityParse parse_activity(const std::string& text) {
   a.title = read_text(doc, "title", kActivityTitleBytes, problems);
   a.instruction = read_text(doc, "instruction", kActivityInstructionBytes, problems);
   a.plots = read_text(doc, "plots", kActivityPlotsBytes, problems);
-  static const std::vector<std::string> keys = {"format", "scene",  "params", "controls", "presets", "legend",
-                                                "theory", "title", "instruction", "plots"};
+  if (const auto it = doc.find("questions"); it != doc.end()) a.questions = read_questions(*it, problems);
+  static const std::vector<std::string> keys = {"format", "scene",  "params", "controls",    "presets",  "legend",
+                                                "theory", "title", "instruction", "plots", "questions"};
   for (const auto& [key, value] : doc.items())
     if (std::find(keys.begin(), keys.end(), key) == keys.end())
       problems.push_back(cl::text("input.unknown_key", {{"key", quoted(key)}}));
@@ -184,7 +229,19 @@ nlohmann::json activity_json(const Activity& a) {
                         {"instruction", a.instruction}, {"params", params}, {"controls", controls},
                         {"legend", a.legend},           {"theory", a.theory}, {"plots", a.plots}};
   if (a.presets) doc["presets"] = *a.presets;
+  doc["questions"] = nlohmann::json::array();
+  for (const Question& q : a.questions)
+    doc["questions"].push_back({{"text", q.text}, {"quantity", q.quantity}, {"at", q.at}, {"tolerance", q.tolerance}});
   return doc;
+}
+
+std::optional<std::string> activity_question_problem(const Activity& a, const Scene& scene) {
+  const std::vector<SeriesSpec> known = question_quantities(scene);
+  for (size_t k = 0; k < a.questions.size(); ++k)
+    if (auto problem = question_problem(a.questions[k], known))
+      return cl::text("activity.rejected",
+                      {{"reason", cl::text("activity.question_where", {{"number", std::to_string(k + 1)}}) + ": " + *problem}});
+  return std::nullopt;
 }
 
 std::optional<std::string> activity_refusal(const Activity& a, const ParamValues& current, const ParamValues& values) {

@@ -8,7 +8,9 @@
 //                 "L": {"access": "locked", "reason": "..."},
 //                 "v0": {"min": 1, "max": 4}},        and a narrower range
 //    "presets": ["olympiad"],                         the presets offered (absent: all)
-//    "legend": true, "theory": false, "plots": "x,y;tension"}
+//    "legend": true, "theory": false, "plots": "x,y;tension",
+//    "questions": [{"text": "...", "quantity": "e_first",   up to three, each answered by the run:
+//                   "at": 2, "tolerance": 0.05}]}         its quantity at `at` s (run/question_meter.h)
 // Every key but "format" and "scene" is optional. The whole document is
 // checked before anything uses it; one problem refuses all of it, named.
 // "plots" is the page's layout (web/plots.js), passed on as written.
@@ -19,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/param.h"
+#include "run/question_meter.h"
 
 namespace cl {
 
@@ -30,6 +33,9 @@ inline constexpr size_t kActivityInstructionBytes = 2000;
 inline constexpr size_t kActivityReasonBytes = 300;
 /// Longest plot layout (bytes): far more than the plot dock's six panels take.
 inline constexpr size_t kActivityPlotsBytes = 1000;
+/// Questions one activity asks at most, and the longest question text (bytes).
+inline constexpr size_t kActivityQuestions = 3;
+inline constexpr size_t kActivityQuestionBytes = 500;
 
 struct Activity {
   std::string scene;  ///< scene id
@@ -45,6 +51,10 @@ struct Activity {
   bool theory = false;  ///< the theory panel open (else not offered)
   std::string title, instruction;
   std::string plots;  ///< the page's plot layout ("x,y;tension"); "" the scene's default
+  /// Asked of the student, answered by the run. Their quantities are names
+  /// here; whether the scene measures them is asked of a built run
+  /// (activity_question_problem), as series depend on the parameters.
+  std::vector<Question> questions;
 };
 
 struct ActivityParse {
@@ -58,6 +68,10 @@ ActivityParse parse_activity(const std::string& text);
 /// The activity as its file and link carry it: every key written, each
 /// parameter's value in full, "controls" only for the parameters it restricts.
 nlohmann::json activity_json(const Activity& activity);
+
+/// Why a question of `activity` cannot be measured on `scene` (the activity's
+/// scene, built from its values): the first unknown quantity, named; nothing when all are known.
+std::optional<std::string> activity_question_problem(const Activity& activity, const Scene& scene);
 
 /// Why `values` (of the activity's scene) may not replace `current` under the
 /// activity: the first parameter that differs and is locked, hidden, or

@@ -36,6 +36,7 @@ const std::vector<CommandSpec>& commands() {
       {"get_state", HostCommand::GetState, {}},
       {"get_series", HostCommand::GetSeries, {"names", "max_points"}},
       {"export", HostCommand::Export, {"what"}},
+      {"get_activity_record", HostCommand::GetActivityRecord, {}},
   };
   return list;
 }

@@ -25,6 +25,9 @@
 //   get_series  "names": [string, ...] (optional: all), "max_points": integer
 //               in [2, 1000000] (optional: all stored samples)
 //   export      "what": "series" | "events" | "scene" | "loops" | "report"
+//   get_activity_record                 what the student did in the activity (the xAPI-shaped
+//                                       statements, web/statements.js): checked here,
+//                                       answered by the page, which owns the record
 // Any other key, a wrong type or an out-of-range value refuses the message
 // with an error naming the field.
 #include <optional>
@@ -42,7 +45,9 @@ namespace cl {
 /// The protocol version a message's "v" must give and every reply carries.
 inline constexpr long long kHostProtocolVersion = 1;
 
-enum class HostCommand { Hello, GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export };
+enum class HostCommand {
+  Hello, GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export, GetActivityRecord
+};
 
 /// A validated message.
 struct HostMessage {

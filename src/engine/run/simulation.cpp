@@ -112,6 +112,7 @@ void Simulation::start_recording() {
   }
   events_.clear();
   sample_buffer_.assign(specs.size(), 0.0);
+  if (on_start) on_start();
   // The next sample time is the first grid point at or after the current time.
   next_sample_ = static_cast<long long>(std::ceil(scene_->time() / sample_dt_ - 1e-9));
   if (sample_time(next_sample_) <= scene_->time() + 1e-12 * sample_dt_) {

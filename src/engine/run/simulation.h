@@ -75,6 +75,9 @@ class Simulation {
 
   /// Called for every sample and every event as they happen (CLI streaming).
   std::function<void(const std::vector<double>&)> on_sample;
+  /// Called when the recording starts afresh (a reset, a loaded state, a
+  /// placed body), before the first sample: what measures a run starts over.
+  std::function<void()> on_start;
   std::function<void(const Event&)> on_event;
 
  private:

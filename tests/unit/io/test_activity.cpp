@@ -5,6 +5,7 @@
 
 #include "io/activity.h"
 #include "io/description_json.h"
+#include "scenes/registry.h"
 
 namespace {
 
@@ -12,7 +13,8 @@ const char* kLesson = R"({"format": "contactlab-activity/1", "scene": "pendulum"
   "instruction": "Find the smallest v0.", "params": {"L": "1.3", "v0": 4},
   "controls": {"L": {"access": "locked", "reason": "one length today"}, "m": {"access": "hidden"},
                "v0": {"min": 1, "max": 6}},
-  "presets": ["olympiad"], "legend": false, "theory": true, "plots": "x,y;tension"})";
+  "presets": ["olympiad"], "legend": false, "theory": true, "plots": "x,y;tension",
+  "questions": [{"text": "How high does the bob rise?", "quantity": "y", "at": 0.5, "tolerance": 0.05}]})";
 
 /// The error of parsing kLesson with `key` replaced by `value` (JSON text).
 std::string error_with(const std::string& key, const std::string& value) {
@@ -44,6 +46,10 @@ TEST_CASE("an activity gives the scene's parameter list as students get it") {
   CHECK(!a.legend);
   CHECK(a.theory);
   CHECK(a.plots == "x,y;tension");
+  REQUIRE(a.questions.size() == 1);
+  CHECK(a.questions[0].quantity == "y");
+  CHECK(a.questions[0].at == 0.5);
+  CHECK(a.questions[0].tolerance == 0.05);
   const nlohmann::json spec = cl::param_spec_json(a.specs[L]);
   CHECK(spec["access"] == "locked");
   CHECK(spec["lock_reason"] == "one length today");
@@ -78,8 +84,34 @@ TEST_CASE("a malformed activity is refused whole, each problem named") {
         std::string::npos);
   CHECK(error_with("controls", R"({"integrator": {"min": 1}})").find("integrator takes no range") != std::string::npos);
   CHECK(error_with("controls", R"({"L": {"access": "maybe"}})").find("\"shown\", \"locked\" or \"hidden\"") != std::string::npos);
+  // Questions: at most three, each with a text, a quantity, a time and a tolerance above 0.
+  const char* q = R"({"text": "?", "quantity": "y", "at": 1, "tolerance": 0.1})";
+  CHECK(error_with("questions", std::string("[") + q + "," + q + "," + q + "," + q + "]").find("at most 3 questions") !=
+        std::string::npos);
+  CHECK(error_with("questions", R"([{"text": "?", "quantity": "y", "at": 0, "tolerance": 0.1}])")
+            .find("question 1: 'at' must be a number above 0") != std::string::npos);
+  CHECK(error_with("questions", R"([{"text": "?", "quantity": "y", "at": 1}])").find("'tolerance' must be a number") !=
+        std::string::npos);
+  CHECK(error_with("questions", R"([{"quantity": "y", "at": 1, "tolerance": 1}])")
+            .find("question 1 needs a \"text\" and a \"quantity\"") != std::string::npos);
+  CHECK(error_with("questions", R"([{"text": "?", "quantity": "y", "at": 1, "tolerance": 1, "points": 3}])")
+            .find("unknown key 'points'") != std::string::npos);
   CHECK(cl::parse_activity("[1, 2]").error.find("JSON object") != std::string::npos);
   CHECK(cl::parse_activity("{\"format\": ").error.find("activity refused") == 0);
+}
+
+TEST_CASE("an activity's questions must name what its scene measures") {
+  cl::ActivityParse parsed = cl::parse_activity(kLesson);
+  REQUIRE(parsed.activity);
+  cl::Activity& a = *parsed.activity;
+  const std::unique_ptr<cl::Scene> scene = cl::find_scene("pendulum")->create();
+  REQUIRE(!scene->reset(a.params));
+  CHECK(!cl::activity_question_problem(a, *scene));
+  a.questions.push_back({"How fast?", "speed_of_light", 1, 0.1});
+  const std::optional<std::string> problem = cl::activity_question_problem(a, *scene);
+  REQUIRE(problem);
+  MESSAGE(*problem);
+  CHECK(problem->find("activity refused: question 2: the quantity 'speed_of_light' is not measured in this scene") == 0);
 }
 
 TEST_CASE("an activity's rules refuse a locked, hidden or out-of-range change and pass the others") {

@@ -33,7 +33,8 @@ std::string message(const std::string& cmd, const std::string& extra = "") {
 TEST_CASE("host message: the commands without arguments") {
   const std::pair<const char*, cl::HostCommand> plain[] = {
       {"hello", cl::HostCommand::Hello}, {"get_params", cl::HostCommand::GetParams}, {"play", cl::HostCommand::Play},   {"pause", cl::HostCommand::Pause},
-      {"step", cl::HostCommand::Step},            {"reset", cl::HostCommand::Reset}, {"get_state", cl::HostCommand::GetState}};
+      {"step", cl::HostCommand::Step},            {"reset", cl::HostCommand::Reset}, {"get_state", cl::HostCommand::GetState},
+      {"get_activity_record", cl::HostCommand::GetActivityRecord}};
   for (const auto& [name, command] : plain) {
     const cl::HostMessageParse p = parse(message(name));
     REQUIRE_MESSAGE(p.message, p.error);
