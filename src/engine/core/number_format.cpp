@@ -28,48 +28,78 @@ std::string shortest_scientific_by_printf(double x) {
   return buf;
 }
 
-std::string shortest_scientific(double x) {
+size_t write_shortest_scientific(double x, char* out) {
 #if defined(__cpp_lib_to_chars)
-  char buf[32];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific).ptr);
+  return static_cast<size_t>(std::to_chars(out, out + kNumberChars, x, std::chars_format::scientific).ptr - out);
 #else
-  return shortest_scientific_by_printf(x);  // a standard library without floating-point to_chars (Emscripten 3.1's)
+  const std::string text = shortest_scientific_by_printf(x);  // a standard library without floating-point to_chars (Emscripten 3.1's)
+  std::memcpy(out, text.data(), text.size());
+  return text.size();
 #endif
 }
 
-std::string format_number(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+std::string shortest_scientific(double x) {
+  char text[kNumberChars];
+  return std::string(text, write_shortest_scientific(x, text));
+}
+
+size_t write_number(double x, char* out) {
+  char* o = out;
+  auto put = [&](const char* text) {
+    while (*text) *o++ = *text++;
+  };
+  if (std::isnan(x)) return put("nan"), o - out;
+  if (std::isinf(x)) return put(x > 0 ? "inf" : "-inf"), o - out;
   // The fewest significant digits that read back as x (shortest_scientific:
-  // the CSV of a long run formats millions of numbers),
-  // written as %g writes them: plain notation between 1e-4 and 1e16 ("10",
-  // not "1e+01"), else as %g chooses (d.ddde±XX unless the digits reach the point).
-  const std::string scientific = shortest_scientific(std::abs(x));
-  // "d.ddde±X...": the digits without the point, and the exponent.
-  std::string digits;
-  size_t c = 0;
-  for (; c < scientific.size() && scientific[c] != 'e'; ++c)
-    if (scientific[c] != '.') digits += scientific[c];
-  const int exponent = std::atoi(scientific.c_str() + c + 1);
-  std::string out = std::signbit(x) ? "-" : "";
+  // the CSV of a long run formats millions of numbers), written as %g
+  // writes them: plain notation between 1e-4 and 1e16 ("10", not "1e+01"),
+  // else as %g chooses (d.ddde±XX unless the digits reach the point).
   const double magnitude = std::abs(x);
+  char scientific[kNumberChars + 1];  // "d.ddde±X..."
+  scientific[write_shortest_scientific(magnitude, scientific)] = 0;
+  char digits[24];  // the significant digits, without the point
+  int count = 0;
+  const char* c = scientific;
+  for (; *c && *c != 'e'; ++c)
+    if (*c != '.') digits[count++] = *c;
+  const int exponent = std::atoi(c + 1);
+  if (std::signbit(x)) *o++ = '-';
   const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e16);
-  if (plain || (exponent >= -4 && exponent < static_cast<int>(digits.size()))) {  // %g's own choice beyond
+  if (plain || (exponent >= -4 && exponent < count)) {  // %g's own choice beyond
     const int point = exponent + 1;  // digits before the decimal point
     if (point <= 0) {
-      out += "0." + std::string(-point, '0') + digits;
-    } else if (point >= static_cast<int>(digits.size())) {
-      out += digits + std::string(point - digits.size(), '0');
+      *o++ = '0';
+      *o++ = '.';
+      for (int k = 0; k < -point; ++k) *o++ = '0';
+      for (int k = 0; k < count; ++k) *o++ = digits[k];
+    } else if (point >= count) {
+      for (int k = 0; k < count; ++k) *o++ = digits[k];
+      for (int k = count; k < point; ++k) *o++ = '0';
     } else {
-      out += digits.substr(0, point) + "." + digits.substr(point);
+      for (int k = 0; k < point; ++k) *o++ = digits[k];
+      *o++ = '.';
+      for (int k = point; k < count; ++k) *o++ = digits[k];
     }
-    return out;
+    return o - out;
   }
-  out += digits.substr(0, 1);
-  if (digits.size() > 1) out += "." + digits.substr(1);
+  *o++ = digits[0];
+  if (count > 1) {
+    *o++ = '.';
+    for (int k = 1; k < count; ++k) *o++ = digits[k];
+  }
   // At least two exponent digits, as %g writes them: 1e-05, 1e+308.
-  const std::string exponent_digits = std::to_string(std::abs(exponent));
-  return out + (exponent < 0 ? "e-" : "e+") + (exponent_digits.size() < 2 ? "0" : "") + exponent_digits;
+  *o++ = 'e';
+  *o++ = exponent < 0 ? '-' : '+';
+  const int e = std::abs(exponent);
+  if (e >= 100) *o++ = static_cast<char>('0' + e / 100);
+  *o++ = static_cast<char>('0' + e / 10 % 10);
+  *o++ = static_cast<char>('0' + e % 10);
+  return o - out;
+}
+
+std::string format_number(double x) {
+  char text[kNumberChars];
+  return std::string(text, write_number(x, text));
 }
 
 double round_significant(double x, int digits) {

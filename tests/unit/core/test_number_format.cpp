@@ -228,3 +228,26 @@ TEST_CASE("round_significant keeps the digits a sentence needs") {
   CHECK(cl::round_significant(0, 3) == 0);
   CHECK(std::isinf(cl::round_significant(HUGE_VAL, 3)));
 }
+
+TEST_CASE("write_number: format_number's text in a fixed buffer, the longest within kNumberChars") {
+  std::mt19937_64 rng(20261129);
+  size_t longest = 0;
+  std::string longest_text;
+  for (int i = 0; i < 100000; ++i) {
+    std::uint64_t bits = rng();
+    if (i % 3 == 0) bits &= ~0x7ff0000000000000ull;  // subnormal
+    const double x = from_bits(bits);
+    char text[cl::kNumberChars];
+    const size_t length = cl::write_number(x, text);
+    if (length > longest) longest = length, longest_text.assign(text, length);
+  }
+  for (const double x : {-std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::min(),
+                         -std::numeric_limits<double>::max(), -0.00012345678901234567, -1234567890123456.7}) {
+    char text[cl::kNumberChars];
+    const size_t length = cl::write_number(x, text);
+    if (length > longest) longest = length, longest_text.assign(text, length);
+  }
+  MESSAGE("longest text: " << longest_text << " (" << longest << " characters)");
+  CHECK(longest <= 24);
+  CHECK(longest < cl::kNumberChars);
+}
