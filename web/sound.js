@@ -96,15 +96,36 @@ var ContactLabSound = (function () {
       });
     }
 
+    /** A speaker drawn as SVG (a headless or school machine may have no emoji
+     *  font): sound waves when on, a cross when off; for the eye only. */
+    function speakerIcon(sounding) {
+      var ns = 'http://www.w3.org/2000/svg';
+      var svg = document.createElementNS(ns, 'svg');
+      svg.setAttribute('class', 'sound-icon');
+      svg.setAttribute('viewBox', '0 0 16 14');
+      svg.setAttribute('aria-hidden', 'true');
+      function add(tag, attributes) {
+        var element = document.createElementNS(ns, tag);
+        for (var name in attributes) element.setAttribute(name, attributes[name]);
+        svg.appendChild(element);
+      }
+      add('path', {d: 'M1 5h3l4-3.5v11L4 9H1z', fill: 'currentColor'});
+      var stroke = {fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5', 'stroke-linecap': 'round'};
+      if (sounding) {
+        add('path', Object.assign({d: 'M10.5 4.5a3.5 3.5 0 0 1 0 5'}, stroke));
+        add('path', Object.assign({d: 'M12.5 2.5a6.3 6.3 0 0 1 0 9'}, stroke));
+      } else {
+        add('path', Object.assign({d: 'M10.5 4.5l4 5M14.5 4.5l-4 5'}, stroke));
+      }
+      return svg;
+    }
+
     function show() {
       // The name stays; aria-pressed says on or off, the speaker shows it.
       opts.button.setAttribute('aria-pressed', String(on));
       opts.button.textContent = '';
-      var icon = document.createElement('span');
-      icon.setAttribute('aria-hidden', 'true');
-      icon.textContent = on ? '\uD83D\uDD0A ' : '\uD83D\uDD07 ';
-      opts.button.appendChild(icon);
-      opts.button.appendChild(document.createTextNode(T('sound.button')));
+      opts.button.appendChild(speakerIcon(on));
+      opts.button.appendChild(document.createTextNode(' ' + T('sound.button')));
       opts.button.title = T(on ? 'sound.on' : 'sound.off');
     }
 
