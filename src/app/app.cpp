@@ -121,6 +121,7 @@ bool App::command(const std::string& name) {
   } else if (name == "reset") {
     step_until_ = -1;
     reset_run();
+    if (questions_) running_ = false;  // a new try of an activity's questions waits for its predictions
   }
   else if (name == "defaults") {
     // An activity's defaults are the teacher's values, not the scene's.

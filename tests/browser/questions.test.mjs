@@ -114,11 +114,15 @@ test('a prediction and its measured value reach the host as statements, success 
     assert.equal(record.answers[0].success, true);
     assert.equal(record.answers[1].success, false);
 
-    // Pause and Reset: a new try, the predictions open again.
-    await page.evaluate(async () => { const lab = await window.lab; await lab.pause(); await lab.reset(); });
+    // Reset while playing: a new try, paused so that it waits for its predictions, which open again.
+    await page.evaluate(async () => { const lab = await window.lab; await lab.play(); });
+    await h.until(frame, async () => (await h.status(frame)).running, { what: 'playing again' });
+    await page.evaluate(async () => { const lab = await window.lab; await lab.reset(); });
     await h.until(page, async () => (await verbs()).includes('reset'), { what: 'reset' });
     await h.until(page, async () => !(await frame.locator('#question-1-prediction').evaluate((e) => e.readOnly)),
       { what: 'the prediction open again' });
+    await h.until(frame, async () => !(await h.status(frame)).running, { what: 'paused by the reset' });
+    assert.equal((await h.status(frame)).t, 0, 'it waits at the start');
     assert.equal(await frame.locator('#question-1-result').innerText(), '');
     assert.deepEqual(errors, []);
   } finally {
