@@ -567,6 +567,7 @@ var Module = (function () {
       restitutionCurvesJson: w('cl_restitution_curves_json', 'string', []),
       theoryJson: w('cl_theory_json', 'string', []),
       sweepBaseJson: w('cl_sweep_base_json', 'string', []),
+      activityJson: w('cl_activity_json', 'string', []),
       // Through the heap, not ccall: a message may be larger than the stack ccall copies strings onto.
       hostMessage: function (text) {
         return contactlabWithHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_host_message(ptr)); });

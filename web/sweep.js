@@ -90,7 +90,8 @@ var ContactLabSweep = (function () {
   function defaultRange(spec, value) {
     var lo = spec.min == null ? -Infinity : spec.min, hi = spec.max == null ? Infinity : spec.max;
     function clamp(v) { return Math.min(hi, Math.max(lo, v)); }
-    if (TEACHING_RANGES[spec.name]) return { from: TEACHING_RANGES[spec.name][0], to: TEACHING_RANGES[spec.name][1], log: false };
+    var taught = TEACHING_RANGES[spec.name];  // within the spec's range, an activity's narrowed one too
+    if (taught) return { from: clamp(taught[0]), to: clamp(taught[1]), log: false };
     if (spec.log_scale && value > 0) return { from: clamp(value / 10), to: clamp(value * 10), log: true };
     if (isFinite(lo) && isFinite(hi) && hi - lo <= 100 * Math.max(Math.abs(value), 1e-9)) return { from: lo, to: hi, log: false };
     if (value !== 0) return { from: clamp(value / 2), to: clamp(value * 2), log: false };
@@ -291,6 +292,7 @@ var ContactLabSweep = (function () {
     function formValues() {
       return {
         sceneFile: api.sweepBaseJson(),
+        activity: api.activityJson(),  // a student's sweep keeps to the teacher's locks and ranges
         vary: paramSelect.value + '=' + fromInput.value.trim() + ':' + toInput.value.trim() + ':' + runsInput.value.trim(),
         log: logInput.checked,
         until: untilValue()

@@ -27,7 +27,9 @@ var engine = ContactLabSweepEngine().then(function (M) {
 function plan(M, m) {
   var reply = contactlabWithHeapText(M, String(m.sceneFile), function (file) {
     return contactlabWithHeapText(M, String(m.vary), function (vary) {
-      return M.UTF8ToString(M._cl_sweep_plan(file, vary, m.log ? 1 : 0, Number(m.until)));
+      return contactlabWithHeapText(M, String(m.activity || ''), function (activity) {
+        return M.UTF8ToString(M._cl_sweep_plan(file, vary, m.log ? 1 : 0, Number(m.until), activity));
+      });
     });
   });
   if (reply === null) throw new Error('no memory left in the worker for the scene file');

@@ -86,6 +86,8 @@ std::string App::questions_json() const {
   return nlohmann::json{{"start", question_starts_}, {"questions", list}}.dump();
 }
 
+std::string App::enforced_activity_json() const { return activity_ ? activity_json(*activity_).dump() : ""; }
+
 const std::vector<ParamSpec>& App::param_specs() const {
   return activity_ ? activity_->specs : sim_->description().params;
 }

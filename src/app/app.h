@@ -140,6 +140,8 @@ class App {
   /// page), else the run is only set up (Customize mode). "" ends the
   /// activity's rules and keeps the run. The error, if any, and nothing changed.
   std::optional<std::string> set_activity(const std::string& text, bool enforce);
+  /// The activity whose rules hold, as its file carries it; "" when none does.
+  std::string enforced_activity_json() const;
   /// The activity's questions as the run answers them: {"start" (counts the
   /// run's starts: a new one measures afresh), "questions": [{"text",
   /// "quantity", "label", "unit", "at", "tolerance", "taken" (the run reached

@@ -92,6 +92,9 @@ const char* cl_activity_check(const char* text);
 /// then on (the student view), 0: only the run is set up (Customize mode).
 /// "" ends the rules and keeps the run. Returns "" or the message (nothing changed).
 const char* cl_activity_set(const char* text, int enforce);
+/// The activity whose rules hold (its file's JSON), "" when none: a parameter
+/// sweep in the page's worker keeps to it too.
+const char* cl_activity_json(void);
 /// JSON of the held activity's questions as the run answers them (App::questions_json):
 /// {"start", "questions": [{"text","quantity","label","unit","at","tolerance","taken","measured"}]}.
 const char* cl_questions_json(void);

@@ -281,6 +281,11 @@ EMSCRIPTEN_KEEPALIVE const char* cl_activity_set(const char* text, int enforce) 
   return keep(app->set_activity(text, enforce != 0).value_or(""));
 }
 
+EMSCRIPTEN_KEEPALIVE const char* cl_activity_json(void) {
+  cl::app::App* app = current_app();
+  return keep(app ? app->enforced_activity_json() : "");
+}
+
 EMSCRIPTEN_KEEPALIVE const char* cl_questions_json(void) {
   cl::app::App* app = current_app();
   return keep(app ? app->questions_json() : "null");

@@ -4,7 +4,9 @@
 // runs. The rows are the CLI's `contactlab sweep` table, cell for cell.
 //
 // Exports (strings stay valid until the next call of the same function):
-//   const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until)
+//   const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until, const char* activity)
+//     activity: the student's activity (io/activity.h) or "": a parameter it locks or
+//     hides is not swept, nor one beyond its narrowed range.
 //     JSON {"error", "input"} (input: the field it is about, see sweep_input_name) or {"parameter","label","unit","runs",
 //     "quantities":[{"name","unit","label"}],"header":"index,runs,...\n"}
 //   void cl_sweep_set_language(const char* code)     "en" | "de": the page's language
@@ -21,6 +23,7 @@
 
 #include "core/number_format.h"
 #include "core/text.h"
+#include "io/activity.h"
 #include "io/scene_file.h"
 #include "io/sweep_csv.h"
 #include "run/sweep.h"
@@ -47,7 +50,8 @@ EMSCRIPTEN_KEEPALIVE void cl_sweep_set_language(const char* code) {
   if (const std::optional<cl::Language> language = cl::language_from_code(code ? code : "")) cl::set_language(*language);
 }
 
-EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until) {
+EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const char* vary, int log, double until,
+                                                const char* activity) {
   static std::string reply;
   plan.reset();
   const cl::SceneFileParse file = cl::parse_scene_file(scene_file ? scene_file : "");
@@ -57,6 +61,20 @@ EMSCRIPTEN_KEEPALIVE const char* cl_sweep_plan(const char* scene_file, const cha
   if (auto error = cl::plan_sweep(entry->create, file.file->params, file.file->state, vary ? vary : "", log != 0, until,
                                   cl::kMaxPageSweepRuns, planned))
     return keep(reply, {{"error", error->message}, {"input", cl::sweep_input_name(error->input)}});
+  if (activity && *activity) {
+    // The first and last values bound the others (linear or logarithmic steps).
+    const cl::ActivityParse held = cl::parse_activity(activity);
+    if (!held.activity) return keep(reply, {{"error", held.error}});
+    if (held.activity->scene != file.file->scene)
+      return keep(reply, {{"error", cl::text("activity.other_scene",
+                                             {{"scene", held.activity->scene}, {"other", file.file->scene}})}});
+    for (const double value : {planned.range.from, planned.range.to}) {
+      cl::ParamValues values = planned.base;
+      values.set_number(*values.index_of(planned.range.name), value);  // within the scene's range: planned
+      if (auto refusal = cl::activity_refusal(*held.activity, planned.base, values))
+        return keep(reply, {{"error", *refusal}, {"input", cl::sweep_input_name(cl::SweepInput::Range)}});
+    }
+  }
   plan = std::move(planned);
   const cl::ParamSpec& spec = plan->base.specs()[*plan->base.index_of(plan->range.name)];
   nlohmann::json quantities = nlohmann::json::array();

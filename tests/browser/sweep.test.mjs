@@ -272,3 +272,42 @@ test('a quantity no run gave a value (the pendulum\'s e_first: no impact) is sai
     await app.close();
   }
 });
+
+test('under a student\'s activity the sweep keeps to it: a locked parameter is not offered, a range beyond the narrowed one is refused', { timeout: 90_000 }, async () => {
+  const activity = {
+    format: 'contactlab-activity/1', scene: 'pendulum', title: 'Slack thread', params: { L: '1.3', v0: 4 },
+    controls: { L: { access: 'locked', reason: 'one length today' }, v0: { min: 1, max: 6 } },
+  };
+  const link = 'j' + Buffer.from(JSON.stringify(activity)).toString('base64url');
+  const app = await env.open(`#activity=${link}`);
+  try {
+    const { page, errors } = app;
+    await openPanel(page);
+    await field(page, 'runs').fill('3');
+    await field(page, 'until').fill('0.2');
+    await field(page, 'parameter').selectOption('v0');
+    await field(page, 'from').fill('2');
+    await field(page, 'to').fill('8');
+    await h.until(page, async () => /v0/.test((await sweepState(page)).error), { what: 'v0 beyond 6 refused' });
+    const beyond = (await sweepState(page)).error;
+    console.log(`  refused: "${beyond}"`);
+    assert.match(beyond, /\[1, 6\]/, 'the narrowed range named');
+    const offered = await field(page, 'parameter').evaluate((s) => Array.from(s.options).map((o) => o.value));
+    assert.ok(!offered.includes('L'), `the locked L is not offered: ${offered}`);
+    await runSweep(page);
+    await h.until(page, async () => (await sweepState(page)).state === 'failed', { what: 'the run refused' });
+    assert.equal((await sweepState(page)).done, 0);
+
+    // Within the range the sweep runs.
+    await field(page, 'parameter').selectOption('v0');
+    await field(page, 'from').fill('2');
+    await field(page, 'to').fill('6');
+    await h.until(page, async () => (await sweepState(page)).ready, { what: 'v0 within [1, 6] checked' });
+    await runSweep(page);
+    await h.until(page, async () => (await sweepState(page)).state === 'done', { timeout: 30_000, what: 'the sweep done' });
+    assert.equal((await sweepState(page)).done, 3);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
