@@ -5,8 +5,9 @@
  * Must run before the emscripten script ({{{ SCRIPT }}} in shell/index.html),
  * which picks up the `Module` object defined here.
  * Globals: Module, contactlab (and ContactLabPlots, ContactLabLoops,
- * ContactLabInspector, ContactLabSweep, ContactLabControls, ContactLabHostLink
- * from plots.js, loops.js, inspector.js, sweep.js, controls.js, host_link.js).
+ * ContactLabInspector, ContactLabSweep, ContactLabControls, ContactLabHostLink,
+ * ContactLabClip from plots.js, loops.js, inspector.js, sweep.js, controls.js,
+ * host_link.js, clip.js).
  */
 var Module = (function () {
   'use strict';
@@ -46,6 +47,7 @@ var Module = (function () {
   var statements = null;    // ContactLabStatements instance (what a student did, for the host page)
   var questions = null;     // ContactLabQuestions panel (predict, then observe)
   var sound = null;         // ContactLabSound instance (impacts heard, opt-in)
+  var clip = null;          // ContactLabClip instance (Record: the canvas as a WebM)
   // The studio's keys in the link: the link's own until the studio says otherwise.
   var hashActivity = { studio: keyLinked(STUDIO_KEY), activity: splitHash(location.hash)[ACTIVITY_KEY] };
   var ready = false;
@@ -696,6 +698,15 @@ var Module = (function () {
       onChange: function () { writeHash(); }
     });
     if (keyLinked(SOUND_KEY)) sound.set(true);
+    clip = ContactLabClip.create({
+      button: document.getElementById('clip-record'),
+      badgeEl: document.getElementById('clip-badge'),
+      canvas: canvas,
+      time: function () { return parseJson(api.status()).t; },
+      sceneId: function () { return parseJson(api.status()).scene; },
+      showMessage: showMessage,
+      download: downloadBlob
+    });
     statements = ContactLabStatements.create({
       status: function () { return parseJson(api.status()); },
       onStatement: hostLink.statement
@@ -789,6 +800,8 @@ var Module = (function () {
     studio: function () { return studio ? studio.state() : null; },
     /** The impacts' sound: {on, played, dropped} (web/sound.js). */
     sound: function () { return sound ? sound.state() : null; },
+    /** Record: {supported, type, phase, seconds, maxSeconds, last: the last clip saved} (web/clip.js). */
+    clip: function () { return clip ? clip.state() : null; },
     /** What the student did in the activity held: {activity, statements, answers} (web/statements.js), or null. */
     activityRecord: function () { return statements ? statements.record() : null; },
     /** Origins whose messages the page accepts now (see web/host_link.js). */
@@ -847,6 +860,7 @@ var Module = (function () {
     // Called by emscripten's main loop after each frame of the app.
     postMainLoop: function () {
       if (timings.firstFrame == null) timings.firstFrame = performance.now();
+      if (clip) clip.afterFrame();  // the frame is still in the canvas here
     },
     onRuntimeInitialized: function () {
       timings.runtime = performance.now();  // wasm compiled and instantiated, files preloaded
