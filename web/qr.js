@@ -2,20 +2,21 @@
  * worksheets) and PNG (for anything that takes only pictures), so a class can
  * open the activity from a projector with a phone.
  *
- * The encoding is qrcode-generator's (npm, MIT; loaded before this file as
- * the global `qrcode`): a QR code is Reed-Solomon coding, masking and version
+ * The encoding is qrcode-generator's (npm, MIT; qrcode.js, fetched the first
+ * time a code is wanted, ContactLabQr.load(), as the global `qrcode`): a QR code is Reed-Solomon coding, masking and version
  * tables, best taken from a library that thousands of sites have read back.
  * Error correction M (15 % of the symbol may be lost: a projector's glare),
  * else L for a link too long for M; a link past what L holds (2,953 bytes)
  * gets no code: the activity file is the way then.
  *
- * Usage: var code = ContactLabQr.encode(link) (null: too long);
+ * Usage: ContactLabQr.load().then(...), then var code = ContactLabQr.encode(link) (null: too long);
  * ContactLabQr.svg(code), ContactLabQr.png(code) -> Promise<Blob>.
  * Global: ContactLabQr.
  */
 var ContactLabQr = (function () {
   'use strict';
 
+  var T = ContactLabText.t;
   var MARGIN = 4;        // modules of white around the code: the quiet zone the standard asks for
   var PNG_MODULE = 8;    // px per module in the PNG (a 77-module code is 680 px wide)
 
@@ -66,5 +67,10 @@ var ContactLabQr = (function () {
     });
   }
 
-  return { encode: encode, svg: svg, png: png };
+  /** The encoder, fetched once: a promise, resolved when encode() may be called. */
+  function load() {
+    return ContactLabLoadScript('qrcode.js', function () { return true; }, T('studio.qr_failed'));
+  }
+
+  return { load: load, encode: encode, svg: svg, png: png };
 })();

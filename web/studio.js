@@ -457,12 +457,21 @@ var ContactLabStudio = (function () {
 
     /** The link's QR code shown (and offered as files), or why there is none. */
     function showQr(link) {
-      shared.qr = link ? ContactLabQr.encode(link) : null;
-      els.qrSvg.disabled = els.qrPng.disabled = !shared.qr;
-      els.qr.hidden = !shared.qr;
-      if (shared.qr) els.qr.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(ContactLabQr.svg(shared.qr));
-      else els.qr.removeAttribute('src');
-      els.qrNote.textContent = shared.qr || !link ? T('studio.qr_caption') : T('studio.qr_too_long');
+      shared.qrLink = link;
+      ContactLabQr.load().then(function () {
+        if (shared.qrLink !== link) return;  // a newer link is on its way
+        shared.qr = link ? ContactLabQr.encode(link) : null;
+        els.qrSvg.disabled = els.qrPng.disabled = !shared.qr;
+        els.qr.hidden = !shared.qr;
+        if (shared.qr) els.qr.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(ContactLabQr.svg(shared.qr));
+        else els.qr.removeAttribute('src');
+        els.qrNote.textContent = shared.qr || !link ? T('studio.qr_caption') : T('studio.qr_too_long');
+      }, function (error) {
+        shared.qr = null;
+        els.qrSvg.disabled = els.qrPng.disabled = true;
+        els.qr.hidden = true;
+        els.qrNote.textContent = error.message;
+      });
     }
 
     function downloadQr(kind) {

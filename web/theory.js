@@ -27,24 +27,19 @@ var ContactLabTheory = (function () {
   var VIEW_MARGIN = 8;   // CSS px between the panel and the dock's edge (or sticky bar) when scrolled to
   var reducedMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   var T = ContactLabText.t;
-  var katexLoad = null;  // Promise of window.katex
+  var katexStyled = false;  // KaTeX's style sheet asked for
   var el = ContactLabPlots.el;
 
   /** Loads KaTeX's script and style once; resolves to window.katex. */
   function loadKatex() {
-    if (katexLoad) return katexLoad;
-    katexLoad = new Promise(function (resolve, reject) {
+    if (!katexStyled) {
       var style = document.createElement('link');
       style.rel = 'stylesheet';
       style.href = 'katex.min.css';
       document.head.appendChild(style);
-      var script = document.createElement('script');
-      script.src = 'katex.min.js';
-      script.onload = function () { resolve(window.katex); };
-      script.onerror = function () { katexLoad = null; reject(new Error(T('theory.katex_failed'))); };
-      document.head.appendChild(script);
-    });
-    return katexLoad;
+      katexStyled = true;
+    }
+    return ContactLabLoadScript('katex.min.js', function () { return window.katex; }, T('theory.katex_failed'));
   }
 
   /** The nearest element that scrolls `node` (the plot dock), or null if none does. */

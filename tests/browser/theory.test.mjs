@@ -147,6 +147,7 @@ test('embed=1 hides the panel unless theory=1; opening it by its summary puts th
     const closed = await panel(full.page);
     assert.equal(closed.open, false, 'closed until asked for');
     assert.equal(await full.page.evaluate(() => typeof window.katex), 'undefined', 'KaTeX not fetched for a closed panel');
+    assert.equal(await full.page.evaluate(() => typeof window.qrcode), 'undefined', 'the QR encoder not fetched outside Customize mode');
     await full.page.locator('#theory summary').click();
     const opened = await typeset(full.page);
     assert.equal(opened.open, true);
