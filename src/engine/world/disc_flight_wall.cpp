@@ -23,6 +23,9 @@ constexpr double kSlideStep = 2e-3;    // s, substep of a disc sliding on the wa
 // discs resting wedged between two branches, which projections settle slowly.
 constexpr double kClearanceTolerance = 1e-6;
 
+/// |g| (m/s²): exactly |g_y| when g is vertical, as the seed's scalar g was.
+double gravity_magnitude(const WorldModel& model) { return std::hypot(model.gravity.x(), model.gravity.y()); }
+
 /// When the disc first touches the wall within `horizon` s of its flight
 /// (hit), or how far the search got without a contact (s).
 struct ContactSearch {
@@ -34,7 +37,7 @@ ContactSearch first_contact(const WorldModel& model, const DiscFlight& b, double
                             const FlightSearchBudget& budget) {
   const ImplicitCurve& curve = model.boundary.wall->curve;
   const Vector2d g = model.gravity;
-  const double g_norm = std::hypot(g.x(), g.y());  // m/s² (exactly |g_y| when g is vertical)
+  const double g_norm = gravity_magnitude(model);
   const double r = model.body.a;
   const double touching = 1e-12 * curve.half_width();  // m: closer counts as contact
   // Longest time (s) in which the disc surely moves less than `gap`: |v| grows
@@ -158,7 +161,7 @@ void bounce(FlightEvent& event, int i) {
     v += P.impulse * n;
     event.flights.dissipated += model.body.total_mass() * P.energy_lost;
     // A bounce lower than 1e-3 r ends the bouncing: the disc slides on.
-    const double v_settle = std::sqrt(2 * std::hypot(model.gravity.x(), model.gravity.y()) * 1e-3 * r);
+    const double v_settle = std::sqrt(2 * gravity_magnitude(model) * 1e-3 * r);
     if (e < 1 && e * -vn < v_settle) {
       v -= v.dot(n) * n;
       b.sliding = true;
@@ -202,7 +205,7 @@ void slide_step(FlightEvent& event, int i) {
   }
   // Still and pressed onto the wall: asleep until something changes (saves
   // the substeps of discs resting in a corner for the rest of the run).
-  const double g_norm = std::hypot(model.gravity.x(), model.gravity.y());
+  const double g_norm = gravity_magnitude(model);
   const double v_still = 1e-4 * std::sqrt(std::max(g_norm, 1e-9) * r);
   const bool still = v.norm() < v_still && (p - b.p0).norm() < 1e-6 * r;
   restart_flight(b, t, p, v);
