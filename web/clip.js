@@ -8,10 +8,13 @@
  * is written over it, and MediaRecorder records that canvas's captureStream.
  *
  * Start and stop fall on frames. The recorder starts at the press, and the
- * first frame after it runs is the clip's first picture; a second press makes
- * the next frame the last, and the frame after it stops the recorder, which
- * has that picture by then. The clip's length is the span between its first
- * and last pictures, which is what the video's timestamps count. MAX_SECONDS stops it by itself (the
+ * first frame after that is the clip's first picture: Chromium's recorder
+ * takes the pictures drawn before its start event too (measured: the WebM
+ * counted 0.14-0.37 s of them, more on a busy machine), so the clip counts
+ * from there, not from the event. A second press makes the next frame the
+ * last, and the frame after it stops the recorder, which has that picture
+ * by then. The clip's length is the span between its first and last
+ * pictures, which is what the video's timestamps count. MAX_SECONDS stops it by itself (the
  * frame past it is not taken: a clip is never longer); at BITS_PER_SECOND
  * that bounds its memory to about 30 MB.
  *
@@ -55,7 +58,7 @@ var ContactLabClip = (function () {
 
   function create(opts) {
     var type = supportedType();
-    // idle -> starting (the recorder starts) -> armed (the next frame is the first) -> recording
+    // idle -> starting (the recorder starts; the next frame is the first) -> recording
     //   -> stopping (the next frame is the last) -> ending (the next frame stops the recorder) -> saving -> idle
     var phase = 'idle';
     var stopReason = null;   // 'pressed' or 'limit'
@@ -73,7 +76,7 @@ var ContactLabClip = (function () {
       var icon = document.createElement('span');
       icon.setAttribute('aria-hidden', 'true');
       icon.className = 'clip-icon';
-      var recording = phase === 'starting' || phase === 'armed' || phase === 'recording';
+      var recording = phase === 'starting' || phase === 'recording';
       icon.textContent = recording ? '\u25A0 ' : '\u25CF ';
       b.appendChild(icon);
       b.appendChild(document.createTextNode(T(recording ? 'clip.stop' : 'clip.record')));
@@ -88,7 +91,7 @@ var ContactLabClip = (function () {
     }
 
     function setBadge(seconds) {
-      var shown = phase === 'starting' || phase === 'armed' || phase === 'recording';
+      var shown = phase === 'starting' || phase === 'recording';
       // Its Stop pressed: the focus goes to the dock's button, not lost with the badge.
       if (!shown && opts.badgeEl.contains(document.activeElement)) opts.button.focus();
       opts.badgeEl.hidden = !shown;
@@ -177,8 +180,6 @@ var ContactLabClip = (function () {
         opts.showMessage('error', T('clip.failed', { message: ev.error ? ev.error.message : '' }));
         reset();
       };
-      // The clip's length counts from the first picture after the recorder runs.
-      recorder.onstart = function () { if (phase === 'starting') phase = 'armed'; };
       recorder.onstop = save;
       phase = 'starting';
       recorder.start();
@@ -209,16 +210,14 @@ var ContactLabClip = (function () {
     /** Called after each of the app's frames, while its picture is still in the WebGL canvas. */
     function afterFrame() {
       if (phase === 'ending') { finish('pressed'); return; }
-      // Chromium's recorder starts on the canvas's first picture: keep drawing until it runs.
-      if (phase === 'starting') { draw(opts.time()); return; }
-      if (phase !== 'armed' && phase !== 'recording' && phase !== 'stopping') return;
+      if (phase !== 'starting' && phase !== 'recording' && phase !== 'stopping') return;
       var now = performance.now();
-      if (phase !== 'armed' && now - startedAt > MAX_SECONDS * 1000) { finish('limit'); return; }
+      if (phase !== 'starting' && now - startedAt > MAX_SECONDS * 1000) { finish('limit'); return; }
       var t = opts.time();
       draw(t);
       lastAt = now;
       simLast = t;
-      if (phase === 'armed') {
+      if (phase === 'starting') {
         startedAt = now;
         simStart = t;
         phase = 'recording';
@@ -234,7 +233,7 @@ var ContactLabClip = (function () {
       if (!type) { opts.showMessage('warning', T('clip.unsupported')); return; }
       if (phase === 'idle') {
         arm();
-      } else if (phase === 'starting' || phase === 'armed') {
+      } else if (phase === 'starting') {
         phase = 'idle';  // no picture taken yet: nothing to save
         recorder.stop();
         reset();
