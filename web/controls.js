@@ -8,647 +8,597 @@
  * A polite live region announces what a listener needs: play, pause, the time
  * after a step or a reset, events at a readable rate, refused values.
  *
- * Usage (see page.js): ContactLabControls.create({api, rootEl, helpEl,
- * toggleEl, openSceneFile, showMessage}). Global: ContactLabControls only.
+ * Usage (see page.js): createControls({api, rootEl, helpEl, toggleEl,
+ * openSceneFile, showMessage}).
  */
-var ContactLabControls = (function () {
-  'use strict';
+import { button, checkbox, el, svg, textInput } from './dom.js';
+import { eventKind, formatNumber } from './plots/format.js';
+import { t as T } from './text.js';
 
-  var POLL_MS = 250;           // state sync with the app
-  var ANNOUNCE_GAP_MS = 2000;  // at most one event announcement this often
-  var T = ContactLabText.t;
-  var TEXT = {
-    title: T('controls.title'),
-    scene: T('controls.scene'),
-    openScene: T('controls.open_scene'),
-    resetNow: T('panel.reset_now'),
-    openSceneHint: T('controls.open_scene_hint'),
-    play: T('controls.play'), pause: T('controls.pause'), step: T('controls.step'), reset: T('controls.reset'),
-    defaults: T('controls.defaults'),
-    run: T('controls.run'), presets: T('controls.presets'), parameters: T('controls.parameters'),
-    exports: T('controls.exports'), legend: T('controls.legend'),
-    compare: T('controls.compare'),
-    compareIntro: T('controls.compare_intro'),
-    compareReference: function (label) { return T('controls.compare_reference', { label: label }); },
-    compareVariant: function (k) { return T('controls.compare_variant', { k: k }); },
-    compareHint: T('controls.compare_hint'),
-    addVariant: T('controls.add_variant'),
-    removeVariant: function (k) { return T('controls.remove_variant', { k: k }); },
-    endCompare: T('controls.end_compare'),
-    sideBySide: T('controls.side_by_side'),
-    splitChanged: function (on) { return T(on ? 'controls.split_on' : 'controls.split_off'); },
-    compareChanged: function (n) { return n ? T('controls.comparing', { n: n }) : T('controls.comparison_ended'); },
-    variantStopped: function (label, message) { return T('controls.variant_stopped', { label: label, message: message }); },
-    locked: function (reason) { return T('controls.locked', { reason: reason }); },
-    lockedPlain: T('controls.locked_plain'),
-    shortcuts: T('controls.shortcuts'),
-    stepHint: T('controls.step_hint'),
-    resetHint: T('controls.reset_hint'),
-    defaultsHint: T('controls.defaults_hint'),
-    appliesAtOnce: T('controls.applies_at_once'),
-    appliesOnReset: T('controls.applies_on_reset'),
-    changedOnReset: T('controls.changed_on_reset'),
-    pending: function (names) {
-      return T(names.length === 1 ? 'controls.pending.one' : 'controls.pending.other',
-        { n: names.length, names: names.join(', ') });
-    },
-    range: function (min, max, unit) {
-      return unit ? T('controls.range_unit', { min: min, max: max, unit: unit }) : T('controls.range', { min: min, max: max });
-    },
-    choices: function (list) { return T('controls.choices', { list: list.join(', ') }); },
-    status: function (t, running, speed, failed) {
-      var state = T(failed ? 'controls.state_stopped' : running ? 'controls.state_running' : 'controls.state_paused');
-      return T('controls.status', { t: t.toFixed(3), state: state }) + (speed ? ', ' + speed : '');
-    },
-    readout: function (items) { return items.length ? T('controls.readout', { items: items.join('; ') }) : ''; },
-    playing: T('controls.playing'),
-    pausedAt: function (t) { return T('controls.paused_at', { t: t.toFixed(2) }); },
-    timeIs: function (t) { return T('controls.time_is', { t: t.toFixed(3) }); },
-    resetTo: function (t) { return T('controls.reset_to', { t: t.toFixed(2) }); },
-    sceneIs: function (title) { return T('controls.scene_is', { title: title }); },
-    event: function (e) { return T('controls.event', { kind: ContactLabPlots.eventKind(e.kind), t: e.t.toFixed(2) }); },
-    events: function (n, e) {
-      return T('controls.events', { n: n, kind: ContactLabPlots.eventKind(e.kind), t: e.t.toFixed(2) });
-    },
-    refused: function (label, error) { return T('controls.refused', { label: label, error: error }); },
-    applied: function (label, value) { return T('controls.applied', { label: label, value: value }); },
-    presetApplied: function (name) { return T('controls.preset_applied', { name: name }); },
-    exportNames: { series: T('controls.export.series'), events: T('controls.export.events'),
-      loops: T('controls.export.loops'), report: T('controls.export.report'), png: T('controls.export.png'),
-      scene: T('controls.export.scene') },
-    loadScene: T('controls.load_scene'),
-    keys: [[T('controls.key_name.space'), T('controls.key.space')], ['S', T('controls.key.s')], ['R', T('controls.key.r')],
-      ['Alt+P, Alt+S, Alt+R', T('controls.key.alt')],
-      ['?', T('controls.key.help')], ['Tab', T('controls.key.tab')], ['Esc', T('controls.key.esc')]],
-    close: T('controls.close')
-  };
+var POLL_MS = 250;           // state sync with the app
+var ANNOUNCE_GAP_MS = 2000;  // at most one event announcement this often
+var TEXT = {
+  title: T('controls.title'),
+  scene: T('controls.scene'),
+  openScene: T('controls.open_scene'),
+  resetNow: T('panel.reset_now'),
+  openSceneHint: T('controls.open_scene_hint'),
+  play: T('controls.play'), pause: T('controls.pause'), step: T('controls.step'), reset: T('controls.reset'),
+  defaults: T('controls.defaults'),
+  run: T('controls.run'), presets: T('controls.presets'), parameters: T('controls.parameters'),
+  exports: T('controls.exports'), legend: T('controls.legend'),
+  compare: T('controls.compare'),
+  compareIntro: T('controls.compare_intro'),
+  compareReference: function (label) { return T('controls.compare_reference', { label: label }); },
+  compareVariant: function (k) { return T('controls.compare_variant', { k: k }); },
+  compareHint: T('controls.compare_hint'),
+  addVariant: T('controls.add_variant'),
+  removeVariant: function (k) { return T('controls.remove_variant', { k: k }); },
+  endCompare: T('controls.end_compare'),
+  sideBySide: T('controls.side_by_side'),
+  splitChanged: function (on) { return T(on ? 'controls.split_on' : 'controls.split_off'); },
+  compareChanged: function (n) { return n ? T('controls.comparing', { n: n }) : T('controls.comparison_ended'); },
+  variantStopped: function (label, message) { return T('controls.variant_stopped', { label: label, message: message }); },
+  locked: function (reason) { return T('controls.locked', { reason: reason }); },
+  lockedPlain: T('controls.locked_plain'),
+  shortcuts: T('controls.shortcuts'),
+  stepHint: T('controls.step_hint'),
+  resetHint: T('controls.reset_hint'),
+  defaultsHint: T('controls.defaults_hint'),
+  appliesAtOnce: T('controls.applies_at_once'),
+  appliesOnReset: T('controls.applies_on_reset'),
+  changedOnReset: T('controls.changed_on_reset'),
+  pending: function (names) {
+    return T(names.length === 1 ? 'controls.pending.one' : 'controls.pending.other',
+      { n: names.length, names: names.join(', ') });
+  },
+  range: function (min, max, unit) {
+    return unit ? T('controls.range_unit', { min: min, max: max, unit: unit }) : T('controls.range', { min: min, max: max });
+  },
+  choices: function (list) { return T('controls.choices', { list: list.join(', ') }); },
+  status: function (t, running, speed, failed) {
+    var state = T(failed ? 'controls.state_stopped' : running ? 'controls.state_running' : 'controls.state_paused');
+    return T('controls.status', { t: t.toFixed(3), state: state }) + (speed ? ', ' + speed : '');
+  },
+  readout: function (items) { return items.length ? T('controls.readout', { items: items.join('; ') }) : ''; },
+  playing: T('controls.playing'),
+  pausedAt: function (t) { return T('controls.paused_at', { t: t.toFixed(2) }); },
+  timeIs: function (t) { return T('controls.time_is', { t: t.toFixed(3) }); },
+  resetTo: function (t) { return T('controls.reset_to', { t: t.toFixed(2) }); },
+  sceneIs: function (title) { return T('controls.scene_is', { title: title }); },
+  event: function (e) { return T('controls.event', { kind: eventKind(e.kind), t: e.t.toFixed(2) }); },
+  events: function (n, e) {
+    return T('controls.events', { n: n, kind: eventKind(e.kind), t: e.t.toFixed(2) });
+  },
+  refused: function (label, error) { return T('controls.refused', { label: label, error: error }); },
+  applied: function (label, value) { return T('controls.applied', { label: label, value: value }); },
+  presetApplied: function (name) { return T('controls.preset_applied', { name: name }); },
+  exportNames: { series: T('controls.export.series'), events: T('controls.export.events'),
+    loops: T('controls.export.loops'), report: T('controls.export.report'), png: T('controls.export.png'),
+    scene: T('controls.export.scene') },
+  loadScene: T('controls.load_scene'),
+  keys: [[T('controls.key_name.space'), T('controls.key.space')], ['S', T('controls.key.s')], ['R', T('controls.key.r')],
+    ['Alt+P, Alt+S, Alt+R', T('controls.key.alt')],
+    ['?', T('controls.key.help')], ['Tab', T('controls.key.tab')], ['Esc', T('controls.key.esc')]],
+  close: T('controls.close')
+};
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text != null) node.textContent = text;
+/** A padlock drawn as SVG (no font has to carry the glyph), for the eye only: the hint says it in words. */
+function lockIcon() {
+  var icon = svg('svg', { class: 'controls-lock-icon', viewBox: '0 0 12 14', 'aria-hidden': 'true' });
+  icon.appendChild(svg('path', { d: 'M3 6.5V4.5a3 3 0 0 1 6 0v2', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }));
+  icon.appendChild(svg('rect', { x: 1, y: 6.5, width: 10, height: 7, rx: 1.2, fill: 'currentColor' }));
+  return icon;
+}
+
+export function createControls(opts) {
+  var api = opts.api, root = opts.rootEl, helpEl = opts.helpEl;
+  var scene = null;          // parsed cl_scene_json
+  var fields = {};           // param name -> {spec, input, hint, error, label}
+  var els = {};
+  var last = null;           // last status seen
+  var eventsSeen = 0, unsaid = 0, latestUnsaid = null, lastAnnounce = 0;
+  var announcements = [];    // for tests: what the live region said, newest last
+  var pollTimer = 0;
+  var compareSeen = null;    // the compare JSON the Compare group was built from
+  var activitySeen = null;   // the activity revision the controls were built under
+
+  // -- announcing --
+
+  function announce(text) {
+    announcements.push(text);
+    if (announcements.length > 50) announcements.shift();
+    // A fresh text node each time, so a repeat of the same words is read again.
+    els.live.textContent = '';
+    els.live.appendChild(document.createTextNode(text));
+  }
+
+  // -- building --
+
+  function build() {
+    // A new scene's controls replace the old ones: the focus stays on the picker.
+    var pickerHadFocus = !!(document.activeElement && document.activeElement.classList.contains('controls-select'));
+    scene = JSON.parse(api.sceneJson() || 'null');
+    root.textContent = '';
+    fields = {};
+    if (!scene) return;
+    var title = el('h2', 'controls-title', TEXT.title);
+    title.id = 'controls-title';
+    root.setAttribute('aria-labelledby', title.id);
+    root.appendChild(title);
+
+    var sceneRow = el('div', 'controls-row');
+    var sceneLabel = el('label', null, TEXT.scene + ' ');
+    var select = el('select', 'controls-select');
+    scene.scenes.forEach(function (s) {
+      var option = el('option', null, s.title);
+      option.value = s.id;
+      option.selected = s.id === scene.id;
+      select.appendChild(option);
+    });
+    // The arrow keys only choose (a screen reader reads each scene on the
+    // way); Enter or Open opens the one chosen. A pick with the mouse opens it.
+    var chosenByKey = false;
+    function openChosen() {
+      chosenByKey = false;
+      if (select.value === scene.id) return;
+      api.setScene(select.value);
+      rebuildSoon();
+    }
+    select.addEventListener('keydown', function (ev) {
+      if (ev.key === 'Enter') {
+        ev.preventDefault();
+        openChosen();
+      } else if (ev.key.indexOf('Arrow') === 0 || ev.key === 'Home' || ev.key === 'End' || ev.key.length === 1) {
+        chosenByKey = true;
+      }
+    });
+    select.addEventListener('change', function () { if (!chosenByKey) openChosen(); });
+    select.disabled = !!scene.activity;  // an activity is one scene's
+    sceneLabel.appendChild(select);
+    sceneRow.appendChild(sceneLabel);
+    var openButton = button(TEXT.openScene, openChosen, TEXT.openSceneHint);
+    openButton.disabled = select.disabled;
+    sceneRow.appendChild(openButton);
+    root.appendChild(sceneRow);
+    if (pickerHadFocus) select.focus();
+    var caption = el('p', 'controls-caption', scene.caption);
+    caption.id = 'controls-caption';
+    root.appendChild(caption);
+
+    var run = group(TEXT.run);
+    run.id = 'controls-run';  // a skip link's target
+    els.play = button(TEXT.play, function () { command('toggle'); });
+    els.play.setAttribute('aria-keyshortcuts', 'Space Alt+P');
+    run.appendChild(els.play);
+    var stepButton = button(TEXT.step, function () { command('step'); }, TEXT.stepHint);
+    stepButton.setAttribute('aria-keyshortcuts', 'S Alt+S');
+    run.appendChild(stepButton);
+    var resetButton = button(TEXT.reset, function () { command('reset'); }, TEXT.resetHint);
+    resetButton.setAttribute('aria-keyshortcuts', 'R Alt+R');
+    run.appendChild(resetButton);
+    run.appendChild(button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint));
+    els.pending = el('p', 'controls-pending');
+    els.pending.id = 'controls-pending';
+    resetButton.setAttribute('aria-describedby', els.pending.id);
+    run.appendChild(els.pending);
+    els.status = el('p', 'controls-status');
+    run.appendChild(els.status);
+    els.readout = el('p', 'controls-readout');
+    run.appendChild(els.readout);
+    root.appendChild(run);
+
+    if (scene.presets.length) {
+      var presets = group(TEXT.presets);
+      scene.presets.forEach(function (p, k) {
+        var hint = el('span', 'sr-only', p.help);
+        hint.id = 'preset-help-' + k;
+        var b = button(p.name, function () { applyPreset(p.name); });
+        b.setAttribute('aria-describedby', hint.id);
+        b.title = p.help;
+        presets.appendChild(b);
+        presets.appendChild(hint);
+      });
+      root.appendChild(presets);
+    }
+
+    var params = group(TEXT.parameters, 'fieldset');
+    params.id = 'controls-params';
+    // An activity's hidden parameters are not there at all; its locked ones are read-only.
+    scene.params.forEach(function (spec) { if (spec.access !== 'hidden') params.appendChild(field(spec)); });
+    root.appendChild(params);
+
+    els.compare = group(TEXT.compare);
+    root.appendChild(els.compare);
+    compareSeen = null;
+
+    var exports = group(TEXT.exports);
+    exports.id = 'controls-export';
+    ['series', 'events'].concat(scene.has_loops ? ['loops'] : [], scene.has_report ? ['report'] : [], ['png', 'scene'])
+      .forEach(function (what) {
+        exports.appendChild(button(TEXT.exportNames[what], function () { api.exportFile(what); }));
+      });
+    exports.appendChild(button(TEXT.loadScene, function () { opts.openSceneFile(); }));
+    root.appendChild(exports);
+
+    var legend = group(TEXT.legend);
+    var list = el('ul', 'controls-legend');
+    scene.legend.forEach(function (text) { list.appendChild(el('li', null, text)); });
+    legend.appendChild(list);
+    root.appendChild(legend);
+
+    els.live = el('div', 'sr-only');
+    els.live.setAttribute('aria-live', 'polite');
+    els.live.setAttribute('aria-atomic', 'true');
+    els.live.id = 'controls-live';
+    root.appendChild(els.live);
+    last = null;
+    sync();
+  }
+
+  /** A labelled group: a heading and its controls (a fieldset for the parameters). */
+  function group(title, tag) {
+    var node = el(tag || 'section', 'controls-group');
+    var heading = el(tag === 'fieldset' ? 'legend' : 'h3', 'controls-heading', title);
+    node.appendChild(heading);
+    if (tag !== 'fieldset') {
+      heading.id = 'controls-h-' + title.replace(/\W+/g, '-').toLowerCase();
+      node.setAttribute('aria-labelledby', heading.id);
+      node.setAttribute('role', 'group');
+    }
     return node;
   }
 
-  function button(text, onClick, hint) {
-    var b = el('button', 'btn', text);
-    b.type = 'button';
-    b.addEventListener('click', onClick);
-    if (hint) b.title = hint;
-    return b;
-  }
-
-  /** A padlock drawn as SVG (no font has to carry the glyph), for the eye only: the hint says it in words. */
-  function lockIcon() {
-    var ns = 'http://www.w3.org/2000/svg';
-    var svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('class', 'controls-lock-icon');
-    svg.setAttribute('viewBox', '0 0 12 14');
-    svg.setAttribute('aria-hidden', 'true');
-    var shackle = document.createElementNS(ns, 'path');
-    shackle.setAttribute('d', 'M3 6.5V4.5a3 3 0 0 1 6 0v2');
-    shackle.setAttribute('fill', 'none');
-    shackle.setAttribute('stroke', 'currentColor');
-    shackle.setAttribute('stroke-width', '1.6');
-    var body = document.createElementNS(ns, 'rect');
-    body.setAttribute('x', '1');
-    body.setAttribute('y', '6.5');
-    body.setAttribute('width', '10');
-    body.setAttribute('height', '7');
-    body.setAttribute('rx', '1.2');
-    body.setAttribute('fill', 'currentColor');
-    svg.appendChild(shackle);
-    svg.appendChild(body);
-    return svg;
-  }
-
-  function formatNumber(v) {
-    return typeof ContactLabPlots === 'object' ? ContactLabPlots.formatNumber(v) : String(v);
-  }
-
-  function create(opts) {
-    var api = opts.api, root = opts.rootEl, helpEl = opts.helpEl;
-    var scene = null;          // parsed cl_scene_json
-    var fields = {};           // param name -> {spec, input, hint, error, label}
-    var els = {};
-    var last = null;           // last status seen
-    var eventsSeen = 0, unsaid = 0, latestUnsaid = null, lastAnnounce = 0;
-    var announcements = [];    // for tests: what the live region said, newest last
-    var pollTimer = 0;
-    var compareSeen = null;    // the compare JSON the Compare group was built from
-    var activitySeen = null;   // the activity revision the controls were built under
-
-    // -- announcing --
-
-    function announce(text) {
-      announcements.push(text);
-      if (announcements.length > 50) announcements.shift();
-      // A fresh text node each time, so a repeat of the same words is read again.
-      els.live.textContent = '';
-      els.live.appendChild(document.createTextNode(text));
-    }
-
-    // -- building --
-
-    function build() {
-      // A new scene's controls replace the old ones: the focus stays on the picker.
-      var pickerHadFocus = !!(document.activeElement && document.activeElement.classList.contains('controls-select'));
-      scene = JSON.parse(api.sceneJson() || 'null');
-      root.textContent = '';
-      fields = {};
-      if (!scene) return;
-      var title = el('h2', 'controls-title', TEXT.title);
-      title.id = 'controls-title';
-      root.setAttribute('aria-labelledby', title.id);
-      root.appendChild(title);
-
-      var sceneRow = el('div', 'controls-row');
-      var sceneLabel = el('label', null, TEXT.scene + ' ');
-      var select = el('select', 'controls-select');
-      scene.scenes.forEach(function (s) {
-        var option = el('option', null, s.title);
-        option.value = s.id;
-        option.selected = s.id === scene.id;
-        select.appendChild(option);
+  /** One parameter: label with unit, input, its range and help, and room for an error. */
+  function field(spec) {
+    var id = 'param-' + spec.name;
+    var wrap = el('div', 'controls-field');
+    var labelText = spec.unit ? spec.label + ' (' + spec.unit + ')' : spec.label;
+    var label = el('label', null, labelText);
+    label.htmlFor = id;
+    var input;
+    if (spec.kind === 'choice') {
+      input = el('select', 'controls-input');
+      spec.choices.forEach(function (c, k) {
+        var option = el('option', null, spec.choice_labels ? spec.choice_labels[k] : c);
+        option.value = c;
+        input.appendChild(option);
       });
-      // The arrow keys only choose (a screen reader reads each scene on the
-      // way); Enter or Open opens the one chosen. A pick with the mouse opens it.
-      var chosenByKey = false;
-      function openChosen() {
-        chosenByKey = false;
-        if (select.value === scene.id) return;
-        api.setScene(select.value);
-        rebuildSoon();
-      }
-      select.addEventListener('keydown', function (ev) {
-        if (ev.key === 'Enter') {
-          ev.preventDefault();
-          openChosen();
-        } else if (ev.key.indexOf('Arrow') === 0 || ev.key === 'Home' || ev.key === 'End' || ev.key.length === 1) {
-          chosenByKey = true;
-        }
-      });
-      select.addEventListener('change', function () { if (!chosenByKey) openChosen(); });
-      select.disabled = !!scene.activity;  // an activity is one scene's
-      sceneLabel.appendChild(select);
-      sceneRow.appendChild(sceneLabel);
-      var openButton = button(TEXT.openScene, openChosen, TEXT.openSceneHint);
-      openButton.disabled = select.disabled;
-      sceneRow.appendChild(openButton);
-      root.appendChild(sceneRow);
-      if (pickerHadFocus) select.focus();
-      var caption = el('p', 'controls-caption', scene.caption);
-      caption.id = 'controls-caption';
-      root.appendChild(caption);
-
-      var run = group(TEXT.run);
-      run.id = 'controls-run';  // a skip link's target
-      els.play = button(TEXT.play, function () { command('toggle'); });
-      els.play.setAttribute('aria-keyshortcuts', 'Space Alt+P');
-      run.appendChild(els.play);
-      var stepButton = button(TEXT.step, function () { command('step'); }, TEXT.stepHint);
-      stepButton.setAttribute('aria-keyshortcuts', 'S Alt+S');
-      run.appendChild(stepButton);
-      var resetButton = button(TEXT.reset, function () { command('reset'); }, TEXT.resetHint);
-      resetButton.setAttribute('aria-keyshortcuts', 'R Alt+R');
-      run.appendChild(resetButton);
-      run.appendChild(button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint));
-      els.pending = el('p', 'controls-pending');
-      els.pending.id = 'controls-pending';
-      resetButton.setAttribute('aria-describedby', els.pending.id);
-      run.appendChild(els.pending);
-      els.status = el('p', 'controls-status');
-      run.appendChild(els.status);
-      els.readout = el('p', 'controls-readout');
-      run.appendChild(els.readout);
-      root.appendChild(run);
-
-      if (scene.presets.length) {
-        var presets = group(TEXT.presets);
-        scene.presets.forEach(function (p, k) {
-          var hint = el('span', 'sr-only', p.help);
-          hint.id = 'preset-help-' + k;
-          var b = button(p.name, function () { applyPreset(p.name); });
-          b.setAttribute('aria-describedby', hint.id);
-          b.title = p.help;
-          presets.appendChild(b);
-          presets.appendChild(hint);
-        });
-        root.appendChild(presets);
-      }
-
-      var params = group(TEXT.parameters, 'fieldset');
-      params.id = 'controls-params';
-      // An activity's hidden parameters are not there at all; its locked ones are read-only.
-      scene.params.forEach(function (spec) { if (spec.access !== 'hidden') params.appendChild(field(spec)); });
-      root.appendChild(params);
-
-      els.compare = group(TEXT.compare);
-      root.appendChild(els.compare);
-      compareSeen = null;
-
-      var exports = group(TEXT.exports);
-      exports.id = 'controls-export';
-      ['series', 'events'].concat(scene.has_loops ? ['loops'] : [], scene.has_report ? ['report'] : [], ['png', 'scene'])
-        .forEach(function (what) {
-          exports.appendChild(button(TEXT.exportNames[what], function () { api.exportFile(what); }));
-        });
-      exports.appendChild(button(TEXT.loadScene, function () { opts.openSceneFile(); }));
-      root.appendChild(exports);
-
-      var legend = group(TEXT.legend);
-      var list = el('ul', 'controls-legend');
-      scene.legend.forEach(function (text) { list.appendChild(el('li', null, text)); });
-      legend.appendChild(list);
-      root.appendChild(legend);
-
-      els.live = el('div', 'sr-only');
-      els.live.setAttribute('aria-live', 'polite');
-      els.live.setAttribute('aria-atomic', 'true');
-      els.live.id = 'controls-live';
-      root.appendChild(els.live);
-      last = null;
-      sync();
-    }
-
-    /** A labelled group: a heading and its controls (a fieldset for the parameters). */
-    function group(title, tag) {
-      var node = el(tag || 'section', 'controls-group');
-      var heading = el(tag === 'fieldset' ? 'legend' : 'h3', 'controls-heading', title);
-      node.appendChild(heading);
-      if (tag !== 'fieldset') {
-        heading.id = 'controls-h-' + title.replace(/\W+/g, '-').toLowerCase();
-        node.setAttribute('aria-labelledby', heading.id);
-        node.setAttribute('role', 'group');
-      }
-      return node;
-    }
-
-    /** One parameter: label with unit, input, its range and help, and room for an error. */
-    function field(spec) {
-      var id = 'param-' + spec.name;
-      var wrap = el('div', 'controls-field');
-      var labelText = spec.unit ? spec.label + ' (' + spec.unit + ')' : spec.label;
-      var label = el('label', null, labelText);
-      label.htmlFor = id;
-      var input;
-      if (spec.kind === 'choice') {
-        input = el('select', 'controls-input');
-        spec.choices.forEach(function (c, k) {
-          var option = el('option', null, spec.choice_labels ? spec.choice_labels[k] : c);
-          option.value = c;
-          input.appendChild(option);
-        });
-        input.addEventListener('change', function () { commit(spec, input.value); });
-        input.disabled = spec.access === 'locked';  // a select cannot be read-only
+      input.addEventListener('change', function () { commit(spec, input.value); });
+      input.disabled = spec.access === 'locked';  // a select cannot be read-only
+    } else {
+      input = textInput('controls-input', spec.kind !== 'text');
+      if (spec.kind === 'text') {
+        input.placeholder = spec.placeholder || '';
+        input.spellcheck = false;
       } else {
-        input = el('input', 'controls-input');
-        if (spec.kind === 'text') {
-          input.type = 'text';
-          input.placeholder = spec.placeholder || '';
-          input.spellcheck = false;
-          input.autocomplete = 'off';
-        } else {
-          // Text with a decimal keypad: a number field would reject 1e-3 in some browsers and hide typos.
-          input.type = 'text';
-          input.inputMode = 'decimal';
-          input.setAttribute('aria-valuemin', spec.min);
-          input.setAttribute('aria-valuemax', spec.max);
-        }
-        input.addEventListener('change', function () { commit(spec, input.value); });
-        input.addEventListener('keydown', function (ev) {
-          if (ev.key === 'Enter') { ev.preventDefault(); commit(spec, input.value); }
-          if (ev.key === 'Escape' && fields[spec.name].error.textContent) { clearError(spec.name); syncValue(spec.name, true); }
-        });
+        input.setAttribute('aria-valuemin', spec.min);
+        input.setAttribute('aria-valuemax', spec.max);
       }
+      input.addEventListener('change', function () { commit(spec, input.value); });
+      input.addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter') { ev.preventDefault(); commit(spec, input.value); }
+        if (ev.key === 'Escape' && fields[spec.name].error.textContent) { clearError(spec.name); syncValue(spec.name, true); }
+      });
+    }
+    input.id = id;
+    input.name = spec.name;
+    var locked = spec.access === 'locked';
+    if (locked && input.tagName === 'INPUT') {
+      input.readOnly = true;
+      input.setAttribute('aria-readonly', 'true');
+    }
+    var hint = el('span', 'controls-hint');
+    hint.id = id + '-hint';
+    var range = spec.kind === 'choice' ? TEXT.choices(spec.choice_labels || spec.choices)
+      : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
+    var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
+    if (locked) {  // the lock and the teacher's reason first: why it cannot change
+      var said = spec.lock_reason ? TEXT.locked(spec.lock_reason) : TEXT.lockedPlain;
+      var lock = el('span', 'controls-lock', /[.!?]$/.test(said) ? said : said + '.');
+      hint.appendChild(lock);
+      hint.appendChild(document.createTextNode(' '));
+      label.insertBefore(lockIcon(), label.firstChild);
+      wrap.classList.add('locked');
+    }
+    hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));
+    hint.appendChild(when);
+    var error = el('span', 'controls-error');
+    error.id = id + '-error';
+    error.hidden = true;
+    input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
+    if (!spec.live) {  // a star to the eye, words to a screen reader
+      label.appendChild(el('span', 'controls-star', ' *'));
+      input.setAttribute('aria-label', labelText + ', ' + TEXT.appliesOnReset);
+    }
+    wrap.appendChild(label);
+    wrap.appendChild(input);
+    // Next to a changed field that waits for Reset: one Tab away, not a trip back to the run's buttons.
+    var resetNow = null;
+    if (!spec.live) {
+      resetNow = button(TEXT.resetNow, function () {
+        input.focus();  // the button hides once the change is applied
+        command('reset');
+      }, TEXT.resetHint);
+      resetNow.classList.add('controls-reset-now');
+      resetNow.hidden = true;
+      wrap.appendChild(resetNow);
+    }
+    wrap.appendChild(error);
+    wrap.appendChild(hint);
+    fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label, resetNow: resetNow };
+    return wrap;
+  }
+
+  function showError(name, text) {
+    var f = fields[name];
+    f.error.textContent = text;
+    f.error.hidden = false;
+    f.input.setAttribute('aria-invalid', 'true');
+    f.wrap.classList.add('invalid');
+  }
+
+  function clearError(name) {
+    var f = fields[name];
+    f.error.textContent = '';
+    f.error.hidden = true;
+    f.input.removeAttribute('aria-invalid');
+    f.wrap.classList.remove('invalid');
+  }
+
+  /** The Compare group: the reference, each variant's changes as a field, add and remove. */
+  function buildCompare(state) {
+    var box = els.compare;
+    while (box.childNodes.length > 1) box.removeChild(box.lastChild);  // keep the heading
+    var list = state.runs;
+    if (!list.length) box.appendChild(el('p', 'controls-hint', TEXT.compareIntro));
+    list.forEach(function (r, k) {
+      var row = el('div', 'controls-field compare-run');
+      var swatch = el('span', 'swatch');
+      swatch.style.background = r.color;
+      swatch.setAttribute('aria-hidden', 'true');
+      row.appendChild(swatch);
+      if (k === 0) {
+        row.appendChild(el('span', null, TEXT.compareReference(r.shown || r.label)));
+        box.appendChild(row);
+        return;
+      }
+      var id = 'compare-run-' + (k + 1);
+      var label = el('label', null, TEXT.compareVariant(k + 1));
+      label.htmlFor = id;
+      var input = textInput('controls-input');
       input.id = id;
-      input.name = spec.name;
-      var locked = spec.access === 'locked';
-      if (locked && input.tagName === 'INPUT') {
-        input.readOnly = true;
-        input.setAttribute('aria-readonly', 'true');
-      }
-      var hint = el('span', 'controls-hint');
+      input.value = r.changes;
+      input.spellcheck = false;
+      var hint = el('span', 'controls-hint', TEXT.compareHint);
       hint.id = id + '-hint';
-      var range = spec.kind === 'choice' ? TEXT.choices(spec.choice_labels || spec.choices)
-        : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
-      var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
-      if (locked) {  // the lock and the teacher's reason first: why it cannot change
-        var said = spec.lock_reason ? TEXT.locked(spec.lock_reason) : TEXT.lockedPlain;
-        var lock = el('span', 'controls-lock', /[.!?]$/.test(said) ? said : said + '.');
-        hint.appendChild(lock);
-        hint.appendChild(document.createTextNode(' '));
-        label.insertBefore(lockIcon(), label.firstChild);
-        wrap.classList.add('locked');
-      }
-      hint.appendChild(document.createTextNode((range ? range + '; ' : '') + spec.help + ' '));
-      hint.appendChild(when);
       var error = el('span', 'controls-error');
       error.id = id + '-error';
       error.hidden = true;
       input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
-      if (!spec.live) {  // a star to the eye, words to a screen reader
-        label.appendChild(el('span', 'controls-star', ' *'));
-        input.setAttribute('aria-label', labelText + ', ' + TEXT.appliesOnReset);
-      }
-      wrap.appendChild(label);
-      wrap.appendChild(input);
-      // Next to a changed field that waits for Reset: one Tab away, not a trip back to the run's buttons.
-      var resetNow = null;
-      if (!spec.live) {
-        resetNow = button(TEXT.resetNow, function () {
-          input.focus();  // the button hides once the change is applied
-          command('reset');
-        }, TEXT.resetHint);
-        resetNow.classList.add('controls-reset-now');
-        resetNow.hidden = true;
-        wrap.appendChild(resetNow);
-      }
-      wrap.appendChild(error);
-      wrap.appendChild(hint);
-      fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label, resetNow: resetNow };
-      return wrap;
-    }
-
-    function showError(name, text) {
-      var f = fields[name];
-      f.error.textContent = text;
-      f.error.hidden = false;
-      f.input.setAttribute('aria-invalid', 'true');
-      f.wrap.classList.add('invalid');
-    }
-
-    function clearError(name) {
-      var f = fields[name];
-      f.error.textContent = '';
-      f.error.hidden = true;
-      f.input.removeAttribute('aria-invalid');
-      f.wrap.classList.remove('invalid');
-    }
-
-    /** The Compare group: the reference, each variant's changes as a field, add and remove. */
-    function buildCompare(state) {
-      var box = els.compare;
-      while (box.childNodes.length > 1) box.removeChild(box.lastChild);  // keep the heading
-      var list = state.runs;
-      if (!list.length) box.appendChild(el('p', 'controls-hint', TEXT.compareIntro));
-      list.forEach(function (r, k) {
-        var row = el('div', 'controls-field compare-run');
-        var swatch = el('span', 'swatch');
-        swatch.style.background = r.color;
-        swatch.setAttribute('aria-hidden', 'true');
-        row.appendChild(swatch);
-        if (k === 0) {
-          row.appendChild(el('span', null, TEXT.compareReference(r.shown || r.label)));
-          box.appendChild(row);
+      function apply() {
+        if (input.value === r.changes) return;
+        var refused = api.compareEdit(k, input.value);
+        if (refused) {
+          error.textContent = refused;
+          error.hidden = false;
+          input.setAttribute('aria-invalid', 'true');
+          row.classList.add('invalid');
+          announce(TEXT.refused(TEXT.compareVariant(k + 1), refused));
           return;
         }
-        var id = 'compare-run-' + (k + 1);
-        var label = el('label', null, TEXT.compareVariant(k + 1));
-        label.htmlFor = id;
-        var input = el('input', 'controls-input');
-        input.type = 'text';
-        input.id = id;
-        input.value = r.changes;
-        input.spellcheck = false;
-        input.autocomplete = 'off';
-        var hint = el('span', 'controls-hint', TEXT.compareHint);
-        hint.id = id + '-hint';
-        var error = el('span', 'controls-error');
-        error.id = id + '-error';
-        error.hidden = true;
-        input.setAttribute('aria-describedby', hint.id + ' ' + error.id);
-        function apply() {
-          if (input.value === r.changes) return;
-          var refused = api.compareEdit(k, input.value);
-          if (refused) {
-            error.textContent = refused;
-            error.hidden = false;
-            input.setAttribute('aria-invalid', 'true');
-            row.classList.add('invalid');
-            announce(TEXT.refused(TEXT.compareVariant(k + 1), refused));
-            return;
-          }
-          announce(TEXT.compareChanged(list.length));
-          syncCompare(true);
-        }
-        input.addEventListener('change', apply);
-        input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); apply(); } });
-        row.appendChild(label);
-        row.appendChild(input);
-        row.appendChild(button(TEXT.removeVariant(k + 1), function () {
-          api.compareRemove(k);
-          announce(TEXT.compareChanged(list.length > 2 ? list.length - 1 : 0));
-          syncCompare(true);
-          if (els.addVariant) els.addVariant.focus();
-        }));
-        row.appendChild(error);
-        row.appendChild(hint);
-        box.appendChild(row);
-      });
-      els.addVariant = button(TEXT.addVariant, function () {
-        var refused = api.compareAdd();
-        if (refused) { opts.showMessage('error', refused); return; }
-        var now = JSON.parse(api.compareJson());
-        announce(TEXT.compareChanged(now.runs.length));
+        announce(TEXT.compareChanged(list.length));
         syncCompare(true);
-        var fields = els.compare.querySelectorAll('input');
-        if (fields.length) fields[fields.length - 1].focus();
-      });
-      els.addVariant.disabled = list.length >= state.max;
-      box.appendChild(els.addVariant);
-      if (list.length) {
-        box.appendChild(button(TEXT.endCompare, function () {
-          api.compareSet('');
-          announce(TEXT.compareChanged(0));
-          syncCompare(true);
-        }));
-        var split = el('label', 'controls-check');
-        var splitBox = el('input');
-        splitBox.type = 'checkbox';
-        splitBox.checked = !!state.split;
-        splitBox.addEventListener('change', function () {
-          api.compareSplit(splitBox.checked ? 1 : 0);
-          announce(TEXT.splitChanged(splitBox.checked));
-        });
-        split.appendChild(splitBox);
-        split.appendChild(document.createTextNode(' ' + TEXT.sideBySide));
-        box.appendChild(split);
       }
-    }
-
-    /** Rebuilds the Compare group when the runs changed (not while one of its fields is being edited). */
-    function syncCompare(force) {
-      if (!els.compare) return;
-      var text = api.compareJson();
-      var state = JSON.parse(text || 'null');
-      if (!state) return;
-      var structure = JSON.stringify(state.runs.map(function (r) { return [r.label, r.changes, r.color]; })) + state.split;
-      var editing = els.compare.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
-      if (!force && (structure === compareSeen || editing)) return;
-      compareSeen = structure;
-      buildCompare(state);
-    }
-
-    // -- actions --
-
-    /** Sets a parameter; on a refusal the typed text stays, marked, and the run keeps its last good value. */
-    function commit(spec, value) {
-      var error = api.setParam(spec.name, String(value));
-      if (error) {
-        showError(spec.name, error);
-        announce(TEXT.refused(spec.label, error));
-        return;
-      }
-      clearError(spec.name);
-      announce(TEXT.applied(spec.label, value + (spec.unit ? ' ' + spec.unit : '')));
-      sync();
-    }
-
-    function applyPreset(name) {
-      var error = api.applyPreset(name);
-      if (error) { opts.showMessage('error', error); return; }
-      Object.keys(fields).forEach(clearError);
-      announce(TEXT.presetApplied(name));
-      sync();
-    }
-
-    /** Runs a transport command ("toggle", "step", "reset", "defaults") and says what happened. */
-    function command(name) {
-      api.command(name);
-      var st = JSON.parse(api.status());
-      if (name === 'toggle') {
-        announce(st.running ? TEXT.playing : TEXT.pausedAt(st.t));
-        if (last) last.running = st.running;  // said here: sync() must not say it again
-        if (!st.running) forgetEvents(st);
-      }
-      else if (name === 'reset' || name === 'defaults') {
-        Object.keys(fields).forEach(clearError);
-        announce(TEXT.resetTo(st.t));
-      } else if (name === 'step') setTimeout(function () { announce(TEXT.timeIs(JSON.parse(api.status()).t)); }, 120);
-      sync();
-    }
-
-    // -- keeping in step with the app --
-
-    var rebuildTimer = 0;
-    function rebuildSoon() {
-      clearTimeout(rebuildTimer);
-      rebuildTimer = setTimeout(build, 0);
-    }
-
-    function syncValue(name, force) {
-      var f = fields[name];
-      if (!f || !last) return;
-      var value = last.params[name];
-      // Never overwrite what the user is typing, or a refused text they are mending.
-      if (!force && (document.activeElement === f.input || !f.error.hidden)) return;
-      if (f.input.value !== value) f.input.value = value;
-    }
-
-    function sync() {
-      var st;
-      try { st = JSON.parse(api.status()); } catch (e) { return; }
-      if (!scene || st.scene !== scene.id || st.activity_revision !== activitySeen) {
-        last = st;
-        activitySeen = st.activity_revision;
-        build();
-        return;
-      }
-      var first = !last;
-      if (!first && last.running && !st.running && !st.failed) {
-        announce(TEXT.pausedAt(st.t));
-        forgetEvents(st);
-      }
-      last = st;
-      Object.keys(fields).forEach(function (name) {
-        syncValue(name, first);
-        var pending = st.pending.indexOf(name) >= 0;
-        fields[name].wrap.classList.toggle('pending', pending);
-        if (fields[name].resetNow) fields[name].resetNow.hidden = !pending;
-        if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset + '.';
-      });
-      els.play.textContent = st.running ? TEXT.pause : TEXT.play;
-      els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
-      els.pending.hidden = !st.pending.length;
-      els.status.textContent = TEXT.status(st.t, st.running, st.speed_text, st.failed);
-      els.readout.textContent = TEXT.readout(st.readout.map(function (r) {
-        return r.label + ' ' + formatNumber(r.value) + (r.unit ? ' ' + r.unit : '');
+      input.addEventListener('change', apply);
+      input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); apply(); } });
+      row.appendChild(label);
+      row.appendChild(input);
+      row.appendChild(button(TEXT.removeVariant(k + 1), function () {
+        api.compareRemove(k);
+        announce(TEXT.compareChanged(list.length > 2 ? list.length - 1 : 0));
+        syncCompare(true);
+        if (els.addVariant) els.addVariant.focus();
       }));
-      syncCompare(false);
-      announceEvents();
-    }
-
-    /** Events before a pause are not said after it ("Paused at t = 3.42 s", then a stale "2 events at t = 2.88 s"). */
-    function forgetEvents(st) {
-      eventsSeen = st.events;
-      unsaid = 0;
-      latestUnsaid = null;
-    }
-
-    /** New events, said at most every ANNOUNCE_GAP_MS: one by name, several counted. */
-    function announceEvents() {
-      var got = JSON.parse(api.eventsJson(eventsSeen) || 'null');
-      if (!got) return;
-      if (got.total < eventsSeen) {  // the recording restarted: read it from its start next time
-        eventsSeen = unsaid = 0;
-        latestUnsaid = null;
-        return;
-      }
-      unsaid += got.total - eventsSeen;
-      eventsSeen = got.total;
-      if (got.events.length) latestUnsaid = got.events[got.events.length - 1];
-      if (!unsaid || !latestUnsaid || Date.now() - lastAnnounce < ANNOUNCE_GAP_MS) return;
-      announce(unsaid === 1 ? TEXT.event(latestUnsaid) : TEXT.events(unsaid, latestUnsaid));
-      lastAnnounce = Date.now();
-      unsaid = 0;
-      latestUnsaid = null;
-    }
-
-    // -- help dialog --
-
-    function buildHelp() {
-      if (!helpEl || helpEl.childNodes.length) return;
-      var title = el('h2', null, TEXT.shortcuts);
-      title.id = 'help-title';
-      helpEl.setAttribute('aria-labelledby', title.id);
-      helpEl.appendChild(title);
-      var list = el('dl', 'help-keys');
-      TEXT.keys.forEach(function (k) {
-        list.appendChild(el('dt', null, k[0]));
-        list.appendChild(el('dd', null, k[1]));
+      row.appendChild(error);
+      row.appendChild(hint);
+      box.appendChild(row);
+    });
+    els.addVariant = button(TEXT.addVariant, function () {
+      var refused = api.compareAdd();
+      if (refused) { opts.showMessage('error', refused); return; }
+      var now = JSON.parse(api.compareJson());
+      announce(TEXT.compareChanged(now.runs.length));
+      syncCompare(true);
+      var fields = els.compare.querySelectorAll('input');
+      if (fields.length) fields[fields.length - 1].focus();
+    });
+    els.addVariant.disabled = list.length >= state.max;
+    box.appendChild(els.addVariant);
+    if (list.length) {
+      box.appendChild(button(TEXT.endCompare, function () {
+        api.compareSet('');
+        announce(TEXT.compareChanged(0));
+        syncCompare(true);
+      }));
+      var split = checkbox('controls-check', TEXT.sideBySide, !!state.split);
+      split.input.addEventListener('change', function () {
+        api.compareSplit(split.input.checked ? 1 : 0);
+        announce(TEXT.splitChanged(split.input.checked));
       });
-      helpEl.appendChild(list);
-      var close = button(TEXT.close, function () { helpEl.close(); });
-      helpEl.appendChild(close);
+      box.appendChild(split.wrap);
     }
-
-    function toggleHelp() {
-      if (!helpEl || typeof helpEl.showModal !== 'function') return;
-      buildHelp();
-      if (helpEl.open) helpEl.close(); else helpEl.showModal();
-    }
-
-    if (opts.toggleEl) {
-      opts.toggleEl.addEventListener('click', function () {
-        var open = !root.classList.contains('open');
-        root.classList.toggle('open', open);
-        opts.toggleEl.setAttribute('aria-expanded', String(open));
-        if (open) { var first = root.querySelector('select, button, input'); if (first) first.focus(); }
-      });
-    }
-
-    return {
-      start: function () {
-        build();
-        pollTimer = setInterval(sync, POLL_MS);
-      },
-      stop: function () { clearInterval(pollTimer); },
-      command: command,
-      toggleHelp: toggleHelp,
-      announced: function () { return announcements.slice(); }
-    };
   }
 
-  return { create: create };
-})();
+  /** Rebuilds the Compare group when the runs changed (not while one of its fields is being edited). */
+  function syncCompare(force) {
+    if (!els.compare) return;
+    var text = api.compareJson();
+    var state = JSON.parse(text || 'null');
+    if (!state) return;
+    var structure = JSON.stringify(state.runs.map(function (r) { return [r.label, r.changes, r.color]; })) + state.split;
+    var editing = els.compare.contains(document.activeElement) && document.activeElement.tagName === 'INPUT';
+    if (!force && (structure === compareSeen || editing)) return;
+    compareSeen = structure;
+    buildCompare(state);
+  }
+
+  // -- actions --
+
+  /** Sets a parameter; on a refusal the typed text stays, marked, and the run keeps its last good value. */
+  function commit(spec, value) {
+    var error = api.setParam(spec.name, String(value));
+    if (error) {
+      showError(spec.name, error);
+      announce(TEXT.refused(spec.label, error));
+      return;
+    }
+    clearError(spec.name);
+    announce(TEXT.applied(spec.label, value + (spec.unit ? ' ' + spec.unit : '')));
+    sync();
+  }
+
+  function applyPreset(name) {
+    var error = api.applyPreset(name);
+    if (error) { opts.showMessage('error', error); return; }
+    Object.keys(fields).forEach(clearError);
+    announce(TEXT.presetApplied(name));
+    sync();
+  }
+
+  /** Runs a transport command ("toggle", "step", "reset", "defaults") and says what happened. */
+  function command(name) {
+    api.command(name);
+    var st = JSON.parse(api.status());
+    if (name === 'toggle') {
+      announce(st.running ? TEXT.playing : TEXT.pausedAt(st.t));
+      if (last) last.running = st.running;  // said here: sync() must not say it again
+      if (!st.running) forgetEvents(st);
+    }
+    else if (name === 'reset' || name === 'defaults') {
+      Object.keys(fields).forEach(clearError);
+      announce(TEXT.resetTo(st.t));
+    } else if (name === 'step') setTimeout(function () { announce(TEXT.timeIs(JSON.parse(api.status()).t)); }, 120);
+    sync();
+  }
+
+  // -- keeping in step with the app --
+
+  var rebuildTimer = 0;
+  function rebuildSoon() {
+    clearTimeout(rebuildTimer);
+    rebuildTimer = setTimeout(build, 0);
+  }
+
+  function syncValue(name, force) {
+    var f = fields[name];
+    if (!f || !last) return;
+    var value = last.params[name];
+    // Never overwrite what the user is typing, or a refused text they are mending.
+    if (!force && (document.activeElement === f.input || !f.error.hidden)) return;
+    if (f.input.value !== value) f.input.value = value;
+  }
+
+  function sync() {
+    var st;
+    try { st = JSON.parse(api.status()); } catch (e) { return; }
+    if (!scene || st.scene !== scene.id || st.activity_revision !== activitySeen) {
+      last = st;
+      activitySeen = st.activity_revision;
+      build();
+      return;
+    }
+    var first = !last;
+    if (!first && last.running && !st.running && !st.failed) {
+      announce(TEXT.pausedAt(st.t));
+      forgetEvents(st);
+    }
+    last = st;
+    Object.keys(fields).forEach(function (name) {
+      syncValue(name, first);
+      var pending = st.pending.indexOf(name) >= 0;
+      fields[name].wrap.classList.toggle('pending', pending);
+      if (fields[name].resetNow) fields[name].resetNow.hidden = !pending;
+      if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset + '.';
+    });
+    els.play.textContent = st.running ? TEXT.pause : TEXT.play;
+    els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
+    els.pending.hidden = !st.pending.length;
+    els.status.textContent = TEXT.status(st.t, st.running, st.speed_text, st.failed);
+    els.readout.textContent = TEXT.readout(st.readout.map(function (r) {
+      return r.label + ' ' + formatNumber(r.value) + (r.unit ? ' ' + r.unit : '');
+    }));
+    syncCompare(false);
+    announceEvents();
+  }
+
+  /** Events before a pause are not said after it ("Paused at t = 3.42 s", then a stale "2 events at t = 2.88 s"). */
+  function forgetEvents(st) {
+    eventsSeen = st.events;
+    unsaid = 0;
+    latestUnsaid = null;
+  }
+
+  /** New events, said at most every ANNOUNCE_GAP_MS: one by name, several counted. */
+  function announceEvents() {
+    var got = JSON.parse(api.eventsJson(eventsSeen) || 'null');
+    if (!got) return;
+    if (got.total < eventsSeen) {  // the recording restarted: read it from its start next time
+      eventsSeen = unsaid = 0;
+      latestUnsaid = null;
+      return;
+    }
+    unsaid += got.total - eventsSeen;
+    eventsSeen = got.total;
+    if (got.events.length) latestUnsaid = got.events[got.events.length - 1];
+    if (!unsaid || !latestUnsaid || Date.now() - lastAnnounce < ANNOUNCE_GAP_MS) return;
+    announce(unsaid === 1 ? TEXT.event(latestUnsaid) : TEXT.events(unsaid, latestUnsaid));
+    lastAnnounce = Date.now();
+    unsaid = 0;
+    latestUnsaid = null;
+  }
+
+  // -- help dialog --
+
+  function buildHelp() {
+    if (!helpEl || helpEl.childNodes.length) return;
+    var title = el('h2', null, TEXT.shortcuts);
+    title.id = 'help-title';
+    helpEl.setAttribute('aria-labelledby', title.id);
+    helpEl.appendChild(title);
+    var list = el('dl', 'help-keys');
+    TEXT.keys.forEach(function (k) {
+      list.appendChild(el('dt', null, k[0]));
+      list.appendChild(el('dd', null, k[1]));
+    });
+    helpEl.appendChild(list);
+    var close = button(TEXT.close, function () { helpEl.close(); });
+    helpEl.appendChild(close);
+  }
+
+  function toggleHelp() {
+    if (!helpEl || typeof helpEl.showModal !== 'function') return;
+    buildHelp();
+    if (helpEl.open) helpEl.close(); else helpEl.showModal();
+  }
+
+  if (opts.toggleEl) {
+    opts.toggleEl.addEventListener('click', function () {
+      var open = !root.classList.contains('open');
+      root.classList.toggle('open', open);
+      opts.toggleEl.setAttribute('aria-expanded', String(open));
+      if (open) { var first = root.querySelector('select, button, input'); if (first) first.focus(); }
+    });
+  }
+
+  return {
+    start: function () {
+      build();
+      pollTimer = setInterval(sync, POLL_MS);
+    },
+    stop: function () { clearInterval(pollTimer); },
+    command: command,
+    toggleHelp: toggleHelp,
+    announced: function () { return announcements.slice(); }
+  };
+}

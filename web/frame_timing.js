@@ -1,51 +1,48 @@
-'use strict';
-/**
- * What a frame costs, printed above the plots when the link asks for it
+/* What a frame costs, printed above the plots when the link asks for it
  * (perf=1): the engine's advance, the app's drawing (building its draw
  * lists) and handing them to WebGL, per frame (CPU ms, from the app's
  * status), the slowest frame's advance and drawing, the plots' refresh (ms, measured here around
- * ContactLabPlots' poll, uPlot's redraw included), and the engine's own
+ * the dock's poll, uPlot's redraw included), and the engine's own
  * real-time factor (simulated seconds per second spent advancing, which the
  * frame rate does not limit). Tests read the same figures from figures().
  *
- * Usage (see page.js): ContactLabFrameTiming.create({hostEl, shown, status,
- * plotMs}).start(). Global: ContactLabFrameTiming only.
+ * Usage (see page.js): createFrameTiming({hostEl, shown, status,
+ * plotMs}).start().
  */
-var ContactLabFrameTiming = (function () {
-  var REFRESH_MS = 500;
+import { pollEvery } from './plots/panel_kit.js';
+import { t as T } from './text.js';
 
-  function create(opts) {
-    var host = opts.hostEl;
-    var latest = null;
-    host.hidden = !opts.shown;
-    var fixed = function (x, digits) { return Number.isFinite(x) ? x.toFixed(digits) : '–'; };
+var REFRESH_MS = 500;
 
-    function poll() {
-      var st = opts.status();
-      if (!st || !st.frame) return;
-      latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
-        plotMs: opts.plotMs(), engineRtf: st.frame.engine_rtf };
-      if (host.hidden) return;
-      host.textContent = ContactLabText.t('page.frame_timing', {
-        sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
-        plots: fixed(latest.plotMs, 1),
-        engine: latest.engineRtf > 0
-          ? ContactLabText.t('page.engine_speed', {
-            factor: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2) })
-          : ContactLabText.t('page.engine_not_run')
-      });
-    }
+export function createFrameTiming(opts) {
+  var host = opts.hostEl;
+  var latest = null;
+  host.hidden = !opts.shown;
+  var fixed = function (x, digits) { return Number.isFinite(x) ? x.toFixed(digits) : '–'; };
 
-    var poller = ContactLabPlots.pollEvery(REFRESH_MS, poll, function (e) {
-      console.warn('ContactLab frame timing stopped:', e);
+  function poll() {
+    var st = opts.status();
+    if (!st || !st.frame) return;
+    latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
+      plotMs: opts.plotMs(), engineRtf: st.frame.engine_rtf };
+    if (host.hidden) return;
+    host.textContent = T('page.frame_timing', {
+      sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
+      plots: fixed(latest.plotMs, 1),
+      engine: latest.engineRtf > 0
+        ? T('page.engine_speed', {
+          factor: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2) })
+        : T('page.engine_not_run')
     });
-    return {
-      start: poller.start,
-      stop: poller.stop,
-      /** {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} as last read, or null before the first. */
-      figures: function () { return latest; }
-    };
   }
 
-  return { create: create };
-})();
+  var poller = pollEvery(REFRESH_MS, poll, function (e) {
+    console.warn('ContactLab frame timing stopped:', e);
+  });
+  return {
+    start: poller.start,
+    stop: poller.stop,
+    /** {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} as last read, or null before the first. */
+    figures: function () { return latest; }
+  };
+}

@@ -8,220 +8,218 @@
  * beside it); the engine's plain-language notes say where a law cannot give
  * what was asked and why impacts measure off the closed form.
  *
- * Usage (see page.js): ContactLabInspector.create({api, hostEl}).start().
- * Needs plots.js and text.js. Global: ContactLabInspector only.
+ * Loaded when a run first has impacts to inspect (web/page/on_demand.js).
+ * Usage: createInspector({api, hostEl}).start().
  */
-var ContactLabInspector = (function () {
-  'use strict';
+import { el } from './dom.js';
+import { axisStyle, themeColor } from './plots/axes.js';
+import { formatNumber as fmt, impactParties } from './plots/format.js';
+import { fitToHolder, pollEvery } from './plots/panel_kit.js';
+import { t as T } from './text.js';
+import * as theme from './theme.js';
 
-  var REFRESH_MS = 300;
-  var TABLE_ROWS = 8;     // the latest impacts listed (all runs together)
-  var CURVE_DASHES = { hunt_crossley: undefined, lankarani_nikravesh: [8, 4], flores: [2, 3], gonthier: [8, 3, 2, 3],
-    linear: [14, 4] };
-  var SHORT_TITLES = { hunt_crossley: 'HC', lankarani_nikravesh: 'LN', flores: 'Flores', gonthier: 'Gonthier',
-    linear: 'linear' };
-  var el = ContactLabPlots.el;
-  var fmt = ContactLabPlots.formatNumber;
-  var T = ContactLabText.t;
-  var TEXT = {
-    title: T('inspector.title'),
-    empty: T('inspector.empty'),
-    xAxis: T('inspector.x_axis'),
-    yAxis: T('inspector.y_axis'),
-    asked: T('inspector.asked_line'),
-    curve: function (title) { return T('inspector.curve', { law: title }); },
-    points: function (label) { return T('inspector.points', { run: label }); },
-    caption: T('inspector.caption'),
-    columns: [T('inspector.column.run'), 't [s]', T('inspector.column.contact'), T('inspector.column.asked'),
-      T('inspector.column.e_closed_form'), T('inspector.column.e_measured'), T('inspector.column.max_penetration'),
-      T('inspector.column.duration'), T('inspector.column.loop_area')],
-    thisRun: T('inspector.this_run'),
-    runNote: function (label, note) { return T('inspector.run_note', { run: label, note: note }); }
-  };
+var REFRESH_MS = 300;
+var TABLE_ROWS = 8;     // the latest impacts listed (all runs together)
+var CURVE_DASHES = { hunt_crossley: undefined, lankarani_nikravesh: [8, 4], flores: [2, 3], gonthier: [8, 3, 2, 3],
+  linear: [14, 4] };
+var SHORT_TITLES = { hunt_crossley: 'HC', lankarani_nikravesh: 'LN', flores: 'Flores', gonthier: 'Gonthier',
+  linear: 'linear' };
+var TEXT = {
+  title: T('inspector.title'),
+  empty: T('inspector.empty'),
+  xAxis: T('inspector.x_axis'),
+  yAxis: T('inspector.y_axis'),
+  asked: T('inspector.asked_line'),
+  curve: function (title) { return T('inspector.curve', { law: title }); },
+  points: function (label) { return T('inspector.points', { run: label }); },
+  caption: T('inspector.caption'),
+  columns: [T('inspector.column.run'), 't [s]', T('inspector.column.contact'), T('inspector.column.asked'),
+    T('inspector.column.e_closed_form'), T('inspector.column.e_measured'), T('inspector.column.max_penetration'),
+    T('inspector.column.duration'), T('inspector.column.loop_area')],
+  thisRun: T('inspector.this_run'),
+  runNote: function (label, note) { return T('inspector.run_note', { run: label, note: note }); }
+};
 
-  function create(opts) {
-    var api = opts.api;
-    var host = opts.hostEl;
-    var curves = null;      // cl_restitution_curves_json, read once
-    var runs = [];          // [{label, color, inspection}]
-    var u = null, shownKey = '', dataKey = '';
+export function createInspector(opts) {
+  var api = opts.api;
+  var host = opts.hostEl;
+  var curves = null;      // cl_restitution_curves_json, read once
+  var runs = [];          // [{label, color, inspection}]
+  var u = null, shownKey = '', dataKey = '';
 
-    var head = el('div', 'panel-head');
-    head.appendChild(el('span', 'loops-title', TEXT.title));
-    var holder = el('div', 'plot-holder');
-    var legend = el('div', 'plot-legend');
-    var notes = el('ul', 'inspector-notes');
-    var table = el('table', 'inspector-table');
-    var tableBox = el('div', 'inspector-table-box');  // scrolls sideways in a narrow dock
-    tableBox.appendChild(table);
-    var note = el('div', 'plot-note', TEXT.empty);
-    host.appendChild(head);
-    host.appendChild(holder);
-    host.appendChild(legend);
-    host.appendChild(notes);
-    host.appendChild(tableBox);
-    holder.appendChild(note);
+  var head = el('div', 'panel-head');
+  head.appendChild(el('span', 'loops-title', TEXT.title));
+  var holder = el('div', 'plot-holder');
+  var legend = el('div', 'plot-legend');
+  var notes = el('ul', 'inspector-notes');
+  var table = el('table', 'inspector-table');
+  var tableBox = el('div', 'inspector-table-box');  // scrolls sideways in a narrow dock
+  tableBox.appendChild(table);
+  var note = el('div', 'plot-note', TEXT.empty);
+  host.appendChild(head);
+  host.appendChild(holder);
+  host.appendChild(legend);
+  host.appendChild(notes);
+  host.appendChild(tableBox);
+  holder.appendChild(note);
 
-    function readRuns() {
-      var compared = JSON.parse(api.compareJson() || 'null');
-      var list = compared && compared.runs.length ? compared.runs : [{ label: TEXT.thisRun, color: ContactLabTheme.colors().reference }];
-      return list.map(function (r, k) {
-        return { label: r.shown || r.label, color: r.color, inspection: JSON.parse(api.inspectJson(k) || 'null') };
-      }).filter(function (r) { return r.inspection && r.inspection.asked_name; });
-    }
+  function readRuns() {
+    var compared = JSON.parse(api.compareJson() || 'null');
+    var list = compared && compared.runs.length ? compared.runs : [{ label: TEXT.thisRun, color: theme.colors().reference }];
+    return list.map(function (r, k) {
+      return { label: r.shown || r.label, color: r.color, inspection: JSON.parse(api.inspectJson(k) || 'null') };
+    }).filter(function (r) { return r.inspection && r.inspection.asked_name; });
+  }
 
-    function plotOptions(width, height) {
-      var axisCommon = ContactLabPlots.axisStyle();
-      var series = [{}, { label: TEXT.asked, stroke: ContactLabPlots.themeColor('faint'), width: 1, points: { show: false } }];
-      curves.curves.forEach(function (c) {
-        series.push({ label: TEXT.curve(c.title), stroke: ContactLabPlots.themeColor('curve'), width: 1.25, dash: CURVE_DASHES[c.law],
-          points: { show: false } });
-      });
-      runs.forEach(function (r) {
-        // Dots only: uPlot's points path builder draws each impact as a filled circle.
-        series.push({ label: TEXT.points(r.label), stroke: r.color, fill: r.color, width: 1,
-          paths: uPlot.paths.points(), points: { show: false, size: 9, width: 1 } });
-      });
-      return {
-        mode: 2,
-        width: width,
-        height: height,
-        scales: { x: { time: false, auto: false, range: [0, 1] }, y: { auto: false, range: [0, 1.05] } },
-        legend: { live: false, mount: function (plot, t) { legend.appendChild(t); } },
-        cursor: { drag: { x: false, y: false } },
-        series: series,
-        hooks: { draw: [labelCurves] },
-        axes: [
-          Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
-          Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 40 }, axisCommon)
-        ]
-      };
-    }
-
-    /** Each law's name at the left end of its curve, so no legend lookup is needed. */
-    function labelCurves(plot) {
-      var ctx = plot.ctx, ratio = window.devicePixelRatio || 1;
-      ctx.save();
-      ctx.font = Math.round(11 * ratio) + 'px system-ui, sans-serif';
-      ctx.fillStyle = ContactLabTheme.colors().curve;
-      ctx.textBaseline = 'bottom';
-      curves.curves.forEach(function (c, k) {
-        // Along the curve at c_tau = 0.1 + 0.07 k, so labels of curves that meet do not overlap.
-        var i = Math.min(curves.c_tau.length - 1, 5 + 7 * k);
-        ctx.fillText(SHORT_TITLES[c.law] || c.title, plot.valToPos(curves.c_tau[i], 'x', true) + 2 * ratio,
-          plot.valToPos(c.e[i], 'y', true) - 2 * ratio);
-      });
-      ctx.restore();
-    }
-
-    function chartData() {
-      var data = [null, [[0, 1], [0, 1]]];
-      curves.curves.forEach(function (c) { data.push([curves.c_tau, c.e]); });
-      runs.forEach(function (r) {
-        var xs = [], ys = [];
-        r.inspection.impacts.forEach(function (i) {
-          if (i.e == null) return;
-          xs.push(r.inspection.asked);
-          ys.push(i.e);
-        });
-        data.push([xs, ys]);
-      });
-      return data;
-    }
-
-    function drawChart() {
-      var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
-      var key = runs.map(function (r) { return r.label + r.color; }).join('|');
-      var data = chartData();
-      if (!u || key !== shownKey) {
-        if (u) u.destroy();
-        legend.textContent = '';
-        u = new uPlot(plotOptions(width, height), data, holder);
-        shownKey = key;
-      } else {
-        u.setData(data);
-      }
-    }
-
-    function cell(row, text, header) {
-      row.appendChild(el(header ? 'th' : 'td', null, text));
-    }
-
-    function fillTable() {
-      table.textContent = '';
-      table.appendChild(el('caption', null, TEXT.caption));
-      var headRow = el('tr');
-      TEXT.columns.forEach(function (c) { var th = el('th', null, c); th.scope = 'col'; headRow.appendChild(th); });
-      var thead = el('thead');
-      thead.appendChild(headRow);
-      table.appendChild(thead);
-      var rows = [];
-      runs.forEach(function (r) {
-        r.inspection.impacts.forEach(function (i) { rows.push({ run: r, impact: i }); });
-      });
-      rows.sort(function (a, b) { return a.impact.t - b.impact.t; });
-      var body = el('tbody');
-      rows.slice(-TABLE_ROWS).forEach(function (x) {
-        var i = x.impact, ins = x.run.inspection;
-        var row = el('tr');
-        var who = el('th', null, x.run.label);
-        who.scope = 'row';
-        who.style.borderLeft = '4px solid ' + x.run.color;
-        row.appendChild(who);
-        cell(row, fmt(i.t));
-        cell(row, ContactLabPlots.impactParties(i.kind, i.i, i.j));
-        cell(row, ins.asked_name + ' = ' + fmt(ins.asked));
-        cell(row, fmt(ins.e_closed_form));
-        cell(row, fmt(i.e));
-        cell(row, i.max_penetration == null ? '—' : fmt(1e3 * i.max_penetration));
-        cell(row, i.duration == null ? '—' : fmt(1e3 * i.duration));
-        cell(row, i.loop_area == null ? '—' : fmt(i.loop_area));
-        body.appendChild(row);
-      });
-      table.appendChild(body);
-    }
-
-    function fillNotes() {
-      notes.textContent = '';
-      var compared = runs.length > 1;
-      runs.forEach(function (r) {
-        r.inspection.notes.forEach(function (text) {
-          notes.appendChild(el('li', null, compared ? TEXT.runNote(r.label, text) : text));
-        });
-      });
-      notes.hidden = !notes.childNodes.length;
-    }
-
-    function poll() {
-      runs = readRuns();
-      host.hidden = runs.length === 0;
-      if (host.hidden) return;
-      var key = JSON.stringify(runs);
-      if (key === dataKey) return;
-      dataKey = key;
-      if (!curves) curves = JSON.parse(api.restitutionCurvesJson());
-      var impacts = runs.reduce(function (n, r) { return n + r.inspection.impacts.length; }, 0);
-      note.hidden = impacts > 0;
-      drawChart();
-      fillTable();
-      fillNotes();
-    }
-
-    var poller = ContactLabPlots.pollEvery(REFRESH_MS, poll, function (e) {
-      console.warn('ContactLab inspector stopped:', e);
+  function plotOptions(width, height) {
+    var axisCommon = axisStyle();
+    var series = [{}, { label: TEXT.asked, stroke: themeColor('faint'), width: 1, points: { show: false } }];
+    curves.curves.forEach(function (c) {
+      series.push({ label: TEXT.curve(c.title), stroke: themeColor('curve'), width: 1.25, dash: CURVE_DASHES[c.law],
+        points: { show: false } });
     });
-
-    ContactLabPlots.fitToHolder(holder, function () { return u; });
-
+    runs.forEach(function (r) {
+      // Dots only: uPlot's points path builder draws each impact as a filled circle.
+      series.push({ label: TEXT.points(r.label), stroke: r.color, fill: r.color, width: 1,
+        paths: uPlot.paths.points(), points: { show: false, size: 9, width: 1 } });
+    });
     return {
-      start: poller.start,
-      stop: poller.stop,
-      // For tests and embedding pages:
-      shown: function () { return !host.hidden; },
-      runs: function () { return runs.map(function (r) { return { label: r.label, inspection: r.inspection }; }); },
-      uplot: function () { return u; }
+      mode: 2,
+      width: width,
+      height: height,
+      scales: { x: { time: false, auto: false, range: [0, 1] }, y: { auto: false, range: [0, 1.05] } },
+      legend: { live: false, mount: function (plot, t) { legend.appendChild(t); } },
+      cursor: { drag: { x: false, y: false } },
+      series: series,
+      hooks: { draw: [labelCurves] },
+      axes: [
+        Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
+        Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 40 }, axisCommon)
+      ]
     };
   }
 
-  return { create: create };
-})();
+  /** Each law's name at the left end of its curve, so no legend lookup is needed. */
+  function labelCurves(plot) {
+    var ctx = plot.ctx, ratio = window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.font = Math.round(11 * ratio) + 'px system-ui, sans-serif';
+    ctx.fillStyle = theme.colors().curve;
+    ctx.textBaseline = 'bottom';
+    curves.curves.forEach(function (c, k) {
+      // Along the curve at c_tau = 0.1 + 0.07 k, so labels of curves that meet do not overlap.
+      var i = Math.min(curves.c_tau.length - 1, 5 + 7 * k);
+      ctx.fillText(SHORT_TITLES[c.law] || c.title, plot.valToPos(curves.c_tau[i], 'x', true) + 2 * ratio,
+        plot.valToPos(c.e[i], 'y', true) - 2 * ratio);
+    });
+    ctx.restore();
+  }
+
+  function chartData() {
+    var data = [null, [[0, 1], [0, 1]]];
+    curves.curves.forEach(function (c) { data.push([curves.c_tau, c.e]); });
+    runs.forEach(function (r) {
+      var xs = [], ys = [];
+      r.inspection.impacts.forEach(function (i) {
+        if (i.e == null) return;
+        xs.push(r.inspection.asked);
+        ys.push(i.e);
+      });
+      data.push([xs, ys]);
+    });
+    return data;
+  }
+
+  function drawChart() {
+    var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
+    var key = runs.map(function (r) { return r.label + r.color; }).join('|');
+    var data = chartData();
+    if (!u || key !== shownKey) {
+      if (u) u.destroy();
+      legend.textContent = '';
+      u = new uPlot(plotOptions(width, height), data, holder);
+      shownKey = key;
+    } else {
+      u.setData(data);
+    }
+  }
+
+  function cell(row, text, header) {
+    row.appendChild(el(header ? 'th' : 'td', null, text));
+  }
+
+  function fillTable() {
+    table.textContent = '';
+    table.appendChild(el('caption', null, TEXT.caption));
+    var headRow = el('tr');
+    TEXT.columns.forEach(function (c) { var th = el('th', null, c); th.scope = 'col'; headRow.appendChild(th); });
+    var thead = el('thead');
+    thead.appendChild(headRow);
+    table.appendChild(thead);
+    var rows = [];
+    runs.forEach(function (r) {
+      r.inspection.impacts.forEach(function (i) { rows.push({ run: r, impact: i }); });
+    });
+    rows.sort(function (a, b) { return a.impact.t - b.impact.t; });
+    var body = el('tbody');
+    rows.slice(-TABLE_ROWS).forEach(function (x) {
+      var i = x.impact, ins = x.run.inspection;
+      var row = el('tr');
+      var who = el('th', null, x.run.label);
+      who.scope = 'row';
+      who.style.borderLeft = '4px solid ' + x.run.color;
+      row.appendChild(who);
+      cell(row, fmt(i.t));
+      cell(row, impactParties(i.kind, i.i, i.j));
+      cell(row, ins.asked_name + ' = ' + fmt(ins.asked));
+      cell(row, fmt(ins.e_closed_form));
+      cell(row, fmt(i.e));
+      cell(row, i.max_penetration == null ? '—' : fmt(1e3 * i.max_penetration));
+      cell(row, i.duration == null ? '—' : fmt(1e3 * i.duration));
+      cell(row, i.loop_area == null ? '—' : fmt(i.loop_area));
+      body.appendChild(row);
+    });
+    table.appendChild(body);
+  }
+
+  function fillNotes() {
+    notes.textContent = '';
+    var compared = runs.length > 1;
+    runs.forEach(function (r) {
+      r.inspection.notes.forEach(function (text) {
+        notes.appendChild(el('li', null, compared ? TEXT.runNote(r.label, text) : text));
+      });
+    });
+    notes.hidden = !notes.childNodes.length;
+  }
+
+  function poll() {
+    runs = readRuns();
+    host.hidden = runs.length === 0;
+    if (host.hidden) return;
+    var key = JSON.stringify(runs);
+    if (key === dataKey) return;
+    dataKey = key;
+    if (!curves) curves = JSON.parse(api.restitutionCurvesJson());
+    var impacts = runs.reduce(function (n, r) { return n + r.inspection.impacts.length; }, 0);
+    note.hidden = impacts > 0;
+    drawChart();
+    fillTable();
+    fillNotes();
+  }
+
+  var poller = pollEvery(REFRESH_MS, poll, function (e) {
+    console.warn('ContactLab inspector stopped:', e);
+  });
+
+  fitToHolder(holder, function () { return u; });
+
+  return {
+    start: poller.start,
+    stop: poller.stop,
+    // For tests and embedding pages:
+    shown: function () { return !host.hidden; },
+    runs: function () { return runs.map(function (r) { return { label: r.label, inspection: r.inspection }; }); },
+    uplot: function () { return u; }
+  };
+}

@@ -4,151 +4,146 @@
  * (cl_loops_json, see src/app/page_bridge.h) and draws them with uPlot in
  * its XY (faceted) mode. Hidden for scenes without compliant contacts.
  *
- * Usage (see page.js): ContactLabLoops.create({api, hostEl}).start().
- * Needs plots.js (ContactLabPlots: number format, axis style, colours) and
- * text.js (its words).
- * Global: ContactLabLoops only.
+ * Usage (see page.js): createLoops({api, hostEl}).start().
  */
-var ContactLabLoops = (function () {
-  'use strict';
+import { el } from './dom.js';
+import { axisStyle, themeColor } from './plots/axes.js';
+import { formatNumber, impactParties } from './plots/format.js';
+import { fitToHolder, pollEvery } from './plots/panel_kit.js';
+import { t as T } from './text.js';
 
-  var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
-  var LATEST = 4;        // the first choice draws this many latest impacts together
-  var el = ContactLabPlots.el;
-  var T = ContactLabText.t;
-  var TEXT = {
-    title: T('loops.title'),
-    choice: T('loops.choice_label'),
-    empty: T('loops.empty'),
-    xAxis: T('loops.penetration_axis'),
-    yAxis: T('loops.force_axis'),
-    /** The first choice: what it draws, of how many impacts since the start ("Latest 4 of 30 impacts"). */
-    latest: function (kept, total) {
-      if (kept === 0) return T('loops.none');
-      if (kept > LATEST) return T('loops.latest', { shown: LATEST, total: total });
-      return T(kept === 1 ? 'loops.all.one' : 'loops.all.other', { total: total });
-    },
-    /** The heading of the list of single impacts: all since the start, or the latest the app kept. */
-    pickOne: function (kept, total) { return kept < total ? T('loops.pick_one_kept', { kept: kept }) : T('loops.pick_one'); }
-  };
+var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
+var LATEST = 4;        // the first choice draws this many latest impacts together
+var TEXT = {
+  title: T('loops.title'),
+  choice: T('loops.choice_label'),
+  empty: T('loops.empty'),
+  xAxis: T('loops.penetration_axis'),
+  yAxis: T('loops.force_axis'),
+  /** The first choice: what it draws, of how many impacts since the start ("Latest 4 of 30 impacts"). */
+  latest: function (kept, total) {
+    if (kept === 0) return T('loops.none');
+    if (kept > LATEST) return T('loops.latest', { shown: LATEST, total: total });
+    return T(kept === 1 ? 'loops.all.one' : 'loops.all.other', { total: total });
+  },
+  /** The heading of the list of single impacts: all since the start, or the latest the app kept. */
+  pickOne: function (kept, total) { return kept < total ? T('loops.pick_one_kept', { kept: kept }) : T('loops.pick_one'); }
+};
 
-  /** "t = 0.1361 s · ellipse 2 – wall": the seed labels loops by their time. */
-  function impactLabel(loop) {
-    return T('loops.impact', { t: ContactLabPlots.formatNumber(loop.onset),
-      who: ContactLabPlots.impactParties(loop.kind, loop.i, loop.j) });
+/** "t = 0.1361 s · ellipse 2 – wall": the seed labels loops by their time. */
+function impactLabel(loop) {
+  return T('loops.impact', { t: formatNumber(loop.onset),
+    who: impactParties(loop.kind, loop.i, loop.j) });
+}
+
+export function createLoops(opts) {
+  var api = opts.api;
+  var host = opts.hostEl;
+  var loops = [];          // latest parsed loops, oldest first
+  var total = 0;           // impacts since the start (the app forgets all but its latest 64 loops)
+  var choice = 'latest';   // 'latest' or an impact id (string)
+  var revisionSeen = null;
+  var u = null, shownKey = '';
+
+  var head = el('div', 'panel-head');
+  var title = el('span', 'loops-title', TEXT.title);
+  var select = el('select', 'btn loops-choice');
+  select.setAttribute('aria-label', TEXT.choice);
+  head.appendChild(title);
+  head.appendChild(select);
+  var holder = el('div', 'plot-holder');
+  var legend = el('div', 'plot-legend');
+  var note = el('div', 'plot-note', TEXT.empty);
+  host.appendChild(head);
+  host.appendChild(holder);
+  host.appendChild(legend);
+  holder.appendChild(note);
+  select.addEventListener('change', function () { choice = select.value; draw(); });
+
+  function chosenLoops() {
+    if (choice === 'latest') return loops.slice(-LATEST);
+    return loops.filter(function (l) { return String(l.id) === choice; });
   }
 
-  function create(opts) {
-    var api = opts.api;
-    var host = opts.hostEl;
-    var loops = [];          // latest parsed loops, oldest first
-    var total = 0;           // impacts since the start (the app forgets all but its latest 64 loops)
-    var choice = 'latest';   // 'latest' or an impact id (string)
-    var revisionSeen = null;
-    var u = null, shownKey = '';
-
-    var head = el('div', 'panel-head');
-    var title = el('span', 'loops-title', TEXT.title);
-    var select = el('select', 'btn loops-choice');
-    select.setAttribute('aria-label', TEXT.choice);
-    head.appendChild(title);
-    head.appendChild(select);
-    var holder = el('div', 'plot-holder');
-    var legend = el('div', 'plot-legend');
-    var note = el('div', 'plot-note', TEXT.empty);
-    host.appendChild(head);
-    host.appendChild(holder);
-    host.appendChild(legend);
-    holder.appendChild(note);
-    select.addEventListener('change', function () { choice = select.value; draw(); });
-
-    function chosenLoops() {
-      if (choice === 'latest') return loops.slice(-LATEST);
-      return loops.filter(function (l) { return String(l.id) === choice; });
+  function fillChooser() {
+    var keep = choice;
+    select.textContent = '';
+    select.appendChild(new Option(TEXT.latest(loops.length, total), 'latest'));
+    if (loops.length > 1) {
+      var group = document.createElement('optgroup');
+      group.label = TEXT.pickOne(loops.length, total);
+      loops.slice().reverse().forEach(function (l) { group.appendChild(new Option(impactLabel(l), String(l.id))); });
+      select.appendChild(group);
     }
+    // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
+    choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
+    select.value = choice;
+  }
 
-    function fillChooser() {
-      var keep = choice;
-      select.textContent = '';
-      select.appendChild(new Option(TEXT.latest(loops.length, total), 'latest'));
-      if (loops.length > 1) {
-        var group = document.createElement('optgroup');
-        group.label = TEXT.pickOne(loops.length, total);
-        loops.slice().reverse().forEach(function (l) { group.appendChild(new Option(impactLabel(l), String(l.id))); });
-        select.appendChild(group);
-      }
-      // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
-      choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
-      select.value = choice;
-    }
-
-    function plotOptions(shown, width, height) {
-      var axisCommon = ContactLabPlots.axisStyle();
-      return {
-        mode: 2,
-        width: width,
-        height: height,
-        scales: { x: { time: false } },
-        legend: { live: false, mount: function (plot, table) { legend.appendChild(table); } },
-        cursor: { drag: { x: false, y: false } },
-        series: [{}].concat(shown.map(function (l, k) {
-          return { label: impactLabel(l), stroke: ContactLabPlots.themeColor('series', k), width: 1.5, points: { show: false } };
-        })),
-        axes: [
-          Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
-          Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
-        ]
-      };
-    }
-
-    /** Rebuilds the uPlot when the set of loops shown changes; otherwise only its data. */
-    function draw() {
-      var shown = chosenLoops().filter(function (l) { return l.penetration.length > 1; });
-      note.hidden = shown.length > 0;
-      var data = [null].concat(shown.map(function (l) {
-        return [l.penetration.map(function (p) { return 1e3 * p; }), l.force.slice()];
-      }));
-      var key = shown.map(function (l) { return l.id; }).join(',');
-      var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
-      if (!u || key !== shownKey) {
-        if (u) u.destroy();
-        legend.textContent = '';
-        u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
-        shownKey = key;
-      } else {
-        u.setData(data);
-      }
-    }
-
-    function poll() {
-      var revision = api.loopsRevision();
-      host.hidden = revision < 0;
-      if (revision < 0 || revision === revisionSeen) return;
-      revisionSeen = revision;
-      var parsed = JSON.parse(api.loopsJson() || 'null');
-      loops = parsed && Array.isArray(parsed.loops) ? parsed.loops : [];
-      total = loops.length + (parsed && parsed.dropped > 0 ? parsed.dropped : 0);
-      fillChooser();
-      draw();
-    }
-
-    var poller = ContactLabPlots.pollEvery(REFRESH_MS, poll, function (e) {
-      console.warn('ContactLab loops stopped:', e);
-    });
-
-    ContactLabPlots.fitToHolder(holder, function () { return u; });
-
+  function plotOptions(shown, width, height) {
+    var axisCommon = axisStyle();
     return {
-      start: poller.start,
-      stop: poller.stop,
-      // For tests and embedding pages:
-      shown: function () { return !host.hidden; },
-      impacts: function () { return loops.length; },
-      choose: function (value) { select.value = String(value); choice = select.value || 'latest'; draw(); },
-      plotted: function () { return chosenLoops().map(function (l) { return { id: l.id, points: l.penetration.length }; }); },
-      uplot: function () { return u; }
+      mode: 2,
+      width: width,
+      height: height,
+      scales: { x: { time: false } },
+      legend: { live: false, mount: function (plot, table) { legend.appendChild(table); } },
+      cursor: { drag: { x: false, y: false } },
+      series: [{}].concat(shown.map(function (l, k) {
+        return { label: impactLabel(l), stroke: themeColor('series', k), width: 1.5, points: { show: false } };
+      })),
+      axes: [
+        Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
+        Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
+      ]
     };
   }
 
-  return { create: create };
-})();
+  /** Rebuilds the uPlot when the set of loops shown changes; otherwise only its data. */
+  function draw() {
+    var shown = chosenLoops().filter(function (l) { return l.penetration.length > 1; });
+    note.hidden = shown.length > 0;
+    var data = [null].concat(shown.map(function (l) {
+      return [l.penetration.map(function (p) { return 1e3 * p; }), l.force.slice()];
+    }));
+    var key = shown.map(function (l) { return l.id; }).join(',');
+    var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
+    if (!u || key !== shownKey) {
+      if (u) u.destroy();
+      legend.textContent = '';
+      u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
+      shownKey = key;
+    } else {
+      u.setData(data);
+    }
+  }
+
+  function poll() {
+    var revision = api.loopsRevision();
+    host.hidden = revision < 0;
+    if (revision < 0 || revision === revisionSeen) return;
+    revisionSeen = revision;
+    var parsed = JSON.parse(api.loopsJson() || 'null');
+    loops = parsed && Array.isArray(parsed.loops) ? parsed.loops : [];
+    total = loops.length + (parsed && parsed.dropped > 0 ? parsed.dropped : 0);
+    fillChooser();
+    draw();
+  }
+
+  var poller = pollEvery(REFRESH_MS, poll, function (e) {
+    console.warn('ContactLab loops stopped:', e);
+  });
+
+  fitToHolder(holder, function () { return u; });
+
+  return {
+    start: poller.start,
+    stop: poller.stop,
+    // For tests and embedding pages:
+    shown: function () { return !host.hidden; },
+    impacts: function () { return loops.length; },
+    choose: function (value) { select.value = String(value); choice = select.value || 'latest'; draw(); },
+    plotted: function () { return chosenLoops().map(function (l) { return { id: l.id, points: l.penetration.length }; }); },
+    uplot: function () { return u; }
+  };
+}

@@ -13,10 +13,30 @@
  *   {type: 'done', id, runMs}             runMs: the worker's time for all runs
  *   {type: 'failed', id, message}         the engine itself stopped (never a bad input)
  * Cancelling is the page's worker.terminate(): a run in progress stops at once.
+ *
+ * A classic worker, not a module: the engine (emcc -sMODULARIZE) is a classic
+ * script that importScripts() loads, which a module worker cannot call.
  */
 'use strict';
 
-importScripts('heap_text.js', 'sweep_engine.js');
+importScripts('sweep_engine.js');
+
+/**
+ * The page's withHeapText (web/heap_text.js, a module this worker cannot
+ * import): calls fn(pointer) with `text` in M's heap as UTF-8, or returns
+ * null when the heap cannot take it.
+ */
+function withHeapText(M, text, fn) {
+  var size = M.lengthBytesUTF8(text) + 1;
+  var ptr = M._malloc(size);
+  if (!ptr) return null;
+  try {
+    M.stringToUTF8(text, ptr, size);
+    return fn(ptr);
+  } finally {
+    M._free(ptr);
+  }
+}
 
 var loadMs = 0;  // from the worker's creation (its time origin) to its engine ready
 var engine = ContactLabSweepEngine().then(function (M) {
@@ -25,9 +45,9 @@ var engine = ContactLabSweepEngine().then(function (M) {
 });
 
 function plan(M, m) {
-  var reply = contactlabWithHeapText(M, String(m.sceneFile), function (file) {
-    return contactlabWithHeapText(M, String(m.vary), function (vary) {
-      return contactlabWithHeapText(M, String(m.activity || ''), function (activity) {
+  var reply = withHeapText(M, String(m.sceneFile), function (file) {
+    return withHeapText(M, String(m.vary), function (vary) {
+      return withHeapText(M, String(m.activity || ''), function (activity) {
         return M.UTF8ToString(M._cl_sweep_plan(file, vary, m.log ? 1 : 0, Number(m.until), activity));
       });
     });
@@ -37,7 +57,7 @@ function plan(M, m) {
 }
 
 function handle(M, m) {
-  if (m.language) contactlabWithHeapText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
+  if (m.language) withHeapText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
   var planned = plan(M, m);
   postMessage({ type: 'planned', id: m.id, plan: planned, loadMs: loadMs });
   if (m.type !== 'run' || planned.error) return;

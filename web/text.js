@@ -1,6 +1,6 @@
 /* ContactLab's words on the page, in the reader's language. The message
- * table (assets/text/*.json, compiled into text_tables.js as
- * ContactLabTextFiles) holds every user-visible string in English and German;
+ * table (assets/text/*.json, compiled into the module text_tables.js by
+ * the build) holds every user-visible string in English and German;
  * the app's engine reads the same table (src/engine/core/text.h).
  *
  * The language is fixed for a page load: the link's lang=, else the first
@@ -10,106 +10,98 @@
  *
  * Static markup names its texts by key: data-text="key" sets the text,
  * data-text-aria-label / data-text-title / data-text-placeholder the
- * attribute. Loaded in <head> after text_tables.js. Global: ContactLabText.
+ * attribute; they are filled as this module runs (module scripts run once
+ * the document is parsed).
  */
-var ContactLabText = (function () {
-  'use strict';
+import textFiles from './text_tables.js';
 
-  var CHOICES = ['en', 'de'];
-  var DEFAULT_CHOICE = 'en';
-  var ATTRIBUTES = ['aria-label', 'title', 'placeholder'];
-  var CLIP_CHARS = 80;  // user text quoted in a message is cut here (an origin fits)
+export var CHOICES = ['en', 'de'];
+var DEFAULT_CHOICE = 'en';
+var ATTRIBUTES = ['aria-label', 'title', 'placeholder'];
+var CLIP_CHARS = 80;  // user text quoted in a message is cut here (an origin fits)
 
-  var table = {};    // key -> {en, de}
-  var missing = {};  // keys asked for and not in the table (the first MISSING_KEPT)
-  var MISSING_KEPT = 1000;
-  Object.keys(ContactLabTextFiles).forEach(function (file) {
-    var entries = ContactLabTextFiles[file];
-    Object.keys(entries).forEach(function (key) { table[key] = entries[key]; });
+var table = {};    // key -> {en, de}
+var missing = {};  // keys asked for and not in the table (the first MISSING_KEPT)
+var MISSING_KEPT = 1000;
+Object.keys(textFiles).forEach(function (file) {
+  var entries = textFiles[file];
+  Object.keys(entries).forEach(function (key) { table[key] = entries[key]; });
+});
+
+/** The table's language for a tag ("de-AT" -> "de"), or null. */
+function fromTag(tag) {
+  var primary = String(tag || '').toLowerCase().split(/[-_]/)[0];
+  return CHOICES.indexOf(primary) >= 0 ? primary : null;
+}
+
+/** The raw value of `key` in a link's hash ("#a=1&lang=de", "lang" -> "de"), or null. */
+export function hashValue(hash, key) {
+  var parts = String(hash || '').replace(/^#/, '').split('&');
+  for (var i = 0; i < parts.length; i++) if (parts[i].indexOf(key + '=') === 0) return parts[i].slice(key.length + 1);
+  return null;
+}
+
+function browserLanguage() {
+  var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  for (var i = 0; i < tags.length; i++) if (fromTag(tags[i])) return fromTag(tags[i]);
+  return DEFAULT_CHOICE;
+}
+
+var linked = hashValue(location.hash, 'lang');
+var decoded = null;
+try { decoded = linked == null ? null : decodeURIComponent(linked); } catch (e) { decoded = linked; }
+var pageLanguage = (decoded && CHOICES.indexOf(decoded) >= 0) ? decoded : browserLanguage();
+// A link's lang= that is not a language of the table (page.js says so).
+var refusedCode = decoded != null && decoded !== '' && CHOICES.indexOf(decoded) < 0 ? decoded : null;
+
+/** `pattern` with each {name} replaced by args[name] ({{ is a brace). */
+function fill(pattern, args) {
+  return pattern.replace(/\{\{|\{([a-zA-Z0-9_]+)\}/g, function (whole, name) {
+    if (whole === '{{') return '{';
+    return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
   });
+}
 
-  /** The table's language for a tag ("de-AT" -> "de"), or null. */
-  function fromTag(tag) {
-    var primary = String(tag || '').toLowerCase().split(/[-_]/)[0];
-    return CHOICES.indexOf(primary) >= 0 ? primary : null;
-  }
-
-  /** The raw value of `key` in a link's hash ("#a=1&lang=de", "lang" -> "de"), or null. */
-  function hashValue(hash, key) {
-    var parts = String(hash || '').replace(/^#/, '').split('&');
-    for (var i = 0; i < parts.length; i++) if (parts[i].indexOf(key + '=') === 0) return parts[i].slice(key.length + 1);
-    return null;
-  }
-
-  function browserLanguage() {
-    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-    for (var i = 0; i < tags.length; i++) if (fromTag(tags[i])) return fromTag(tags[i]);
-    return DEFAULT_CHOICE;
-  }
-
-  var linked = hashValue(location.hash, 'lang');
-  var decoded = null;
-  try { decoded = linked == null ? null : decodeURIComponent(linked); } catch (e) { decoded = linked; }
-  var language = (decoded && CHOICES.indexOf(decoded) >= 0) ? decoded : browserLanguage();
-  // A link's lang= that is not a language of the table (page.js says so).
-  var refused = decoded != null && decoded !== '' && CHOICES.indexOf(decoded) < 0 ? decoded : null;
-
-  /** `pattern` with each {name} replaced by args[name] ({{ is a brace). */
-  function fill(pattern, args) {
-    return pattern.replace(/\{\{|\{([a-zA-Z0-9_]+)\}/g, function (whole, name) {
-      if (whole === '{{') return '{';
-      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
-    });
-  }
-
-  /** The text of `key` in language `code`; a key the table lacks comes back as itself. */
-  function textIn(code, key, args) {
-    var entry = table[key];
-    if (!entry || typeof entry[code] !== 'string') {
-      if (!missing[key] && Object.keys(missing).length < MISSING_KEPT) {
-        missing[key] = true;
-        console.warn('ContactLab text missing: ' + key);
-      }
-      return key;
+/** The text of `key` in language `code`; a key the table lacks comes back as itself. */
+export function textIn(code, key, args) {
+  var entry = table[key];
+  if (!entry || typeof entry[code] !== 'string') {
+    if (!missing[key] && Object.keys(missing).length < MISSING_KEPT) {
+      missing[key] = true;
+      console.warn('ContactLab text missing: ' + key);
     }
-    return fill(entry[code], args);
+    return key;
   }
+  return fill(entry[code], args);
+}
 
-  function t(key, args) { return textIn(language, key, args); }
+export function t(key, args) { return textIn(pageLanguage, key, args); }
 
-  /** User text (a link's value, an origin) as a message quotes it: cut, with an ellipsis. */
-  function clip(text) {
-    text = String(text);
-    return text.length > CLIP_CHARS ? text.slice(0, CLIP_CHARS) + '…' : text;
-  }
+/** User text (a link's value, an origin) as a message quotes it: cut, with an ellipsis. */
+export function clip(text) {
+  text = String(text);
+  return text.length > CLIP_CHARS ? text.slice(0, CLIP_CHARS) + '…' : text;
+}
 
-  /** Fills the texts that markup below `root` names by key. */
-  function apply(root) {
-    var nodes = (root || document).querySelectorAll('[data-text]');
-    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = t(nodes[i].getAttribute('data-text'));
-    ATTRIBUTES.forEach(function (attribute) {
-      var named = (root || document).querySelectorAll('[data-text-' + attribute + ']');
-      for (var k = 0; k < named.length; k++)
-        named[k].setAttribute(attribute, t(named[k].getAttribute('data-text-' + attribute)));
-    });
-  }
+/** Fills the texts that markup below `root` names by key. */
+export function apply(root) {
+  var nodes = (root || document).querySelectorAll('[data-text]');
+  for (var i = 0; i < nodes.length; i++) nodes[i].textContent = t(nodes[i].getAttribute('data-text'));
+  ATTRIBUTES.forEach(function (attribute) {
+    var named = (root || document).querySelectorAll('[data-text-' + attribute + ']');
+    for (var k = 0; k < named.length; k++)
+      named[k].setAttribute(attribute, t(named[k].getAttribute('data-text-' + attribute)));
+  });
+}
 
-  document.documentElement.setAttribute('lang', language);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { apply(); });
-  else apply();
+/** The page's language: 'en' or 'de'. */
+export function language() { return pageLanguage; }
 
-  return {
-    CHOICES: CHOICES,
-    t: t,
-    textIn: textIn,
-    apply: apply,
-    clip: clip,
-    hashValue: hashValue,
-    /** The page's language: 'en' or 'de'. */
-    language: function () { return language; },
-    /** The link's lang= value when it is no language of the table, else null. */
-    refused: function () { return refused; },
-    /** Keys asked for and not found (tests read it). */
-    missing: function () { return Object.keys(missing); }
-  };
-})();
+/** The link's lang= value when it is no language of the table, else null. */
+export function refused() { return refusedCode; }
+
+/** Keys asked for and not found (tests read it, through window.contactlab.text). */
+export function missingKeys() { return Object.keys(missing); }
+
+document.documentElement.setAttribute('lang', pageLanguage);
+apply();

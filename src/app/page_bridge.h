@@ -1,6 +1,6 @@
 #pragma once
 // The contract between the wasm app and the page's JavaScript (web/page.js,
-// web/plots.js). Functions the page calls are the extern "C" cl_* exports
+// web/plots/dock.js). Functions the page calls are the extern "C" cl_* exports
 // below; functions the app calls on the page are the Module.cl* hooks listed
 // at the end. Strings returned to JS stay valid until the next call of the
 // same function.

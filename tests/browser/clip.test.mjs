@@ -12,7 +12,8 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-const clip = (page) => page.evaluate(() => window.contactlab.clip());
+// The recorder's module arrives after the first frame (web/page/on_demand.js): its state, once it has.
+const clip = (page) => h.until(page, (p) => p.evaluate(() => window.contactlab.clip()), { what: 'the recorder loaded' });
 
 /** Presses Tab until the focus is on `selector` (at most 80 presses); the presses taken. */
 async function tabTo(page, selector) {

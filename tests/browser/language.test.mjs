@@ -26,9 +26,9 @@ function readTable() {
 async function pageLanguage(app) {
   return app.page.evaluate(() => ({
     html: document.documentElement.lang,
-    page: ContactLabText.language(),
+    page: window.contactlab.text().language,
     app: contactlab.status().language,
-    missing: ContactLabText.missing(),
+    missing: window.contactlab.text().missing,
     select: document.getElementById('language-choice').value,
   }));
 }

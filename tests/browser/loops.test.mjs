@@ -99,7 +99,7 @@ test('loops in German name the ellipses as the plots do; the street\'s impacts n
       assert.match(label, /^t = [\d.]+ s · (Ellipsen 1–2|Ellipse [12] – Wand)$/, `'${label}'`);
     assert.ok(listed.impacts.some((l) => /Ellipsen 1–2$/.test(l)));
     assert.ok((await plotLabels(de.page)).includes('Abstand Ellipse 1 ↔ Ellipse 2'), 'the plots\' words: Ellipse 1, Ellipse 2');
-    assert.deepEqual(await de.page.evaluate(() => ContactLabText.missing()), []);
+    assert.deepEqual(await de.page.evaluate(() => window.contactlab.text().missing), []);
     assert.deepEqual(h.errorReport(de.errors), []);
   } finally {
     await de.close();

@@ -727,7 +727,9 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
   // The time itself is the page bench's (tests/bench/page_load_in_browser.mjs,
   // issue 10's goal of 1.5 s): it moves with the machine. What a change can
   // break is what the first frame waits for: KaTeX and its fonts load when
-  // the theory panel opens, the sweep engine when a sweep runs.
+  // the theory panel opens, the sweep engine when a sweep runs, and the
+  // page's modules for the theory panel, the sweep, Customize mode and an
+  // activity's questions (web/page/on_demand.js) when first used.
   const app = await env.open('#scene=pendulum');
   try {
     const { firstFrame, fetched } = await app.page.evaluate(() => {
@@ -742,7 +744,7 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
     for (const file of ['index.wasm', 'index.data', 'page.js']) {
       assert.ok(fetched.some((f) => f.file === file), `${file} fetched before the first frame`);
     }
-    const early = fetched.filter((f) => /katex|sweep_engine|sweep_worker|\.woff2$/.test(f.file));
+    const early = fetched.filter((f) => /katex|sweep|theory\.js|studio\.js|questions\.js|qr\.js|\.woff2$/.test(f.file));
     assert.deepEqual(early, [], 'fetched before the first frame, though it draws without them');
     assert.deepEqual(h.errorReport(app.errors), []);
   } finally {

@@ -116,7 +116,7 @@ test('every scene\'s theory in German, typeset without a refused formula', { tim
       assert.equal(shown.refused, 0, `${scene}: KaTeX typeset every formula`);
       assert.ok(shown.headings.includes('Bewegungsgleichungen'), `${scene}: German headings`);
       assert.ok(shown.headings.includes('Annahmen und Grenzen'));
-      const missing = await app.page.evaluate(() => ContactLabText.missing());
+      const missing = await app.page.evaluate(() => window.contactlab.text().missing);
       assert.deepEqual(missing, []);
       await h.saveScreenshot(app.page.locator('#theory'), `theory-${scene}-de.png`);
     }

@@ -13,7 +13,7 @@
 //                   "at": 2, "tolerance": 0.05}]}         its quantity at `at` s (run/question_meter.h)
 // Every key but "format" and "scene" is optional. The whole document is
 // checked before anything uses it; one problem refuses all of it, named.
-// "plots" is the page's layout (web/plots.js), passed on as written.
+// "plots" is the page's layout (web/plots/dock.js), passed on as written.
 #include <optional>
 #include <string>
 #include <vector>
