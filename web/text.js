@@ -84,7 +84,7 @@ export function clip(text) {
 }
 
 /** Fills the texts that markup below `root` names by key. */
-export function apply(root) {
+function apply(root) {
   var nodes = (root || document).querySelectorAll('[data-text]');
   for (var i = 0; i < nodes.length; i++) nodes[i].textContent = t(nodes[i].getAttribute('data-text'));
   ATTRIBUTES.forEach(function (attribute) {

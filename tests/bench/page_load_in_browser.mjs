@@ -4,8 +4,14 @@
 // on the same machine in the same minute. Issue 10 set the goal: the first
 // frame within 1.5 s on localhost. Under software rendering most of the time
 // is the GPU process's, so the ratio to the bare page is what tells the app's
-// own share; the absolute figure moves with the machine's speed.
+// own share; the absolute figure moves with the machine's speed. It also
+// prints what a first visit fetches before the first frame (issue 38's
+// bytes): each file's size as served and with gzip -9, as a static host
+// that compresses would send it.
 //   node tests/bench/page_load_in_browser.mjs [LOADS]   (after .ci/build-wasm)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import * as h from '../browser/harness.mjs';
 
 const LOADS = Number(process.argv[2]) || 5;
@@ -47,12 +53,29 @@ async function bareLoad(env) {
 async function appLoad(env) {
   const app = await env.open('#scene=pendulum', { serviceWorkers: 'allow' });  // as a first visit: the offline copy starts after the first frame
   try {
-    return await app.page.evaluate(() => window.contactlab.timings());
+    return await app.page.evaluate(() => {
+      const timings = window.contactlab.timings();
+      // The page itself, then every file asked for before the first frame was drawn.
+      const files = [location.pathname].concat(performance.getEntriesByType('resource')
+        .filter((e) => e.startTime < timings.firstFrame).map((e) => new URL(e.name).pathname));
+      return { ...timings, files: files.map((f) => f.replace(/^\//, '') || 'index.html') };
+    });
   } finally {
     await app.close();
   }
 }
 
+/** The files' sizes in the site, raw and with gzip -9: {raw, gzip}, and the page's own JavaScript apart. */
+function bytesOf(files) {
+  const sum = (list) => list.reduce((acc, f) => {
+    const body = fs.readFileSync(path.join(h.siteDir, f));
+    return { raw: acc.raw + body.length, gzip: acc.gzip + zlib.gzipSync(body, { level: 9 }).length };
+  }, { raw: 0, gzip: 0 });
+  const unique = [...new Set(files)];
+  return { count: unique.length, all: sum(unique), pageJs: sum(unique.filter((f) => /\.m?js$/.test(f) && f !== 'index.js')) };
+}
+
+const kB = (n) => (n / 1000).toFixed(1) + ' kB';
 const best = (values) => Math.min(...values);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const list = (values) => values.map((v) => v.toFixed(0)).join(', ');
@@ -76,6 +99,9 @@ try {
   console.log(`ratio app / bare page, best of each: ${(best(first) / best(bare)).toFixed(2)}`);
   console.log(`goal first frame <= ${GOAL_MS} ms (issue 10): best ${best(first).toFixed(0)} ms: ` +
     `${best(first) <= GOAL_MS ? 'yes' : 'NO'}`);
+  const bytes = bytesOf(fresh.files);
+  console.log(`before the first frame: ${bytes.count} files, ${kB(bytes.all.raw)} (${kB(bytes.all.gzip)} with gzip -9); ` +
+    `the page's JavaScript (index.js aside) ${kB(bytes.pageJs.raw)} (${kB(bytes.pageJs.gzip)})`);
 } finally {
   await env.close();
 }

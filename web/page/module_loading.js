@@ -40,11 +40,6 @@ export function onFatal(fn) {
   fatalListeners.push(fn);
 }
 
-/** Whether a fatal error stopped the page. */
-export function hasFailed() {
-  return failed;
-}
-
 /** The app has started: the loading indicator goes. */
 export function markReady() {
   ready = true;

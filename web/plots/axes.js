@@ -8,8 +8,8 @@ import * as theme from '../theme.js';
 import { formatNumber } from './format.js';
 import { t as T } from '../text.js';
 
-export var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+var FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+var LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 // CSS px between a y axis's widest tick value and its label (uPlot's labelGap), and the label's band:
 // a line of the label font (ascenders and descenders beyond the em box too) plus that gap.
 export var AXIS_LABEL_GAP = 5;
