@@ -17,9 +17,8 @@ import { t as T } from '../text.js';
 /**
  * A part loaded on demand: load() imports it once (importer() -> the
  * module's promise) and resolves to make(module), or to null when the
- * import failed (said once as `part`: a failed import stays failed in this
- * page, as the browser keeps it); get() is what load() made, or null
- * before.
+ * import failed, which is said once, naming the part by `part` (it is not
+ * tried again: a reload does); get() is what load() made, or null before.
  */
 export function onDemand(part, importer, make) {
   var loading = null;
