@@ -112,8 +112,12 @@ test('Record by keyboard: a WebM as long as the recorded span, with the simulate
     console.log(`  Tab ×${presses} to Record; recorded ${last.seconds.toFixed(3)} s (simulated t ${last.simStart.toFixed(2)}–` +
       `${last.simEnd.toFixed(2)} s); the WebM (${last.type}, ${video.width}×${video.height}, ${(bytes.length / 1e6).toFixed(2)} MB) ` +
       `lasts ${video.duration.toFixed(3)} s: ${(100 * (video.duration / last.seconds - 1)).toFixed(1)} %`);
-    assert.ok(Math.abs(video.duration - last.seconds) <= 0.1 * last.seconds,
-      `the WebM lasts ${video.duration} s, the recording ${last.seconds} s`);
+    // The page counts from its first picture after the recorder starts; when the recorder's own pipeline
+    // takes its first picture is hidden from the page: on a quiet machine the two agree to 1 %, on a busy
+    // one the WebM came out 0.5 s shorter (pictures before the pipeline ran are dropped). Hence 10 % + 0.6 s.
+    const tolerance = 0.1 * last.seconds + 0.6;  // s
+    assert.ok(Math.abs(video.duration - last.seconds) <= tolerance,
+      `the WebM lasts ${video.duration} s, the recording ${last.seconds} s (tolerance ${tolerance.toFixed(2)} s)`);
     assert.ok(last.simEnd > last.simStart, 'the run went on while recording');
     assert.deepEqual([video.width, video.height], [last.width, last.height]);
 
