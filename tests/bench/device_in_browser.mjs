@@ -52,10 +52,6 @@ function encodings(file) {
   return compressed.get(file);
 }
 
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json', '.data': 'application/octet-stream' };
-
 /** Every file under `dir`, recursively. */
 const filesUnder = (dir) => fs.readdirSync(dir, { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
@@ -72,7 +68,7 @@ function staticHost(root) {
     const accept = String(req.headers['accept-encoding'] || '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const body = encoding ? e[encoding] : e.raw;
-    const headers = { 'content-type': MIME[path.extname(file)] || 'application/octet-stream', etag: e.etag,
+    const headers = { 'content-type': h.MIME[path.extname(file).toLowerCase()] || 'application/octet-stream', etag: e.etag,
       'cache-control': 'no-cache', 'content-length': body.length, vary: 'accept-encoding' };
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(200, headers).end(body);

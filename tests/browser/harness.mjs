@@ -33,7 +33,8 @@ export const TIMEOUT = {
 
 // ---- static server ---------------------------------------------------------
 
-const MIME = {
+/** Content types by extension, as a static host sends them (also the device bench's host). */
+export const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -46,6 +47,7 @@ const MIME = {
   '.webmanifest': 'application/manifest+json',
   '.ico': 'image/x-icon',
   '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
 
