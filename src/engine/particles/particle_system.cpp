@@ -50,6 +50,16 @@ uint64_t surface_key(int i, size_t k) {
 
 }  // namespace
 
+std::pair<double, double> contact_force(const ParticleModel& model, double depth, double rate, double onset) {
+  if (model.spring_dashpot())
+    return {spring_dashpot_force(depth, rate, model.k_s, model.k_d), spring_energy(depth, model.k_s)};
+  NormalLawParams law;
+  law.hertz_stiffness = model.k_h;
+  law.restitution = model.c_tau;
+  const NormalForce f = normal_force(model.law, law, {depth, rate, onset});
+  return {f.force, f.elastic_energy};
+}
+
 void ParticleSystem::clear() {
   onset_speeds_.clear();
   x_.clear();
@@ -92,15 +102,23 @@ void ParticleSystem::add(const Vector3d& x, const Vector3d& v, double mass) {
   accelerations_valid_ = stepper_current_ = false;
 }
 
-bool ParticleSystem::refresh(const ParticleModel& model) { return evaluate_accelerations(model, false, false); }
+bool ParticleSystem::refresh(const ParticleModel& model, BodiesAmongParticles* bodies) {
+  return evaluate_accelerations(model, false, false, bodies);
+}
 
-bool ParticleSystem::step(const ParticleModel& model) {
+void ParticleSystem::push(size_t i, const Vector3d& force) {
+  const int s = slot_[i];
+  for (const int k : axes_) a_.axis[k][s] += force[k] * inverse_mass_[s];
+  touching_[s] = 1;
+}
+
+bool ParticleSystem::step(const ParticleModel& model, BodiesAmongParticles* bodies) {
   if (model.h != clock_h_) {  // a new step size begins where the state is
     clock_start_ = time();
     clock_steps_ = 0;
     clock_h_ = model.h;
   }
-  if (!step_state(model)) return false;
+  if (!step_state(model, bodies)) return false;
   ++clock_steps_;
   return true;
 }
@@ -113,19 +131,19 @@ bool ParticleSystem::step_fits(const ParticleModel& model, double t_end) const {
 }
 
 bool ParticleSystem::advance_to(const ParticleModel& model, double t_end, const std::function<void()>& after_step,
-                                const std::function<bool()>& yield) {
+                                const std::function<bool()>& yield, BodiesAmongParticles* bodies) {
   while (step_fits(model, t_end)) {
-    if (!step(model)) return false;
+    if (!step(model, bodies)) return false;
     if (after_step) after_step();
     if (yield && step_fits(model, t_end) && yield()) break;
   }
   return true;
 }
 
-bool ParticleSystem::step_state(const ParticleModel& model) {
+bool ParticleSystem::step_state(const ParticleModel& model, BodiesAmongParticles* bodies) {
   if (model.impulse && !resolve_impulses(model)) return false;
   if (!is_kick_drift(model.integrator)) return step_with_stepper(model);
-  if (!accelerations_valid_ && !evaluate_accelerations(model, false, true)) return false;
+  if (!accelerations_valid_ && !evaluate_accelerations(model, false, true, bodies)) return false;
   const int parts = contact_part_count(model);
   const auto kick_drift = [&](double kick, double drift) {
     for_each_part(parts, [&](int, int begin, int end) {
@@ -139,6 +157,7 @@ bool ParticleSystem::step_state(const ParticleModel& model) {
         }
       }
     });
+    if (bodies) bodies->kick_drift(kick, drift);
   };
   const auto kick = [&](double dt) {
     for_each_part(parts, [&](int, int begin, int end) {
@@ -148,9 +167,10 @@ bool ParticleSystem::step_state(const ParticleModel& model) {
         for (int i = begin; i < end; ++i) v[i] += dt * a[i];
       }
     });
+    if (bodies) bodies->kick(dt);
   };
   return kick_drift_step(model.integrator, model.h, kick_drift,
-                         [&] { return evaluate_accelerations(model, true, true); }, kick);
+                         [&] { return evaluate_accelerations(model, true, true, bodies); }, kick);
 }
 
 void ParticleSystem::pack(Vec& y) const {
@@ -177,7 +197,7 @@ bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
   bool evaluated = true;
   const OdeRhs f = [&](double, const Vec& y, Vec& dydt) {
     unpack(y);
-    if (!evaluate_accelerations(model, false, false)) {
+    if (!evaluate_accelerations(model, false, false, nullptr)) {
       evaluated = false;
       dydt.setConstant(std::numeric_limits<double>::quiet_NaN());
       return;
@@ -207,7 +227,7 @@ bool ParticleSystem::step_with_stepper(const ParticleModel& model) {
   unpack(ok ? stepper_.y() : *y_start_);
   stepper_current_ = ok;
   // The contacts, their onsets and the spring energy at the new state.
-  return evaluate_accelerations(model, true, false) && ok;
+  return evaluate_accelerations(model, true, false, nullptr) && ok;
 }
 
 const std::vector<Vector3d>& ParticleSystem::gather_positions() {
@@ -491,7 +511,8 @@ bool ParticleSystem::neighbours_holds(const ParticleModel& model, int parts) con
   return holds.load(std::memory_order_relaxed);
 }
 
-bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder) {
+bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder,
+                                            BodiesAmongParticles* bodies) {
   const size_t n = size();
   const Vector3d gravity(0, 0, -model.g);
   spring_energy_ = 0;
@@ -530,7 +551,7 @@ bool ParticleSystem::evaluate_accelerations(const ParticleModel& model, bool cou
     tally_.surface += sums.surface_onsets;
   }
   accelerations_valid_ = true;
-  return true;
+  return !bodies || bodies->add_forces(*this, count);
 }
 
 std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& model, uint64_t key, double depth,
@@ -540,11 +561,7 @@ std::pair<double, double> ParticleSystem::hertz_contact(const ParticleModel& mod
   const auto known = onset_speeds_.find(key);
   const double onset = known != onset_speeds_.end() ? known->second : rate;
   if (counting_) next_onset_speeds_->emplace(key, onset);
-  NormalLawParams law;
-  law.hertz_stiffness = model.k_h;
-  law.restitution = model.c_tau;
-  const NormalForce f = normal_force(model.law, law, {depth, rate, onset});
-  return {f.force, f.elastic_energy};
+  return contact_force(model, depth, rate, onset);
 }
 
 bool ParticleSystem::resolve_impulses(const ParticleModel& model) {

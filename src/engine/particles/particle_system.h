@@ -61,6 +61,25 @@
 
 namespace cl {
 
+class ParticleSystem;
+
+/// Bodies of another kind among the particles (a world's rigid bodies,
+/// world/bodies_among_particles.h): moved by the same kicks and drifts as
+/// the particles, their forces evaluated with the particles'.
+class BodiesAmongParticles {
+ public:
+  virtual ~BodiesAmongParticles() = default;
+  /// v += kick a, then x += drift v (s, s), as the particles.
+  virtual void kick_drift(double kick, double drift) = 0;
+  /// After the particles' own forces: the bodies' accelerations, and the
+  /// forces between bodies and particles (ParticleSystem::push). `count`:
+  /// a step's evaluation, whose contacts are the step's (else a refresh).
+  /// False if they cannot be evaluated (a position not finite).
+  virtual bool add_forces(ParticleSystem& particles, bool count) = 0;
+  /// v += dt a.
+  virtual void kick(double dt) = 0;
+};
+
 /// The particles' contact law, named as every scene's (contact/normal_law.h):
 /// impulses with restitution e and projections k_p (seed 003), or a normal
 /// law — its linear spring-dashpot with seed 003's k_s and k_d given
@@ -82,6 +101,11 @@ struct ParticleModel {
   double r = 0.3;    ///< m, radius of every particle
   double g = 9.81;   ///< m/s^2, along -z
 };
+
+/// One contact's normal force (N) and elastic energy (J) by the model's
+/// compliant law: overlap `depth` (m), its `rate` (m/s, > 0 approaching) and
+/// the approach speed at its onset (m/s, for the damped Hertz laws).
+std::pair<double, double> contact_force(const ParticleModel& model, double depth, double rate, double onset);
 
 /// Contacts counted since reset: impulses applied, or spring contacts begun.
 struct ContactTally {
@@ -114,14 +138,16 @@ class ParticleSystem {
   /// (6-10% for 100,000 particles under node).
   static constexpr size_t kDefaultPartSize = WorkerPool::kThreaded ? 25000 : static_cast<size_t>(-1);
 
-  /// One step of model.h. Returns false, and leaves the state as it is, if a
-  /// position is not finite (the run has exploded past recovery).
-  bool step(const ParticleModel& model);
+  /// One step of model.h, with `bodies` among the particles if any (by
+  /// semi-implicit Euler or leapfrog only, without impulses). Returns false,
+  /// and leaves the state as it is, if a position is not finite (the run has
+  /// exploded past recovery).
+  bool step(const ParticleModel& model, BodiesAmongParticles* bodies = nullptr);
   /// Steps of model.h while a whole one fits before t_end (s), calling
   /// after_step() after each, until yield() (asked between steps) says stop.
   /// False if a step failed (step()).
   bool advance_to(const ParticleModel& model, double t_end, const std::function<void()>& after_step,
-                  const std::function<bool()>& yield);
+                  const std::function<bool()>& yield, BodiesAmongParticles* bodies = nullptr);
   /// Whether a whole step of model.h fits before t_end (s).
   bool step_fits(const ParticleModel& model, double t_end) const;
   /// The state's time (s): whole steps counted from where the current step size began.
@@ -133,7 +159,10 @@ class ParticleSystem {
   }
   /// Re-evaluates forces, spring energy and contact flags at the current state
   /// without counting contacts (after add(), a model change or a load).
-  bool refresh(const ParticleModel& model);
+  bool refresh(const ParticleModel& model, BodiesAmongParticles* bodies = nullptr);
+  /// Adds `force` (N) on particle i to its acceleration and marks it
+  /// touching, until the next evaluation (BodiesAmongParticles::add_forces).
+  void push(size_t i, const Eigen::Vector3d& force);
 
   size_t size() const { return id_.size(); }
   /// Of particle i, the i-th added (m, m/s, kg).
@@ -203,7 +232,8 @@ class ParticleSystem {
   /// current state; `count` adds the contacts begun to the tally. With
   /// `may_reorder` a rebuilt neighbour list also puts the particles in cell
   /// order (not within a stepper's step, whose state is in the old order).
-  bool evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder);
+  bool evaluate_accelerations(const ParticleModel& model, bool count, bool may_reorder,
+                              BodiesAmongParticles* bodies);
   /// Lists the contact candidates anew, first sorting the particles by cell if `reorder`.
   bool rebuild_neighbours(const ParticleModel& model, bool reorder);
   /// Stores the particles in the order of `order` (their slots before).
@@ -220,7 +250,7 @@ class ParticleSystem {
   std::pair<double, double> hertz_contact(const ParticleModel& model, uint64_t key, double depth, double rate);
   bool resolve_impulses(const ParticleModel& model);
   /// One step of model.h of the state, the clock aside.
-  bool step_state(const ParticleModel& model);
+  bool step_state(const ParticleModel& model, BodiesAmongParticles* bodies);
   /// One step of h by rk4 or dopri5.
   bool step_with_stepper(const ParticleModel& model);
   void pack(Vec& y) const;

@@ -35,31 +35,28 @@ PileScene::PileScene() {
   if (auto error = reset(ParamValues(pile_description().params))) throw std::logic_error(*error);
 }
 
-std::optional<std::string> PileScene::read_model(const ParamValues& params, ParticleModel& model) {
-  ParticleModel m;
+void PileScene::read_model(const ParamValues& params, WorldModel& model) {
+  ContactSettings& contact = model.contact;
   const std::string& law = params.choice("law");
-  m.impulse = law == kImpulseLawId;
+  contact.impulse = law == kImpulseLawId;
   // Impulses keep a law they do not use; linear takes the seed's k_s and k_d.
-  m.law = normal_law_with_id(law).value_or(NormalLaw::HuntCrossley);
-  m.k_h = params.number("k_h");
-  m.c_tau = params.number("c_tau");
-  const StepperSettings stepping = read_integrator_params(params, params.number("r"), params.number("dt"), 0);
-  m.integrator = stepping.kind;
-  m.h = stepping.h;
-  m.rtol = stepping.rtol;
-  m.e = params.number("e");
-  m.k_p = params.number("k_p");
-  m.k_s = params.number("k_s");
-  m.k_d = params.number("k_d");
-  m.r = params.number("r");
-  m.g = params.number("g");
-  model = m;
-  return std::nullopt;
+  contact.law = normal_law_with_id(law).value_or(NormalLaw::HuntCrossley);
+  contact.restitution = params.number("e");
+  contact.c_tau = params.number("c_tau");
+  contact.stepper = read_integrator_params(params, params.number("r"), params.number("dt"), 0);
+  ParticleKind& particles = model.particles;
+  particles.present = true;
+  particles.radius = params.number("r");
+  particles.k_s = params.number("k_s");
+  particles.k_d = params.number("k_d");
+  particles.k_h = params.number("k_h");
+  particles.k_p = params.number("k_p");
+  model.gravity = {0, -params.number("g")};
 }
 
 std::optional<std::string> PileScene::reset(const ParamValues& params) {
-  ParticleModel model;
-  if (auto error = read_model(params, model)) return error;
+  WorldModel model;
+  read_model(params, model);
   Setup setup;
   const std::string& start = params.choice("start");
   setup.start = start == "block"      ? Start::Block
@@ -75,7 +72,7 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   setup.n_max = params.integer("N_max");
   setup.view_yaw = params.number("view_yaw");
   setup.view_pitch = params.number("view_pitch");
-  const double r = model.r;
+  const double r = model.particles.radius;
   if (setup.dim > 1 && setup.width < 2 * r)
     return text("pile.box_narrow", {{"width", format_number(setup.width)}, {"d", format_number(2 * r)}});
   if (setup.start != Start::Billiard && setup.start != Start::Block && setup.emit_height < r)
@@ -84,21 +81,21 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
     if (setup.dim != 2) return text("pile.billiard_dim");
     if (setup.width < 20 * r) return text("pile.billiard_box", {{"width", format_number(20 * r)}});
   }
+  model.boundary.kind = BoundaryKind::Box;
+  model.boundary.planes = box_surfaces(setup);
+  model.particles.bounds = grid_bounds(setup, r);
 
   PileScene fresh(*this);
-  fresh.model_ = model;
   fresh.setup_ = setup;
   fresh.rng_.seed(static_cast<uint64_t>(params.number("seed")));
-  fresh.system_.clear();
-  fresh.system_.set_surfaces(fresh.box_surfaces());
-  fresh.system_.set_grid_bounds(fresh.grid_bounds());
+  if (auto error = fresh.world_.start(model, 0, Vec())) return error;
   fresh.t_ = 0;
   fresh.steps_ = 0;
   fresh.next_emit_ = 0;
   fresh.hit_bin_ = 0;
   fresh.tally_at_bin_start_ = fresh.hits_last_bin_ = {};
   if (auto error = fresh.place_start(fresh.rng_)) return error;
-  fresh.system_.refresh(fresh.model_);
+  fresh.world_.refresh_particles();
   fresh.restart_energy_books();
   fresh.means_ = {};
   fresh.emit_if_due();
@@ -107,37 +104,35 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
 }
 
 std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
-  ParticleModel model;
-  if (auto error = read_model(params, model)) return error;
+  WorldModel model = world_.model();
+  read_model(params, model);
   const double energy_before = total_energy();
-  model_ = model;
   setup_.emit_interval = params.number("emit_interval");
   setup_.emit_speed = params.number("emit_speed");
   setup_.view_yaw = params.number("view_yaw");
   setup_.view_pitch = params.number("view_pitch");
-  system_.forces_changed();
-  system_.refresh(model_);
+  world_.set_model(model);
   // Energy changed by the user (g, k_s) is not growth: keep the surplus as it was.
   energy_in_ += total_energy() - energy_before;
   return std::nullopt;
 }
 
 void PileScene::emit_if_due() {
-  if (setup_.start != Start::Emitter || static_cast<int>(system_.size()) >= setup_.n_max) return;
-  const double state_time = system_.time();
-  if (state_time < next_emit_ - 1e-9 * model_.h) return;
-  const double r = model_.r, w = setup_.width;
+  if (setup_.start != Start::Emitter || static_cast<int>(particles().size()) >= setup_.n_max) return;
+  const double state_time = particles().time();
+  if (state_time < next_emit_ - 1e-9 * law().h) return;
+  const double r = law().r, w = setup_.width;
   Vector3d x(0, 0, setup_.emit_height);
   auto jitter = [&] { return (2 * unit_random(rng_) - 1) * kJitter * r; };
   if (setup_.dim >= 2) x.x() = std::clamp(0.5 * w + jitter(), r, w - r);
   if (setup_.dim == 3) x.y() = std::clamp(0.5 * w + jitter(), r, w - r);
   bool occupied = false;
-  system_.for_each_position([&](size_t, const Vector3d& p, bool) { occupied |= (p - x).squaredNorm() < 4 * r * r; });
+  particles().for_each_position([&](size_t, const Vector3d& p, bool) { occupied |= (p - x).squaredNorm() < 4 * r * r; });
   if (occupied) return;  // try again next step
   const Vector3d v(0, 0, -setup_.emit_speed);
-  system_.add(x, v, setup_.m);
-  system_.refresh(model_);
-  energy_in_ += setup_.m * (model_.g * x.z() + 0.5 * v.squaredNorm());
+  world_.add_particle(x, v, setup_.m);
+  world_.refresh_particles();
+  energy_in_ += setup_.m * (law().g * x.z() + 0.5 * v.squaredNorm());
   next_emit_ += setup_.emit_interval;
   if (next_emit_ < state_time) next_emit_ = state_time + setup_.emit_interval;  // waited: keep the interval
 }
@@ -147,40 +142,41 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
     ++steps_;
     count_hits_in_bin();
     emit_if_due();
-    update_pile_means(system_.time());
+    update_pile_means(particles().time());
   };
-  if (!system_.advance_to(model_, t_end, after_step, yield))
+  WorldEvents events;
+  if (world_.advance_to(t_end, events, yield, after_step))
     return text("pile.not_finite", {{"advice", explosion_advice()}});
   // Fixed steps: the clock stands at t_end once no whole step fits before it
   // (the remainder is carried by the next call), else at the last step taken.
-  t_ = system_.step_fits(model_, t_end) ? std::max(t_, system_.time()) : std::max(t_, t_end);
+  t_ = particles().step_fits(law(), t_end) ? std::max(t_, world_.time()) : std::max(t_, t_end);
   // Explosion: energy gained that no emission brought in.
   const double surplus = total_energy() - energy_in_;  // J, <= 0 when only dissipated
   lowest_surplus_ = std::min(lowest_surplus_, surplus);
   const double scale = start_energy_above_rest_ + rest_energy();
   if (surplus - lowest_surplus_ > kExplosionMargin * scale && scale > 0)
-    return text("pile.exploded", {{"n", std::to_string(system_.size())},
+    return text("pile.exploded", {{"n", std::to_string(particles().size())},
                                   {"energy", format_number(round_significant(surplus - lowest_surplus_, 3))},
                                   {"advice", explosion_advice()}});
   return std::nullopt;
 }
 
 std::string PileScene::explosion_advice() const {
-  if (model_.impulse) return text("pile.exploded_advice.impulse");
-  return text(model_.spring_dashpot() ? "pile.exploded_advice.linear" : "pile.exploded_advice.hertz");
+  if (law().impulse) return text("pile.exploded_advice.impulse");
+  return text(law().spring_dashpot() ? "pile.exploded_advice.linear" : "pile.exploded_advice.hertz");
 }
 
 void PileScene::count_hits_in_bin() {
-  const double state_time = system_.time();
+  const double state_time = particles().time();
   const long long bin = static_cast<long long>(std::floor(state_time / kHitBin + 1e-9));
   if (bin == hit_bin_) return;
-  const ContactTally& now = system_.tally();
+  const ContactTally& now = particles().tally();
   hits_last_bin_ = {now.pair - tally_at_bin_start_.pair, now.surface - tally_at_bin_start_.surface};
   tally_at_bin_start_ = now;
   hit_bin_ = bin;
 }
 
-double PileScene::rest_energy() const { return system_.total_mass() * model_.g * model_.r; }
+double PileScene::rest_energy() const { return particles().total_mass() * law().g * law().r; }
 
 void PileScene::restart_energy_books() {
   energy_in_ = total_energy();
@@ -189,15 +185,15 @@ void PileScene::restart_energy_books() {
 }
 
 double PileScene::total_energy() const {
-  return system_.kinetic_energy() + system_.potential_energy(model_.g) + system_.spring_energy();
+  return particles().kinetic_energy() + particles().potential_energy(law().g) + particles().spring_energy();
 }
 
 nlohmann::json PileScene::state_json() const {
   nlohmann::json list = nlohmann::json::array();
-  for (size_t i = 0; i < system_.size(); ++i) {
-    const Vector3d x = system_.position(i), v = system_.velocity(i);
+  for (size_t i = 0; i < particles().size(); ++i) {
+    const Vector3d x = particles().position(i), v = particles().velocity(i);
     list.push_back({{"x", x.x()}, {"y", x.y()}, {"z", x.z()}, {"vx", v.x()}, {"vy", v.y()}, {"vz", v.z()},
-                    {"m", system_.mass(i)}});
+                    {"m", particles().mass(i)}});
   }
   return {{"t", t_}, {"next_emit", next_emit_}, {"particles", list}};
 }
@@ -224,9 +220,8 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
   if (auto error = read_state_time(state, true, t, pile_state)) return error;
   std::array<double, 1> next_emit{0};
   if (auto error = read_finite_numbers(state, std::array{"next_emit"}, next_emit, pile_state)) return error;
-  ParticleSystem loaded;
-  loaded.set_surfaces(box_surfaces());
-  loaded.set_grid_bounds(grid_bounds());
+  World loaded;
+  if (auto error = loaded.start(world_.model(), t, Vec())) return error;
   const double w = setup_.width;
   const double top = setup_.start == Start::Billiard ? w : kMaxHeight;
   for (size_t i = 0; i < list->size(); ++i) {
@@ -252,18 +247,17 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
       if (!(c.value >= c.lo && c.value <= c.hi))
         return text("pile.state.outside", {{"i", particle}, {"axis", c.name}, {"value", format_number(c.value)},
                                            {"lo", format_number(c.lo)}, {"hi", format_number(c.hi)}});
-    loaded.add(x, v, q[6]);
+    loaded.add_particle(x, v, q[6]);
   }
-  if (auto pair = loaded.pair_closer_than(model_.r))
+  if (auto pair = loaded.particle_pair_closer_than(law().r))
     return text("pile.state.overlap", {{"i", std::to_string(pair->first)}, {"j", std::to_string(pair->second)},
-                                       {"r", format_number(model_.r)}});
-  system_ = std::move(loaded);
-  system_.set_time(t);
+                                       {"r", format_number(law().r)}});
+  world_ = std::move(loaded);
   t_ = t;
   next_emit_ = next_emit[0];
   hit_bin_ = static_cast<long long>(std::floor(t_ / kHitBin + 1e-9));
   tally_at_bin_start_ = hits_last_bin_ = {};
-  system_.refresh(model_);
+  world_.refresh_particles();
   restart_energy_books();
   means_ = {};
   return std::nullopt;

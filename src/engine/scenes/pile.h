@@ -11,7 +11,7 @@
 #include <Eigen/Core>
 
 #include "core/scene.h"
-#include "particles/particle_system.h"
+#include "world/world.h"
 
 namespace cl {
 
@@ -46,7 +46,9 @@ class PileScene final : public CopyableScene<PileScene> {
   /// A scene file's "particles" list raises N_max to its length if needed.
   static std::optional<std::string> fit_params_to_state(const nlohmann::json& state, ParamValues& params);
 
-  const ParticleSystem& particles() const { return system_; }
+  const ParticleSystem& particles() const { return world_.particles(); }
+  /// The particles' law and integrator with their constants.
+  ParticleModel law() const { return world_.particle_model(); }
   /// J: initial energy plus the energy each emitted particle brought in.
   double energy_brought_in() const { return energy_in_; }
   double total_energy() const;
@@ -76,10 +78,12 @@ class PileScene final : public CopyableScene<PileScene> {
     double view_yaw = 30, view_pitch = 20;  // deg
   };
 
-  static std::optional<std::string> read_model(const ParamValues& params, ParticleModel& model);
-  std::vector<SurfacePlane> box_surfaces() const;
-  /// Where the broad phase expects particles (m); see UniformGrid.
-  UniformGrid::Bounds grid_bounds() const;
+  /// The world's law, integrator, gravity and particle constants from `params`.
+  static void read_model(const ParamValues& params, WorldModel& model);
+  /// The box, for `setup` and particles of radius r (m).
+  static std::vector<SurfacePlane> box_surfaces(const Setup& setup);
+  /// Where the broad phase expects particles (m), for `setup` and radius r (m); see UniformGrid.
+  static UniformGrid::Bounds grid_bounds(const Setup& setup, double r);
   std::optional<std::string> place_start(std::mt19937_64& rng);
   /// Emits one particle at the emitter if due and the spot is free.
   void emit_if_due();
@@ -90,11 +94,10 @@ class PileScene final : public CopyableScene<PileScene> {
   /// Adds the step that ended at `state_time` (s) to the means of the 1D spring pile.
   void update_pile_means(double state_time);
 
-  ParticleModel model_;
   Setup setup_;
-  ParticleSystem system_;
+  World world_;
   std::mt19937_64 rng_;
-  double t_ = 0;               // s, time reported (the requested end of the last advance; the state's: system_.time())
+  double t_ = 0;               // s, time reported (the requested end of the last advance; the state's: world_.time())
   long long steps_ = 0;
   double next_emit_ = 0;       // s
   double energy_in_ = 0;       // J

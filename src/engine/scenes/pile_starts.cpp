@@ -26,30 +26,30 @@ constexpr BilliardBall kBilliard[] = {
 
 }  // namespace
 
-std::vector<SurfacePlane> PileScene::box_surfaces() const {
+std::vector<SurfacePlane> PileScene::box_surfaces(const Setup& setup) {
   std::vector<SurfacePlane> s = {{Vector3d::UnitZ(), 0}};  // the ground
-  const double w = setup_.width;
-  if (setup_.dim >= 2) s.insert(s.end(), {{Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -w}});
-  if (setup_.dim == 3) s.insert(s.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
-  if (setup_.start == Start::Billiard) s.push_back({-Vector3d::UnitZ(), -w});  // a closed table
+  const double w = setup.width;
+  if (setup.dim >= 2) s.insert(s.end(), {{Vector3d::UnitX(), 0}, {-Vector3d::UnitX(), -w}});
+  if (setup.dim == 3) s.insert(s.end(), {{Vector3d::UnitY(), 0}, {-Vector3d::UnitY(), -w}});
+  if (setup.start == Start::Billiard) s.push_back({-Vector3d::UnitZ(), -w});  // a closed table
   return s;
 }
 
-UniformGrid::Bounds PileScene::grid_bounds() const {
+UniformGrid::Bounds PileScene::grid_bounds(const Setup& setup, double r) {
   // The box up to its highest start (emitter, block or billiard lid), with
   // room around it: a run stays inside, so the grid is exactly the points'
   // own; particles flung beyond count in the boundary cells.
-  const double r = model_.r, w = setup_.width;
-  const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
+  const double w = setup.width;
+  const int per_row = setup.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
   // In a wide 3D box (1e4 m of 0.01 m particles) a layer holds more than an int counts.
-  const long long per_layer = setup_.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
-  const double block_top = (setup_.n_max / per_layer + 1) * 2 * r * kBlockGap;
-  const double height = std::max({setup_.emit_height + r, block_top, w, 4 * r});
+  const long long per_layer = setup.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
+  const double block_top = (setup.n_max / per_layer + 1) * 2 * r * kBlockGap;
+  const double height = std::max({setup.emit_height + r, block_top, w, 4 * r});
   return {Vector3d(-w, -w, -height), Vector3d(2 * w, 2 * w, 4 * height)};
 }
 
 std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
-  const double r = model_.r, w = setup_.width;
+  const double r = law().r, w = setup_.width;
   const double centre = setup_.dim >= 2 ? 0.5 * w : 0;
   switch (setup_.start) {
     case Start::Emitter:
@@ -57,12 +57,12 @@ std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
     case Start::Ball: {
       // Thrown sideways at 1 m/s in 2D and 3D, so the walls take part.
       const Vector3d v(setup_.dim >= 2 ? 1.0 : 0.0, 0, 0);
-      system_.add(Vector3d(centre, setup_.dim == 3 ? centre : 0, setup_.emit_height), v, setup_.m);
+      world_.add_particle(Vector3d(centre, setup_.dim == 3 ? centre : 0, setup_.emit_height), v, setup_.m);
       return std::nullopt;
     }
     case Start::Billiard:
       for (const BilliardBall& b : kBilliard)
-        system_.add(Vector3d(b.x * w, 0, b.z * w), Vector3d(b.vx, 0, b.vz), b.m);
+        world_.add_particle(Vector3d(b.x * w, 0, b.z * w), Vector3d(b.vx, 0, b.vz), b.m);
       return std::nullopt;
     case Start::Block: {
       const double spacing = 2 * r * kBlockGap;
@@ -74,7 +74,7 @@ std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
         Vector3d x(0, 0, r * kBlockGap + layer * spacing);
         if (setup_.dim >= 2) x.x() = r + (k % per_row) * spacing + jitter();
         if (setup_.dim == 3) x.y() = r + (k / per_row) * spacing + jitter();
-        system_.add(x.cwiseMax(Vector3d(0, 0, 0)), Vector3d::Zero(), setup_.m);
+        world_.add_particle(x.cwiseMax(Vector3d(0, 0, 0)), Vector3d::Zero(), setup_.m);
       }
       return std::nullopt;
     }

@@ -67,13 +67,13 @@ Theory PileScene::theory() const {
   theory.summary = text("theory.pile.summary", {{"dim", std::to_string(setup_.dim)}});
   TheorySection audit{text("theory.audit_heading"), {}};
   audit.formula(R"(E = \sum_i \bigl(\tfrac12\,m_i\,|\dot{\mathbf x}_i|^2 + m_i\,g\,z_i\bigr) + U,\quad )" +
-                std::string(model_.spring_dashpot()  ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
-                            : model_.hertz_family() ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
+                std::string(law().spring_dashpot()  ? R"(U = \sum \tfrac12\,k_s\,\rho^2)"
+                            : law().hertz_family() ? R"(U = \sum \tfrac25\,k_0\,\rho^{5/2})"
                                                     : R"(U = 0)"))
       .sentence(text("theory.pile.audit_note"));
   TheorySection limits{text("theory.limits_heading"), {}};
   limits.sentence(text("theory.pile.limits"));
-  theory.sections = {pile_contact(model_), pile_motion(model_, setup_.dim), std::move(audit), std::move(limits)};
+  theory.sections = {pile_contact(law()), pile_motion(law(), setup_.dim), std::move(audit), std::move(limits)};
   return theory;
 }
 

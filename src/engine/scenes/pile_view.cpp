@@ -65,13 +65,13 @@ std::vector<std::vector<std::string>> PileScene::default_plots() const {
 }
 
 void PileScene::sample(std::vector<double>& values) const {
-  const double e_kin = system_.kinetic_energy(), e_pot = system_.potential_energy(model_.g);
-  const double e_spring = system_.spring_energy();
-  const Vector3d p = system_.momentum();
-  const double mass = system_.total_mass();
-  const double moment = system_.potential_energy(1);  // kg m: the sum of m z
+  const double e_kin = particles().kinetic_energy(), e_pot = particles().potential_energy(law().g);
+  const double e_spring = particles().spring_energy();
+  const Vector3d p = particles().momentum();
+  const double mass = particles().total_mass();
+  const double moment = particles().potential_energy(1);  // kg m: the sum of m z
   values = {t_,
-            static_cast<double>(system_.size()),
+            static_cast<double>(particles().size()),
             e_kin,
             e_pot,
             e_spring,
@@ -89,8 +89,8 @@ void PileScene::sample(std::vector<double>& values) const {
 Sketch PileScene::sketch(const Palette& palette) const {
   Sketch s;
   const auto& colors = palette.bodies;
-  const double r = model_.r, w = setup_.width;
-  const size_t n = system_.size();
+  const double r = law().r, w = setup_.width;
+  const size_t n = particles().size();
   const double top = std::max({setup_.emit_height + r, setup_.start == Start::Billiard ? w : 0.0, 4 * r});
   const Rgba wall_color = palette.ink;
   if (setup_.dim <= 2) {
@@ -102,7 +102,7 @@ Sketch PileScene::sketch(const Palette& palette) const {
     if (setup_.start == Start::Billiard) box.closed = true;
     s.lines.push_back(std::move(box));
     for (size_t i = 0; i < n; ++i) {
-      const Vector3d x = system_.position(i);
+      const Vector3d x = particles().position(i);
       s.circles.push_back({Vector2d(x.x(), x.z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
     }
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
@@ -141,7 +141,7 @@ Sketch PileScene::sketch(const Palette& palette) const {
   std::vector<std::pair<double, size_t>> order(n);
   std::vector<Projected> projected(n);
   for (size_t i = 0; i < n; ++i) {
-    projected[i] = project(system_.position(i));
+    projected[i] = project(particles().position(i));
     order[i] = {projected[i].depth, i};
   }
   std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

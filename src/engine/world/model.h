@@ -15,7 +15,9 @@
 #include "dynamics/ellipse_body.h"
 #include "geometry/typed_wall.h"
 #include "geometry/street.h"
+#include "geometry/uniform_grid.h"
 #include "integrators/stepper.h"
+#include "particles/surface_plane.h"
 
 namespace cl {
 
@@ -25,6 +27,7 @@ enum class BoundaryKind {
   CircleWall,  ///< inside a circle of radius `radius` about the origin (seed 000)
   Street,      ///< above a street y = s(x) (seed 001)
   TypedWall,   ///< inside a wall f(x, y) = 0 typed by the user (seed 002)
+  Box,         ///< above a floor, between walls (seed 003): planes, for a world with particles
 };
 
 struct Boundary {
@@ -32,6 +35,9 @@ struct Boundary {
   double radius = 0;                          ///< CircleWall, m
   Street street;                              ///< Street
   std::shared_ptr<const TypedWall> wall;      ///< TypedWall
+  /// Box: the floor, walls and lid. In 3D; a 2D world lies in the x-z plane
+  /// of the particles, its (x, y) their (x, z).
+  std::vector<SurfacePlane> planes;
   ElasticMaterial material;
 };
 
@@ -71,6 +77,22 @@ struct Thread {
   double pivot_radius = 0;
 };
 
+/// Spheres of one radius (seed 003; particles/particle_system.h), in a Box
+/// under gravity along -y (the particles' -z), stepped with the world's
+/// bodies by the fixed-step path (world/bodies_among_particles.h). Their law
+/// and integrator are the world's (ContactSettings); these are the
+/// constants the particles' contacts, and the bodies' with them and with
+/// the box, use.
+struct ParticleKind {
+  bool present = false;
+  double radius = 0.3;  ///< m
+  double k_s = 8000;    ///< N/m, linear law: spring
+  double k_d = 0;       ///< N s/m, linear law: dashpot
+  double k_h = 1e5;     ///< N/m^1.5, the Hertz family's stiffness
+  double k_p = 0;       ///< impulse law: projection factor, in [0, 1]
+  UniformGrid::Bounds bounds;  ///< where they are expected (m): the broad phase's grid covers at most this
+};
+
 /// n bodies of one shape (an ellipse with its observer mass; a disc is
 /// a = b with the observer at the centre) in one boundary under uniform
 /// gravity, each free or on a thread.
@@ -92,6 +114,8 @@ struct WorldModel {
   /// Whether bodies touch each other (else only the boundary; a pair
   /// already in contact finishes its impact).
   bool body_contacts = true;
+  /// Particles among the bodies (their count is the state's).
+  ParticleKind particles;
 
   /// Body i as it moves: `body` scaled by its mass factor.
   EllipseBody body_of(int i) const { return mass_factors.empty() ? body : scaled(mass_factors[i]); }

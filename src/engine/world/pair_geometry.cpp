@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "geometry/ellipse_contact.h"
 #include "geometry/ellipse_implicit_contact.h"
@@ -107,6 +108,7 @@ PairGeometry boundary_geometry(const WorldModel& model, const EllipseAxes& A, co
     case BoundaryKind::CircleWall: return ellipse_circle_wall(model, A, c, search, margin);
     case BoundaryKind::TypedWall: return ellipse_typed_wall(model, A.shape, c, search, margin);
     case BoundaryKind::Street: return ellipse_street(model, A.shape, c, search == PairSearch::Global || !c.has_warm);
+    case BoundaryKind::Box:  // stepped among particles, against each plane (plane_geometry)
     case BoundaryKind::None: break;
   }
   return PairGeometry{};
@@ -135,6 +137,39 @@ PairGeometry pair_geometry(const WorldModel& model, const EllipseAxes& A, const 
   if (check) g = ellipse_ellipse(A, B, ContactSearch{warm, true, kPairSearchSamples});
   p = from_angle_search(g);
   p.followed = warm.has_value() && !check;
+  p.point = 0.5 * (g.point_a + g.point_b);
+  return p;
+}
+
+PairGeometry plane_geometry(const EllipseAxes& A, const SurfacePlane& plane) {
+  PairGeometry p;
+  const Eigen::Vector2d normal(plane.normal.x(), plane.normal.z());  // into the box
+  if (normal.squaredNorm() < 0.5) return p;                           // parallel to the world's plane
+  const Eigen::Vector2d deepest = support_point(A, -normal);
+  p.searched = true;
+  p.gap = normal.dot(deepest) - plane.offset;
+  p.normal = -normal;
+  p.point_a = deepest;
+  p.point_b = deepest - p.gap * normal;
+  p.point = deepest;
+  p.radius_a = support_radius_of_curvature(A, -normal);
+  p.radius_b = std::numeric_limits<double>::infinity();
+  return p;
+}
+
+PairGeometry sphere_geometry(const EllipseAxes& A, const Eigen::Vector2d& centre, double radius, double margin) {
+  const Eigen::Vector2d line = centre - A.shape.center;
+  const double reach = std::max(A.shape.a, A.shape.b) + radius;  // m, the bounding circles touch
+  if (line.norm() > reach + margin) {
+    PairGeometry p;
+    p.gap = line.norm() - reach;
+    return p;
+  }
+  // The line of centres starts the search; the global check finds the
+  // deepest minimum, which a shallow overlap with a flat side may need.
+  const ContactSearch search{std::atan2(line.y(), line.x()), true, kPairSearchSamples};
+  const ContactGeometry g = ellipse_ellipse(A, EllipseAxes(Ellipse{centre, 0, radius, radius}), search);
+  PairGeometry p = from_angle_search(g);
   p.point = 0.5 * (g.point_a + g.point_b);
   return p;
 }

@@ -1,14 +1,16 @@
 #pragma once
 // The pair-function table of the world (Box2D's pattern): one pure function
 // per body kind × boundary or body kind, each answering where the two meet
-// at one state. Ellipse–circle wall, ellipse–street, ellipse–typed wall and
-// ellipse–ellipse (a disc is an ellipse with a = b). Each is the exact
+// at one state. Ellipse–circle wall, ellipse–street, ellipse–typed wall,
+// ellipse–ellipse (a disc is an ellipse with a = b), and among particles
+// ellipse–plane (of a box) and ellipse–sphere. Each is the exact
 // geometry of geometry/ behind a conservative broad-phase test.
 #include <optional>
 
 #include <Eigen/Core>
 
 #include "geometry/ellipse.h"
+#include "particles/surface_plane.h"
 #include "world/model.h"
 #include "world/state.h"
 
@@ -57,5 +59,15 @@ PairGeometry boundary_geometry(const WorldModel& model, const EllipseAxes& A, co
 /// Ellipse A against ellipse B.
 PairGeometry pair_geometry(const WorldModel& model, const EllipseAxes& A, const EllipseAxes& B,
                            const ContactState& contact, PairSearch search, double margin);
+
+/// Ellipse A against a plane of a box, seen in the world's plane (the
+/// particles' x-z): exact, in closed form, from the support point of the
+/// ellipse against the plane's normal. Not searched if the plane is
+/// parallel to the world's plane (a 3D box's front and back).
+PairGeometry plane_geometry(const EllipseAxes& A, const SurfacePlane& plane);
+
+/// Ellipse A against a sphere (a disc in the world's plane) of `radius` (m)
+/// centred at `centre` (m). `margin` (m): the broad-phase margin.
+PairGeometry sphere_geometry(const EllipseAxes& A, const Eigen::Vector2d& centre, double radius, double margin);
 
 }  // namespace cl

@@ -95,6 +95,7 @@ void World::plan_slab(double t1) {
         case BoundaryKind::CircleWall: return may_touch_wall(A, model_.boundary.radius, reach + margin);
         case BoundaryKind::TypedWall: return may_touch_implicit_wall(A, model_.boundary.wall->curve, reach + margin);
         case BoundaryKind::Street: return true;
+        case BoundaryKind::Box:  // stepped among particles, never in slabs
         case BoundaryKind::None: break;
       }
       return false;

@@ -3,6 +3,9 @@
 // snapshot, a reset, a rewind or a comparison run is a copy of it: the
 // bodies, the contacts, and the islands with their integrators, so a world
 // restored from a copy goes on exactly as the original does.
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -12,6 +15,7 @@
 #include "core/storm_guard.h"
 #include "integrators/ode.h"
 #include "integrators/stepper.h"
+#include "particles/particle_system.h"
 #include "world/contact_table.h"
 #include "world/disc_flights.h"
 
@@ -101,6 +105,18 @@ struct WorldStepRate {
   double island_seconds = 0;      // s, simulated time those islands spanned (coasting too)
 };
 
+/// A world with particles (WorldModel::particles): the particles, and what
+/// the bodies among them keep between steps (world/bodies_among_particles.h).
+struct ParticleState {
+  ParticleSystem system;
+  Vec accelerations;  ///< (3n): Q'' of the bodies at the last evaluation, m/s², rad/s²
+  /// The damped Hertz laws: each contact's approach speed at onset (m/s), by
+  /// contact key (a body with a particle or a plane); the current contacts only.
+  std::unordered_map<uint64_t, double> onset_speeds;
+  double elastic_energy = 0;  ///< J, held by the bodies' contacts at the last evaluation
+  long long body_contacts = 0;  ///< contacts of the bodies begun since the start
+};
+
 struct WorldState {
   static constexpr double kLongestSlab = 1e6;  // s: slab_length grows no further
 
@@ -121,6 +137,8 @@ struct WorldState {
   /// Discs under the impulse law in a typed wall, flown from event to event
   /// instead of in slabs and islands (flies_discs); empty otherwise.
   DiscFlights flights;
+  /// With particles: stepped by the fixed-step path instead of in slabs and islands.
+  std::optional<ParticleState> particles;
 };
 
 }  // namespace cl

@@ -22,6 +22,8 @@ constexpr long long kMaxStepsPerCall = 10000000;
 std::optional<std::string> World::start(const WorldModel& model, double t, const Vec& coordinates_and_velocities) {
   const int n = model.n;
   model_ = model;
+  if (model.particles.present) return start_among_particles(t, coordinates_and_velocities);
+  state_.particles.reset();
   state_.t = t;
   state_.y = Vec::Zero(6 * n + 2);
   state_.y.head(6 * n) = coordinates_and_velocities.head(6 * n);
@@ -91,6 +93,10 @@ void World::set_model(const WorldModel& model) {
   const WorldModel before = model_;
   const bool flew = !state_.flights.discs.empty();
   model_ = model;
+  if (state_.particles) {
+    refresh_particles();
+    return;
+  }
   state_.slack.resize(model.threads.empty() ? 0 : model.n, 0);  // threads tied now start taut
   drop_islands();  // the next slab starts their integrators afresh with the new model
   if (flies_discs(model)) {
@@ -171,8 +177,9 @@ std::vector<size_t> World::near_contacts() const {
   return near;
 }
 
-std::optional<std::string> World::advance_to(double t_end, WorldEvents& events,
-                                             const YieldCheck& yield) {
+std::optional<std::string> World::advance_to(double t_end, WorldEvents& events, const YieldCheck& yield,
+                                             const AfterStep& after_step) {
+  if (state_.particles) return advance_among_particles(t_end, yield, after_step);
   if (!state_.flights.discs.empty()) {
     const std::optional<std::string> error = advance_flights(model_, state_.flights, state_.t, t_end, events, yield);
     write_flights(model_, state_.flights, state_.t, state_.y);

@@ -24,11 +24,16 @@
 // Discs under the impulse law in a typed wall fly from event to event
 // instead (world/disc_flights.h): no slabs, no integrator.
 //
+// A world with particles (WorldModel::particles, in a Box) is stepped by
+// the fixed-step path instead (world/particle_path.cpp): the particles
+// (particles/particle_system.h) with its bodies among them
+// (world/bodies_among_particles.h), one step of h for all.
+//
 // One stage per file: world.cpp (this API, advance_to), slab.cpp (slabs and
 // islands), island_step.cpp (an island's step, event location, guards),
 // coast.cpp (free flight to the next contact), swing.cpp (a lone body on a
 // taut thread, in its angle), forward.cpp (the equations of
-// motion), contact_response.cpp (each contact's force), impulse.cpp (the
+// motion), particle_path.cpp (the fixed-step path), contact_response.cpp (each contact's force), impulse.cpp (the
 // impulse law), thread_events.cpp (threads going slack and taut), energy.cpp
 // (the audit's terms and the momenta).
 #include <functional>
@@ -89,6 +94,8 @@ class World {
 
   /// Asked between steps; true stops early (Scene::YieldCheck).
   using YieldCheck = std::function<bool()>;
+  /// Called after each step of the fixed-step path (a world with particles).
+  using AfterStep = std::function<void()>;
   /// Advances to t_end (s), appending the impacts that ended (in the order
   /// of their onsets) and the threads' events, or less when `yield` answers true between steps: the
   /// state stays at the end of the last whole slab, and the next call
@@ -96,8 +103,29 @@ class World {
   /// message if a step cannot be taken (step-size underflow, a conformal
   /// contact, a street that is not finite); the state is then that of the
   /// last whole slab.
+  /// With particles: steps of h while a whole one fits before t_end (the
+  /// particles' clock, ParticleSystem::advance_to), after_step() after each.
   std::optional<std::string> advance_to(double t_end, WorldEvents& events,
-                                        const YieldCheck& yield = nullptr);
+                                        const YieldCheck& yield = nullptr, const AfterStep& after_step = nullptr);
+
+  /// The particles of a world with them (WorldModel::particles).
+  const ParticleSystem& particles() const { return state_.particles->system; }
+  /// The particles' model: the world's law and integrator with the particle kind's constants.
+  ParticleModel particle_model() const;
+  /// Adds a particle (m, m/s, kg), in the particles' 3D frame; refresh_particles() when all are in.
+  void add_particle(const Eigen::Vector3d& x, const Eigen::Vector3d& v, double mass) {
+    state_.particles->system.add(x, v, mass);
+  }
+  /// The forces and accelerations of particles and bodies at the state, after particles were added.
+  void refresh_particles();
+  /// Some pair of particles whose centres are closer than `distance` (m), if any.
+  std::optional<std::pair<size_t, size_t>> particle_pair_closer_than(double distance) {
+    return state_.particles->system.pair_closer_than(distance);
+  }
+  /// Elastic energy of the bodies' contacts with the particles and the box (J).
+  double body_contact_energy() const { return state_.particles->elastic_energy; }
+  /// The bodies' contacts with the particles and the box begun since the start.
+  long long body_contact_count() const { return state_.particles->body_contacts; }
 
   Coordinates coordinates(int i) const { return state_.y.segment<3>(3 * i); }
   Velocities velocities(int i) const { return state_.y.segment<3>(3 * (model_.n + i)); }
@@ -137,6 +165,12 @@ class World {
   using Island = WorldIsland;
   using Slab = WorldSlab;
   using StepRate = WorldStepRate;
+
+  /// start() of a world with particles: its bodies, no particle yet.
+  std::optional<std::string> start_among_particles(double t, const Vec& coordinates_and_velocities);
+  /// advance_to() of a world with particles.
+  std::optional<std::string> advance_among_particles(double t_end, const YieldCheck& yield,
+                                                     const AfterStep& after_step);
 
   /// The gaps of every boundary contact and of each pair the broad phase
   /// cannot rule out, at the state (failure_ says if one cannot be evaluated).
