@@ -425,3 +425,42 @@ TEST_CASE("pile: a ball on the seed's spring floor under every integrator: the e
     CHECK(last < 1.2 * first);  // no growth
   }
 }
+
+TEST_CASE("pile: an ellipse dropped onto the pile: undamped, leapfrog keeps the energy; damped, it only falls and the ellipse comes to rest") {
+  // The ellipse meets particles and walls by the particles' own law: with
+  // undamped linear springs every force in the world is conservative, so
+  // leapfrog's energy error stays at its O(h²) level through the landing;
+  // with Hunt-Crossley damping the energy can only fall, and the ellipse
+  // ends resting on the particles, its centre above the floor by more than b.
+  const test::Values undamped = {{"law", "linear"}, {"k_s", "100000"}, {"k_d", "0"}, {"dt", "0.0002"}};
+  auto sim = simulation(test::preset_params("pile", "ellipse dropped onto a 2D pile", undamped));
+  const double e0 = pile(*sim).total_energy();
+  double worst = 0;
+  for (int s = 1; s <= 300; ++s) {
+    sim->advance(0.01);
+    worst = std::max(worst, std::abs(pile(*sim).total_energy() - e0) / e0);
+  }
+  REQUIRE_MESSAGE(!sim->failed(), sim->failure());
+  std::printf("\nellipse onto the pile, undamped springs, leapfrog h = 0.2 ms: largest relative energy error %.2e in 3 s "
+              "(bound 1e-3), %lld contacts of the ellipse\n", worst, pile(*sim).ellipse_contacts());
+  CHECK(worst < 1e-3);
+  CHECK(pile(*sim).ellipse_contacts() > 5);
+
+  auto damped = simulation(test::preset_params("pile", "ellipse dropped onto a 2D pile", {}));
+  double energy = pile(*damped).total_energy(), worst_rise = 0;
+  for (int s = 1; s <= 800; ++s) {
+    damped->advance(0.01);
+    const double now = pile(*damped).total_energy();
+    worst_rise = std::max(worst_rise, (now - energy) / energy);
+    energy = now;
+  }
+  REQUIRE_MESSAGE(!damped->failed(), damped->failure());
+  const cl::Coordinates Q = pile(*damped).ellipse_coordinates();
+  const double speed = pile(*damped).ellipse_velocities().head<2>().norm();
+  std::printf("damped (preset): largest rise of the energy between samples %.2e (bound 1e-6); after 8 s the ellipse "
+              "rests at x = %.3f m, z = %.3f m, angle %.3f rad, moving at %.2e m/s\n", worst_rise, Q.x(), Q.y(), Q.z(),
+              speed);
+  CHECK(worst_rise < 1e-6);
+  CHECK(speed < 1e-3);
+  CHECK(Q.y() > 0.45 + 0.3);  // on the particles, not on the floor
+}

@@ -28,6 +28,7 @@ constexpr double kExplosionMargin = 0.5;
 constexpr double kJitter = 0.1;      // emitter jitter, in units of r
 // The box is open at the top: a state may place a particle up to this height (m).
 constexpr double kMaxHeight = 1e6;
+constexpr double kPi = 3.14159265358979323846;
 
 }  // namespace
 
@@ -62,6 +63,7 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   setup.start = start == "block"      ? Start::Block
                 : start == "ball"     ? Start::Ball
                 : start == "billiard" ? Start::Billiard
+                : start == "ellipse"  ? Start::Ellipse
                                       : Start::Emitter;
   setup.dim = std::stoi(params.choice("dim"));
   setup.m = params.number("m");
@@ -72,10 +74,12 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   setup.n_max = params.integer("N_max");
   setup.view_yaw = params.number("view_yaw");
   setup.view_pitch = params.number("view_pitch");
+  setup.ellipse_angle = params.number("ellipse_angle") * kPi / 180;
   const double r = model.particles.radius;
   if (setup.dim > 1 && setup.width < 2 * r)
     return text("pile.box_narrow", {{"width", format_number(setup.width)}, {"d", format_number(2 * r)}});
-  if (setup.start != Start::Billiard && setup.start != Start::Block && setup.emit_height < r)
+  if (setup.start != Start::Billiard && setup.start != Start::Block && setup.start != Start::Ellipse &&
+      setup.emit_height < r)
     return text("pile.emitter_low", {{"height", format_number(setup.emit_height)}, {"r", format_number(r)}});
   if (setup.start == Start::Billiard) {
     if (setup.dim != 2) return text("pile.billiard_dim");
@@ -84,11 +88,20 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   model.boundary.kind = BoundaryKind::Box;
   model.boundary.planes = box_surfaces(setup);
   model.particles.bounds = grid_bounds(setup, r);
+  Vec bodies;  // [Q, V] of the ellipse, if it starts
+  if (setup.start == Start::Ellipse) {
+    model.n = 1;
+    model.body = EllipseBody{params.number("ellipse_m"), params.number("ellipse_a"), params.number("ellipse_b"), 0,
+                             Eigen::Vector2d::Zero()};
+    if (auto error = check_ellipse_start(setup, model.body, r)) return error;
+    bodies = Vec::Zero(6);
+    bodies.head<3>() = Eigen::Vector3d(0.5 * setup.width, setup.emit_height, setup.ellipse_angle);
+  }
 
   PileScene fresh(*this);
   fresh.setup_ = setup;
   fresh.rng_.seed(static_cast<uint64_t>(params.number("seed")));
-  if (auto error = fresh.world_.start(model, 0, Vec())) return error;
+  if (auto error = fresh.world_.start(model, 0, bodies)) return error;
   fresh.t_ = 0;
   fresh.steps_ = 0;
   fresh.next_emit_ = 0;
@@ -176,7 +189,11 @@ void PileScene::count_hits_in_bin() {
   hit_bin_ = bin;
 }
 
-double PileScene::rest_energy() const { return particles().total_mass() * law().g * law().r; }
+double PileScene::rest_energy() const {
+  const EllipseBody& body = world_.model().body;
+  const double ellipse = world_.model().n > 0 ? body.total_mass() * law().g * std::min(body.a, body.b) : 0;
+  return particles().total_mass() * law().g * law().r + ellipse;
+}
 
 void PileScene::restart_energy_books() {
   energy_in_ = total_energy();
@@ -185,7 +202,8 @@ void PileScene::restart_energy_books() {
 }
 
 double PileScene::total_energy() const {
-  return particles().kinetic_energy() + particles().potential_energy(law().g) + particles().spring_energy();
+  return particles().kinetic_energy() + particles().potential_energy(law().g) + particles().spring_energy() +
+         world_.kinetic_energy() + world_.potential_energy() + world_.body_contact_energy();
 }
 
 nlohmann::json PileScene::state_json() const {
@@ -195,7 +213,13 @@ nlohmann::json PileScene::state_json() const {
     list.push_back({{"x", x.x()}, {"y", x.y()}, {"z", x.z()}, {"vx", v.x()}, {"vy", v.y()}, {"vz", v.z()},
                     {"m", particles().mass(i)}});
   }
-  return {{"t", t_}, {"next_emit", next_emit_}, {"particles", list}};
+  nlohmann::json state = {{"t", t_}, {"next_emit", next_emit_}, {"particles", list}};
+  if (world_.model().n > 0) {
+    const Coordinates Q = world_.coordinates(0);
+    const Velocities V = world_.velocities(0);
+    state["ellipse"] = {{"x", Q.x()}, {"z", Q.y()}, {"angle", Q.z()}, {"vx", V.x()}, {"vz", V.y()}, {"omega", V.z()}};
+  }
+  return state;
 }
 
 std::optional<std::string> PileScene::fit_params_to_state(const nlohmann::json& state, ParamValues& params) {
@@ -220,8 +244,22 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
   if (auto error = read_state_time(state, true, t, pile_state)) return error;
   std::array<double, 1> next_emit{0};
   if (auto error = read_finite_numbers(state, std::array{"next_emit"}, next_emit, pile_state)) return error;
+  Vec bodies;  // [Q, V] of the ellipse of the ellipse start
+  if (world_.model().n > 0) {
+    auto ellipse = state.find("ellipse");
+    if (ellipse == state.end() || !ellipse->is_object()) return text("pile.state.no_ellipse");
+    std::array<double, 6> q;
+    const std::string what = text("pile.state.ellipse");
+    if (auto error = read_finite_numbers(*ellipse, std::array{"x", "z", "angle", "vx", "vz", "omega"}, q, what))
+      return error;
+    const double reach = std::max(world_.model().body.a, world_.model().body.b);  // m
+    if (!(q[0] >= 0 && q[0] <= setup_.width && q[1] >= -reach && q[1] <= kMaxHeight))
+      return text("pile.state.ellipse_outside", {{"x", format_number(q[0])}, {"z", format_number(q[1])},
+                                                 {"width", format_number(setup_.width)}});
+    bodies = Eigen::Map<const Vec>(q.data(), 6);
+  }
   World loaded;
-  if (auto error = loaded.start(world_.model(), t, Vec())) return error;
+  if (auto error = loaded.start(world_.model(), t, bodies)) return error;
   const double w = setup_.width;
   const double top = setup_.start == Start::Billiard ? w : kMaxHeight;
   for (size_t i = 0; i < list->size(); ++i) {

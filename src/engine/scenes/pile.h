@@ -52,6 +52,11 @@ class PileScene final : public CopyableScene<PileScene> {
   /// J: initial energy plus the energy each emitted particle brought in.
   double energy_brought_in() const { return energy_in_; }
   double total_energy() const;
+  /// The ellipse of the ellipse start (x, z, angle: m, m, rad) and its velocities.
+  Coordinates ellipse_coordinates() const { return world_.coordinates(0); }
+  Velocities ellipse_velocities() const { return world_.velocities(0); }
+  /// Contacts the ellipse began with particles and walls.
+  long long ellipse_contacts() const { return world_.body_contact_count(); }
   /// Top of the highest particle touching something (m); 0 without one.
   double pile_height() const;
   /// Height-wise size of the lowest particle (m): 2r less half the overlap
@@ -63,8 +68,9 @@ class PileScene final : public CopyableScene<PileScene> {
   std::optional<std::string> step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) override;
 
  private:
-  enum class Start { Emitter, Block, Ball, Billiard };
-  /// J: every particle at rest on the floor (centre at r), above z = 0.
+  /// Ellipse: a block, and an ellipse (a body of the world) dropped onto it from the emitter height.
+  enum class Start { Emitter, Block, Ball, Billiard, Ellipse };
+  /// J: every particle at rest on the floor (centre at r), and the ellipse lying on it, above z = 0.
   double rest_energy() const;
   /// Energy in from here (a reset or a loaded state): no surplus yet.
   void restart_energy_books();
@@ -76,6 +82,7 @@ class PileScene final : public CopyableScene<PileScene> {
     double emit_interval = 0.2, emit_speed = 0, emit_height = 6;  // s, m/s, m
     int n_max = 200;
     double view_yaw = 30, view_pitch = 20;  // deg
+    double ellipse_angle = 0;               // rad, of the ellipse's first axis at the start
   };
 
   /// The world's law, integrator, gravity and particle constants from `params`.
@@ -84,6 +91,10 @@ class PileScene final : public CopyableScene<PileScene> {
   static std::vector<SurfacePlane> box_surfaces(const Setup& setup);
   /// Where the broad phase expects particles (m), for `setup` and radius r (m); see UniformGrid.
   static UniformGrid::Bounds grid_bounds(const Setup& setup, double r);
+  /// Height of the block start's top layer's tops (m), for `setup` and radius r (m).
+  static double block_top(const Setup& setup, double r);
+  /// Why the ellipse start cannot be, if it cannot: 2D, in the box, above the block.
+  static std::optional<std::string> check_ellipse_start(const Setup& setup, const EllipseBody& body, double r);
   std::optional<std::string> place_start(std::mt19937_64& rng);
   /// Emits one particle at the emitter if due and the spot is free.
   void emit_if_due();

@@ -17,7 +17,7 @@ const SceneDescription& pile_description() {
     const auto live = ParamApply::Live, reset = ParamApply::Reset;
     const auto real = ParamKind::Real;
     s.params = {
-        {"start", "", ParamKind::Choice, reset, 0, 0, 0, {"emitter", "block", "ball", "billiard"}},
+        {"start", "", ParamKind::Choice, reset, 0, 0, 0, {"emitter", "block", "ball", "billiard", "ellipse"}},
         {"dim", "", ParamKind::Choice, reset, 1, 0, 0, {"1", "2", "3"}},
         {"law", "", ParamKind::Choice, live, law_choice_index(normal_law_id(NormalLaw::LinearSpringDashpot)), 0, 0,
          law_choices(), "", false, "model", {{"spring", normal_law_id(NormalLaw::LinearSpringDashpot)}}},
@@ -34,6 +34,10 @@ const SceneDescription& pile_description() {
         {"emit_speed", "m/s", real, live, 0, 0, 100},
         {"emit_height", "m", real, reset, 6, 0, 1e4},
         {"N_max", "", ParamKind::Integer, reset, 200, 1, 100000},
+        {"ellipse_a", "m", real, reset, 0.9, 0.01, 100, {}, "", true},
+        {"ellipse_b", "m", real, reset, 0.45, 0.01, 100, {}, "", true},
+        {"ellipse_m", "kg", real, reset, 10, PileScene::kMinMass, PileScene::kMaxMass, {}, "", true},
+        {"ellipse_angle", "deg", real, reset, 30, -180, 180},
         {"width", "m", real, reset, 6, 0.02, 1e4},
         {"seed", "", ParamKind::Integer, reset, 1, 0, 1e9},
         {"view_yaw", "deg", real, live, 30, -180, 180},
@@ -55,6 +59,7 @@ const SceneDescription& pile_description() {
     set_in_effect_when(s.params, {"c_tau"}, "law",
                        law_ids({NormalLaw::HuntCrossley, NormalLaw::LankaraniNikravesh, NormalLaw::Flores,
                                 NormalLaw::Gonthier}));
+    set_in_effect_when(s.params, {"ellipse_a", "ellipse_b", "ellipse_m", "ellipse_angle"}, "start", {"ellipse"});
     s.is_random = true;
     s.cost_params = {"N_max", "dim", "dt", "integrator"};
     set_text_keys(s.params, s.id);
@@ -70,7 +75,8 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
         {"start", "emitter"}, {"dim", "2"},  {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"},
         {"e", "0.5"},         {"k_p", "0.4"}, {"k_s", "8000"},    {"k_d", "100"},          {"r", "0.3"},
         {"m", "1"},           {"g", "9.81"}, {"emit_interval", "0.2"}, {"emit_speed", "0"}, {"emit_height", "6"}, {"N_max", "200"},
-        {"width", "6"},       {"seed", "1"},    {"k_h", "100000"}, {"c_tau", "0.9"}};
+        {"width", "6"},       {"seed", "1"},    {"k_h", "100000"}, {"c_tau", "0.9"},
+        {"ellipse_a", "0.9"}, {"ellipse_b", "0.45"}, {"ellipse_m", "10"}, {"ellipse_angle", "30"}};
     for (const auto& [key, value] : base) values.emplace(key, value);
     return Preset{"pile", id, std::move(values)};
   };
@@ -108,6 +114,11 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       make("spring_3d", {{"dim", "3"}, {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"}, {"k_s", "8000"},
                          {"k_d", "100"}, {"emit_interval", "0.2"}, {"N_max", "351"}, {"width", "4.2"},
                          {"emit_height", "8"}}),
+      // An ellipse dropped onto a block of 36 particles settling under it:
+      // the world's bodies and particles in one fixed step.
+      make("ellipse_on_pile", {{"start", "ellipse"}, {"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"},
+                               {"dt", "0.0005"}, {"k_h", "1000000"}, {"c_tau", "0.5"}, {"N_max", "36"},
+                               {"width", "4.2"}, {"emit_height", "6"}}),
       make("hunt_crossley_2d", {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"dt", "0.001"},
                                 {"c_tau", "0.5"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"},
                                 {"emit_height", "6"}}),

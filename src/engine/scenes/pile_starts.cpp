@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/number_format.h"
 #include "core/random.h"
+#include "core/text.h"
 #include "scenes/pile.h"
 
 namespace cl {
@@ -35,16 +37,31 @@ std::vector<SurfacePlane> PileScene::box_surfaces(const Setup& setup) {
   return s;
 }
 
+double PileScene::block_top(const Setup& setup, double r) {
+  const double w = setup.width;
+  const int per_row = setup.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
+  // In a wide 3D box (1e4 m of 0.01 m particles) a layer holds more than an int counts.
+  const long long per_layer = setup.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
+  return (setup.n_max / per_layer + 1) * 2 * r * kBlockGap;
+}
+
+std::optional<std::string> PileScene::check_ellipse_start(const Setup& setup, const EllipseBody& body, double r) {
+  if (setup.dim != 2) return text("pile.ellipse_dim");
+  const double reach = std::max(body.a, body.b);  // m, from its centre
+  if (setup.width <= 2 * reach) return text("pile.ellipse_box", {{"width", format_number(2 * reach)}});
+  const double top = block_top(setup, r);
+  if (setup.emit_height - reach <= top)
+    return text("pile.ellipse_low", {{"height", format_number(setup.emit_height)},
+                                     {"lowest", format_number(round_significant(top + reach, 3))}});
+  return std::nullopt;
+}
+
 UniformGrid::Bounds PileScene::grid_bounds(const Setup& setup, double r) {
   // The box up to its highest start (emitter, block or billiard lid), with
   // room around it: a run stays inside, so the grid is exactly the points'
   // own; particles flung beyond count in the boundary cells.
   const double w = setup.width;
-  const int per_row = setup.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / (2 * r * kBlockGap))) + 1 : 1;
-  // In a wide 3D box (1e4 m of 0.01 m particles) a layer holds more than an int counts.
-  const long long per_layer = setup.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;
-  const double block_top = (setup.n_max / per_layer + 1) * 2 * r * kBlockGap;
-  const double height = std::max({setup.emit_height + r, block_top, w, 4 * r});
+  const double height = std::max({setup.emit_height + r, block_top(setup, r), w, 4 * r});
   return {Vector3d(-w, -w, -height), Vector3d(2 * w, 2 * w, 4 * height)};
 }
 
@@ -64,7 +81,8 @@ std::optional<std::string> PileScene::place_start(std::mt19937_64& rng) {
       for (const BilliardBall& b : kBilliard)
         world_.add_particle(Vector3d(b.x * w, 0, b.z * w), Vector3d(b.vx, 0, b.vz), b.m);
       return std::nullopt;
-    case Start::Block: {
+    case Start::Block:
+    case Start::Ellipse: {  // the ellipse is a body of the world, placed by reset()
       const double spacing = 2 * r * kBlockGap;
       const int per_row = setup_.dim >= 2 ? static_cast<int>(std::floor((w - 2 * r) / spacing)) + 1 : 1;
       const long long per_layer = setup_.dim == 3 ? static_cast<long long>(per_row) * per_row : per_row;

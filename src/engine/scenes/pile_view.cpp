@@ -65,11 +65,20 @@ std::vector<std::vector<std::string>> PileScene::default_plots() const {
 }
 
 void PileScene::sample(std::vector<double>& values) const {
-  const double e_kin = particles().kinetic_energy(), e_pot = particles().potential_energy(law().g);
-  const double e_spring = particles().spring_energy();
-  const Vector3d p = particles().momentum();
-  const double mass = particles().total_mass();
-  const double moment = particles().potential_energy(1);  // kg m: the sum of m z
+  // The particles and the ellipse among them, if any.
+  const double e_kin = particles().kinetic_energy() + world_.kinetic_energy();
+  const double e_pot = particles().potential_energy(law().g) + world_.potential_energy();
+  const double e_spring = particles().spring_energy() + world_.body_contact_energy();
+  Vector3d p = particles().momentum();
+  double mass = particles().total_mass();
+  double moment = particles().potential_energy(1);  // kg m: the sum of m z
+  if (world_.model().n > 0) {
+    const Vector2d ellipse = world_.linear_momentum();
+    p += Vector3d(ellipse.x(), 0, ellipse.y());
+    const double m = world_.model().body.total_mass();
+    mass += m;
+    moment += m * world_.coordinates(0).y();
+  }
   values = {t_,
             static_cast<double>(particles().size()),
             e_kin,
@@ -105,9 +114,18 @@ Sketch PileScene::sketch(const Palette& palette) const {
       const Vector3d x = particles().position(i);
       s.circles.push_back({Vector2d(x.x(), x.z()), r, colors[i % colors.size()], 0, 1.0f, 1.5f});
     }
+    if (world_.model().n > 0) {  // the ellipse, with its first axis drawn so that it is seen to turn
+      const EllipseBody& body = world_.model().body;
+      const Coordinates Q = world_.coordinates(0);
+      s.ellipses.push_back({Q.head<2>(), body.a, body.b, Q.z(), palette.ink, 2.5f});
+      const Vector2d axis(std::cos(Q.z()), std::sin(Q.z()));
+      s.lines.push_back({{Q.head<2>() - body.a * axis, Q.head<2>() + body.a * axis}, palette.ink, 1.5f});
+    }
     s.view_center = Vector2d(0.5 * (left + right), 0.5 * top);
     s.view_half_height = 0.55 * std::max(top, 1.2 * (right - left));
     s.legend = pile_legend(palette, setup_.dim == 2 ? text("pile.legend.box_2d") : text("pile.legend.floor"));
+    if (world_.model().n > 0)
+      s.legend.push_back({SketchLegendEntry::Glyph::Ring, palette.ink, text("pile.legend.ellipse")});
     return s;
   }
   // 3D: orthographic view about the box centre, turned by yaw about z and
