@@ -60,6 +60,16 @@ TheorySection pile_motion(const ParticleModel& model, int dim) {
   return section;
 }
 
+TheorySection pile_ellipse(const EllipseBody& body) {
+  TheorySection section{text("theory.pile.ellipse_heading"), {}};
+  section.sentence(text("theory.pile.ellipse"))
+      .formula(R"(m\,\ddot{\mathbf c} = m\,\mathbf g + \sum_k f_k\,\mathbf n_k,\quad )"
+               R"(I\,\ddot\theta = \sum_k (\mathbf p_k - \mathbf c) \times f_k\,\mathbf n_k,\quad I = \tfrac14\,m\,(a^2 + b^2))")
+      .formula("m = " + tex_number(body.m) + R"(\ \mathrm{kg},\quad a = )" + tex_number(body.a) +
+               R"(\ \mathrm{m},\quad b = )" + tex_number(body.b) + R"(\ \mathrm{m})");
+  return section;
+}
+
 }  // namespace
 
 Theory PileScene::theory() const {
@@ -73,7 +83,10 @@ Theory PileScene::theory() const {
       .sentence(text("theory.pile.audit_note"));
   TheorySection limits{text("theory.limits_heading"), {}};
   limits.sentence(text("theory.pile.limits"));
-  theory.sections = {pile_contact(law()), pile_motion(law(), setup_.dim), std::move(audit), std::move(limits)};
+  theory.sections = {pile_contact(law()), pile_motion(law(), setup_.dim)};
+  if (world_.model().n > 0) theory.sections.push_back(pile_ellipse(world_.model().body));
+  theory.sections.push_back(std::move(audit));
+  theory.sections.push_back(std::move(limits));
   return theory;
 }
 
