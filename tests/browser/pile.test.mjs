@@ -72,3 +72,24 @@ test('3D pile: shaded spheres drawn, and a right-button drag turns the view', { 
     await app.close();
   }
 });
+
+test('an ellipse dropped onto a 2D pile: drawn among the particles, and explained in the theory', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=pile&preset=ellipse_on_pile');
+  try {
+    const { page, errors } = app;
+    const before = await h.status(page);
+    assert.equal(before.params.start, 'ellipse');
+    assert.equal(before.params.law, 'hunt_crossley');
+    await h.clickWidget(page, 'Play');
+    await h.until(page, async () => (await h.status(page)).t > 2.5, { what: 't > 2.5 s (the ellipse has landed)' });
+    await h.clickWidget(page, 'Pause');
+    await h.frames(page, 2);
+    const ink = await sceneInk(page, 'pile-ellipse.png');
+    assert.ok(ink.nonBgFraction > 0.01, `particles and the ellipse drawn: ${JSON.stringify(ink)}`);
+    const theory = await page.evaluate(() => window.contactlab.theoryJson());
+    assert.match(theory, /The ellipse among the particles/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

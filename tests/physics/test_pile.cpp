@@ -433,7 +433,7 @@ TEST_CASE("pile: an ellipse dropped onto the pile: undamped, leapfrog keeps the 
   // with Hunt-Crossley damping the energy can only fall, and the ellipse
   // ends resting on the particles, its centre above the floor by more than b.
   const test::Values undamped = {{"law", "linear"}, {"k_s", "100000"}, {"k_d", "0"}, {"dt", "0.0002"}};
-  auto sim = simulation(test::preset_params("pile", "ellipse dropped onto a 2D pile", undamped));
+  auto sim = simulation(test::preset_params("pile", "Ellipse dropped onto a 2D pile", undamped));
   const double e0 = pile(*sim).total_energy();
   double worst = 0;
   for (int s = 1; s <= 300; ++s) {
@@ -446,7 +446,7 @@ TEST_CASE("pile: an ellipse dropped onto the pile: undamped, leapfrog keeps the 
   CHECK(worst < 1e-3);
   CHECK(pile(*sim).ellipse_contacts() > 5);
 
-  auto damped = simulation(test::preset_params("pile", "ellipse dropped onto a 2D pile", {}));
+  auto damped = simulation(test::preset_params("pile", "Ellipse dropped onto a 2D pile", {}));
   double energy = pile(*damped).total_energy(), worst_rise = 0;
   for (int s = 1; s <= 800; ++s) {
     damped->advance(0.01);

@@ -114,14 +114,14 @@ std::vector<Preset> PileScene::presets(const ParamValues&) const {
       make("spring_3d", {{"dim", "3"}, {"law", "linear"}, {"integrator", "euler"}, {"dt", "0.001"}, {"k_s", "8000"},
                          {"k_d", "100"}, {"emit_interval", "0.2"}, {"N_max", "351"}, {"width", "4.2"},
                          {"emit_height", "8"}}),
+      make("hunt_crossley_2d", {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"dt", "0.001"},
+                                {"c_tau", "0.5"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"},
+                                {"emit_height", "6"}}),
       // An ellipse dropped onto a block of 36 particles settling under it:
       // the world's bodies and particles in one fixed step.
       make("ellipse_on_pile", {{"start", "ellipse"}, {"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"},
                                {"dt", "0.0005"}, {"k_h", "1000000"}, {"c_tau", "0.5"}, {"N_max", "36"},
                                {"width", "4.2"}, {"emit_height", "6"}}),
-      make("hunt_crossley_2d", {{"dim", "2"}, {"law", "hunt_crossley"}, {"integrator", "leapfrog"}, {"dt", "0.001"},
-                                {"c_tau", "0.5"}, {"emit_interval", "0.2"}, {"N_max", "49"}, {"width", "4.2"},
-                                {"emit_height", "6"}}),
   };
 }
 
