@@ -74,7 +74,7 @@ test('3D pile: shaded spheres drawn, and a right-button drag turns the view', { 
 });
 
 test('an ellipse dropped onto a 2D pile: drawn among the particles, and explained in the theory', { timeout: h.TIMEOUT.test }, async () => {
-  const app = await env.open('#scene=pile&preset=ellipse_on_pile');
+  const app = await env.open('#scene=pile&preset=ellipse_on_pile&theory=1');
   try {
     const { page, errors } = app;
     const before = await h.status(page);
@@ -86,8 +86,11 @@ test('an ellipse dropped onto a 2D pile: drawn among the particles, and explaine
     await h.frames(page, 2);
     const ink = await sceneInk(page, 'pile-ellipse.png');
     assert.ok(ink.nonBgFraction > 0.01, `particles and the ellipse drawn: ${JSON.stringify(ink)}`);
-    const theory = await page.evaluate(() => window.contactlab.theoryJson());
-    assert.match(theory, /The ellipse among the particles/);
+    await h.until(page, () => page.evaluate(() =>
+      [...document.querySelectorAll('#theory .theory-heading')].some((e) => e.textContent === 'The ellipse among the particles')),
+    { what: 'the theory panel\'s section on the ellipse' });
+    assert.equal(await page.evaluate(() => document.querySelectorAll('#theory .theory-eq-error').length), 0,
+      'KaTeX typesets every formula');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
