@@ -22,6 +22,7 @@ import { onMessage, showMessage } from './page/messages.js';
 import { markReady, onFatal, showFatal, startRuntime, timings } from './page/module_loading.js';
 import { offlineState, startOffline } from './page/offline.js';
 import { disclosure, onDemand, reopened } from './page/on_demand.js';
+import { framesRunning, watchOnScreen } from './page/on_screen.js';
 import { setupSkipLinks, startShortcuts } from './page/shortcuts.js';
 import { createPlots } from './plots/dock.js';
 import { pollEvery } from './plots/panel_kit.js';
@@ -306,6 +307,7 @@ function start(Module) {
   window.addEventListener('hashchange', onHashChange);
   startShortcuts(api, controls, canvas);
   onSceneText(loadSceneText);
+  watchOnScreen(api, canvas);
   markReady();
   startOffline();  // after the first load, so its own downloads do not slow it
   resolveReady(window.contactlab);
@@ -337,6 +339,8 @@ window.contactlab = {
   /** ms from navigation start: runtime (wasm ready), main (returned), firstFrame (drawn). */
   timings: function () { return Object.assign({}, timings); },
   status: function () { return parseJson(requireApi().status()); },
+  /** Whether the app's frames run: false while the tab is hidden or the canvas is out of view. */
+  framesRunning: framesRunning,
   command: function (name) { return requireApi().command(String(name)); },
   widgetRect: function (label) { return parseJson(requireApi().widgetRect(String(label))); },
   applyHash: function (hash) { requireApi().applyHash(String(hash)); },

@@ -45,6 +45,9 @@ class App {
 
   /// One frame between ImGui::NewFrame and ImGui::Render: advance, panel, drawing.
   void frame(double wall_seconds);
+  /// The frames stopped for a while (the page hid the canvas): the next
+  /// frame starts the run's clock afresh, owing no time for the gap.
+  void forget_frame_gap() { last_wall_ = -1; }
   /// Builds the instanced drawing of ellipses and discs for GLSL `glsl_version`
   /// (after the GL context); without it they are drawn as ImGui shapes.
   void init_shapes(const char* glsl_version);

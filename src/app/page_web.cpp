@@ -216,6 +216,18 @@ EMSCRIPTEN_KEEPALIVE int cl_command(const char* name) {
   return app && app->command(name) ? 0 : 1;
 }
 
+// The page stops the frame loop while the canvas cannot be seen (a hidden
+// tab, an embed scrolled out of view; web/page/on_screen.js) and starts it
+// again where it was: the run does not make up the time it was away.
+EMSCRIPTEN_KEEPALIVE void cl_set_on_screen(int on_screen) {
+  if (!on_screen) {
+    emscripten_pause_main_loop();
+    return;
+  }
+  if (cl::app::App* app = current_app()) app->forget_frame_gap();
+  emscripten_resume_main_loop();
+}
+
 EMSCRIPTEN_KEEPALIVE void cl_set_theme(const char* name) {
   cl::app::App* app = current_app();
   if (!app) return;
