@@ -2,12 +2,13 @@
  * (perf=1): the engine's advance, the app's drawing (building its draw
  * lists) and handing them to WebGL, per frame (CPU ms, from the app's
  * status), the slowest frame's advance and drawing, the plots' refresh (ms, measured here around
- * the dock's poll, uPlot's redraw included), and the engine's own
+ * the dock's poll, uPlot's redraw included) and how often they are
+ * refreshed (longer on a device that cannot afford more), and the engine's own
  * real-time factor (simulated seconds per second spent advancing, which the
  * frame rate does not limit). Tests read the same figures from figures().
  *
  * Usage (see page.js): createFrameTiming({hostEl, shown, status,
- * plotMs}).start().
+ * plotMs, plotEveryMs}).start().
  */
 import { pollEvery } from './plots/panel_kit.js';
 import { t as T } from './text.js';
@@ -24,11 +25,11 @@ export function createFrameTiming(opts) {
     var st = opts.status();
     if (!st || !st.frame) return;
     latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
-      plotMs: opts.plotMs(), engineRtf: st.frame.engine_rtf };
+      plotMs: opts.plotMs(), plotEveryMs: opts.plotEveryMs(), engineRtf: st.frame.engine_rtf };
     if (host.hidden) return;
     host.textContent = T('page.frame_timing', {
       sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
-      plots: fixed(latest.plotMs, 1),
+      plots: fixed(latest.plotMs, 1), every: fixed(latest.plotEveryMs, 0),
       engine: latest.engineRtf > 0
         ? T('page.engine_speed', {
           factor: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2) })
@@ -42,7 +43,7 @@ export function createFrameTiming(opts) {
   return {
     start: poller.start,
     stop: poller.stop,
-    /** {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} as last read, or null before the first. */
+    /** {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf} as last read, or null before the first. */
     figures: function () { return latest; }
   };
 }

@@ -249,7 +249,8 @@ function startPanels() {
     hostEl: document.getElementById('frame-timing'),
     shown: keyLinked(KEYS.perf),
     status: function () { return parseJson(api.status()); },
-    plotMs: function () { return plots.refreshMs(); }
+    plotMs: function () { return plots.refreshMs(); },
+    plotEveryMs: function () { return plots.refreshEveryMs(); }
   });
   frameTiming.start();
   controls = createControls({
@@ -369,7 +370,7 @@ window.contactlab = {
     return loaded(theory, function (p) { return p.state(); },
       theoryDetails ? { open: theoryDetails.open, shown: false, error: null } : null);
   },
-  /** What a frame costs: {simMs, drawMs, glMs, worstMs, plotMs, engineRtf} (web/frame_timing.js), or null before the first reading. */
+  /** What a frame costs: {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf} (web/frame_timing.js), or null before the first reading. */
   frameTiming: function () { return frameTiming ? frameTiming.figures() : null; },
   /** Compared runs: {max, runs: [{label, changes, color, failed, message, t, events}]}. */
   compare: function () { return parseJson(requireApi().compareJson()); },

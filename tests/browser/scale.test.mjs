@@ -15,7 +15,7 @@ let env;
 before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
-const PERF_LINE = /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms \(slowest frame without WebGL [0-9]+ ms\); plots [0-9.]+ ms per refresh; the engine runs at [0-9.]+× real time$/;
+const PERF_LINE = /^Per frame: simulation [0-9.]+ ms, drawing [0-9.]+ ms, WebGL [0-9.]+ ms \(slowest frame without WebGL [0-9]+ ms\); plots [0-9.]+ ms per refresh, every [0-9]+ ms; the engine runs at [0-9.]+× real time$/;
 
 /** The perf line once it reports the engine's speed (the engine has advanced), and its figures. */
 async function perfLine(page, what) {

@@ -557,6 +557,8 @@ export function createPlots(opts) {
     count: function () { return panels.length; },
     /** ms the plots' last refreshes took, smoothed. */
     refreshMs: function () { return refreshMs; },
+    /** How often the plots are refreshed now (ms): longer where the device cannot afford REFRESH_MS. */
+    refreshEveryMs: function () { return poller.intervalMs(); },
     series: function (k) { return panels[k] ? panels[k].names.slice() : null; },
     points: function (k) { return panels[k] ? panels[k].points : 0; },
     /** The y axis labels of panel k as last drawn (left, then right). */

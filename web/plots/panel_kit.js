@@ -5,34 +5,67 @@
  */
 import { svg } from '../dom.js';
 
+// Every panel's polling shares one loop on animation frames. At most one
+// poll runs in a frame (the most overdue), so the panels never pile up
+// with the app's own frame into one long task; and a poll that costs more
+// than SHARE of its interval (uPlot's redraw included) stretches its
+// interval, up to MAX_STRETCH times, so on a slow device the panels take
+// about a sixth of the main thread and the simulation keeps the rest.
+var SHARE = 0.15;
+var MAX_STRETCH = 8;
+var pollers = [];
+var loopId = 0;
+
+function intervalOf(p) {
+  return Math.min(p.ms * MAX_STRETCH, Math.max(p.ms, p.cost / SHARE));
+}
+
+function runOne(now) {
+  loopId = pollers.length ? requestAnimationFrame(runOne) : 0;
+  var due = null, lateness = 1;
+  pollers.forEach(function (p) {
+    var late = (now - p.lastTick) / intervalOf(p);
+    if (late >= lateness) { due = p; lateness = late; }
+  });
+  if (!due) return;
+  due.lastTick = now;
+  var start = performance.now();
+  try {
+    due.poll();
+  } catch (e) {
+    due.stop();
+    if (due.onError) due.onError(e);
+    return;
+  }
+  // After the redraws poll() queued as microtasks (uPlot draws in one).
+  queueMicrotask(function () { due.cost = 0.8 * due.cost + 0.2 * (performance.now() - start); });
+}
+
 /**
- * Calls poll() at most every `ms` on animation frames (nothing while the
- * tab is hidden). If poll throws (the runtime stopped, or the bridge is
- * missing) polling stops quietly and onError gets the error once, instead
- * of a throw 20 times a second. Returns {start, stop}.
+ * Calls poll() about every `ms` on animation frames (nothing while the tab
+ * is hidden), later where the device cannot afford it (see SHARE). If poll
+ * throws (the runtime stopped, or the bridge is missing) polling stops
+ * quietly and onError gets the error once, instead of a throw 20 times a
+ * second. Returns {start, stop, intervalMs}: intervalMs() is the interval
+ * chosen now (ms).
  */
 export function pollEvery(ms, poll, onError) {
-  var rafId = 0, lastTick = -Infinity, stopped = false;
-  function tick(now) {
-    if (stopped) return;
-    rafId = requestAnimationFrame(tick);
-    if (now - lastTick < ms) return;
-    lastTick = now;
-    try {
-      poll();
-    } catch (e) {
-      stop();
-      if (onError) onError(e);
+  var p = { ms: ms, poll: poll, onError: onError, lastTick: -Infinity, cost: 0, stop: stop };
+  function stop() {
+    var k = pollers.indexOf(p);
+    if (k >= 0) pollers.splice(k, 1);
+    if (!pollers.length && loopId) {
+      cancelAnimationFrame(loopId);
+      loopId = 0;
     }
   }
-  function stop() {
-    stopped = true;
-    if (rafId) cancelAnimationFrame(rafId);
-    rafId = 0;
-  }
   return {
-    start: function () { stopped = false; if (!rafId) rafId = requestAnimationFrame(tick); },
-    stop: stop
+    start: function () {
+      if (pollers.indexOf(p) < 0) pollers.push(p);
+      if (!loopId) loopId = requestAnimationFrame(runOne);
+    },
+    stop: stop,
+    intervalMs: function () { return intervalOf(p); }
   };
 }
 
