@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_format.h"
+#include "core/text.h"
 #include "run/simulation.h"
 #include "scenes/pile.h"
 #include "support/restitution_closed_form.h"
@@ -463,4 +464,22 @@ TEST_CASE("pile: an ellipse dropped onto the pile: undamped, leapfrog keeps the 
   CHECK(worst_rise < 1e-6);
   CHECK(speed < 1e-3);
   CHECK(Q.y() > 0.45 + 0.3);  // on the particles, not on the floor
+}
+
+TEST_CASE("pile: with the ellipse, a live change to impulses or rk4 is refused with the reason, and the run goes on as it was") {
+  auto sim = simulation(test::preset_params("pile", "Ellipse dropped onto a 2D pile", {}));
+  sim->advance(0.5);
+  const cl::ParamValues before = sim->params();
+  const double energy = pile(*sim).total_energy();
+  for (const auto& [name, value] : std::map<std::string, std::string>{{"law", "impulse"}, {"integrator", "rk4"}}) {
+    cl::ParamValues changed = before;
+    test::set_all(changed, {{name, value}});
+    const std::optional<std::string> error = sim->set_params(changed);
+    MESSAGE(name << " = " << value << ": " << error.value_or("(accepted)"));
+    CHECK(error == cl::text("world.particles.bodies_fixed_step"));
+    CHECK(sim->params().choice(name) == before.choice(name));
+    CHECK(pile(*sim).total_energy() == energy);
+  }
+  sim->advance(0.5);
+  CHECK_FALSE(sim->failed());
 }

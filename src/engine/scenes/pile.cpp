@@ -119,6 +119,7 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
 std::optional<std::string> PileScene::apply_live(const ParamValues& params) {
   WorldModel model = world_.model();
   read_model(params, model);
+  if (auto error = World::particles_refuse(model)) return error;  // the ellipse's law and integrator
   const double energy_before = total_energy();
   setup_.emit_interval = params.number("emit_interval");
   setup_.emit_speed = params.number("emit_speed");

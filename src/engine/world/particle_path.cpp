@@ -30,12 +30,17 @@ ParticleModel World::particle_model() const {
   return m;
 }
 
+std::optional<std::string> World::particles_refuse(const WorldModel& model) {
+  if (model.boundary.kind != BoundaryKind::Box) return text("world.particles.box");
+  // The bodies move by the particles' kicks and drifts, pushed by forces.
+  if (model.n > 0 && (model.contact.impulse || !is_kick_drift(model.contact.stepper.kind)))
+    return text("world.particles.bodies_fixed_step");
+  return std::nullopt;
+}
+
 std::optional<std::string> World::start_among_particles(double t, const Vec& coordinates_and_velocities) {
   const int n = model_.n;
-  if (model_.boundary.kind != BoundaryKind::Box) return text("world.particles.box");
-  // The bodies move by the particles' kicks and drifts, pushed by forces.
-  if (n > 0 && (model_.contact.impulse || !is_kick_drift(model_.contact.stepper.kind)))
-    return text("world.particles.bodies_fixed_step");
+  if (auto error = particles_refuse(model_)) return error;
   state_ = WorldState{};
   state_.t = t;
   state_.y = Vec::Zero(6 * n + 2);

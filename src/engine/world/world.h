@@ -108,6 +108,10 @@ class World {
   std::optional<std::string> advance_to(double t_end, WorldEvents& events,
                                         const YieldCheck& yield = nullptr, const AfterStep& after_step = nullptr);
 
+  /// Why `model`, a world with particles, cannot run (no box; a body among
+  /// particles under impulses or a multi-stage integrator), if it cannot:
+  /// start() refuses it, and a scene checks a live change with it first.
+  static std::optional<std::string> particles_refuse(const WorldModel& model);
   /// The particles of a world with them (WorldModel::particles).
   const ParticleSystem& particles() const { return state_.particles->system; }
   /// The particles' model: the world's law and integrator with the particle kind's constants.
