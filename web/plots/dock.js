@@ -517,16 +517,7 @@ export function createPlots(opts) {
     }
   }
 
-  // The plots' refresh time (ms, smoothed over ~10 refreshes), uPlot's
-  // redraw included: it runs in a microtask after setData.
-  var refreshMs = 0;
-  function timedPoll() {
-    var start = performance.now();
-    poll();
-    queueMicrotask(function () { refreshMs = 0.9 * refreshMs + 0.1 * (performance.now() - start); });
-  }
-
-  var poller = pollEvery(REFRESH_MS, timedPoll, opts.onError);
+  var poller = pollEvery(REFRESH_MS, poll, opts.onError);
 
   // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
   document.addEventListener('click', function (ev) {
@@ -556,7 +547,8 @@ export function createPlots(opts) {
     // For tests and embedding pages:
     count: function () { return panels.length; },
     /** ms the plots' last refreshes took, smoothed. */
-    refreshMs: function () { return refreshMs; },
+    /** The plots' refresh time (ms, smoothed; uPlot's redraw included), as the poller measures it. */
+    refreshMs: function () { return poller.costMs(); },
     /** How often the plots are refreshed now (ms): longer where the device cannot afford REFRESH_MS. */
     refreshEveryMs: function () { return poller.intervalMs(); },
     series: function (k) { return panels[k] ? panels[k].names.slice() : null; },

@@ -37,8 +37,9 @@ function runOne(now) {
     if (due.onError) due.onError(e);
     return;
   }
-  // After the redraws poll() queued as microtasks (uPlot draws in one).
-  queueMicrotask(function () { due.cost = 0.8 * due.cost + 0.2 * (performance.now() - start); });
+  // After the redraws poll() queued as microtasks (uPlot draws in one);
+  // smoothed over about ten polls.
+  queueMicrotask(function () { due.cost = 0.9 * due.cost + 0.1 * (performance.now() - start); });
 }
 
 /**
@@ -46,7 +47,7 @@ function runOne(now) {
  * is hidden), later where the device cannot afford it (see SHARE). If poll
  * throws (the runtime stopped, or the bridge is missing) polling stops
  * quietly and onError gets the error once, instead of a throw 20 times a
- * second. Returns {start, stop, intervalMs}: intervalMs() is the interval
+ * second. Returns {start, stop, intervalMs, costMs}: intervalMs() is the interval
  * chosen now (ms).
  */
 export function pollEvery(ms, poll, onError) {
@@ -65,7 +66,9 @@ export function pollEvery(ms, poll, onError) {
       if (!loopId) loopId = requestAnimationFrame(runOne);
     },
     stop: stop,
-    intervalMs: function () { return intervalOf(p); }
+    intervalMs: function () { return intervalOf(p); },
+    /** What a poll costs (ms, smoothed), the redraws it queued included. */
+    costMs: function () { return p.cost; }
   };
 }
 
