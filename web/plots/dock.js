@@ -546,7 +546,6 @@ export function createPlots(opts) {
     },
     // For tests and embedding pages:
     count: function () { return panels.length; },
-    /** ms the plots' last refreshes took, smoothed. */
     /** The plots' refresh time (ms, smoothed; uPlot's redraw included), as the poller measures it. */
     refreshMs: function () { return poller.costMs(); },
     /** How often the plots are refreshed now (ms): longer where the device cannot afford REFRESH_MS. */

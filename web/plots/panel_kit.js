@@ -22,24 +22,35 @@ function intervalOf(p) {
 
 function runOne(now) {
   loopId = pollers.length ? requestAnimationFrame(runOne) : 0;
+  // A panel just started polls in the first frame, whatever else is due:
+  // its first poll lays it out, and a page (or a test) that started it
+  // expects to see it in the next frame.
+  var fresh = pollers.filter(function (p) { return p.lastTick === -Infinity; });
+  if (fresh.length) {
+    fresh.forEach(function (p) { runPoll(p, now); });
+    return;
+  }
   var due = null, lateness = 1;
   pollers.forEach(function (p) {
     var late = (now - p.lastTick) / intervalOf(p);
     if (late >= lateness) { due = p; lateness = late; }
   });
-  if (!due) return;
-  due.lastTick = now;
+  if (due) runPoll(due, now);
+}
+
+function runPoll(p, now) {
+  p.lastTick = now;
   var start = performance.now();
   try {
-    due.poll();
+    p.poll();
   } catch (e) {
-    due.stop();
-    if (due.onError) due.onError(e);
+    p.stop();
+    if (p.onError) p.onError(e);
     return;
   }
   // After the redraws poll() queued as microtasks (uPlot draws in one);
   // smoothed over about ten polls.
-  queueMicrotask(function () { due.cost = 0.9 * due.cost + 0.1 * (performance.now() - start); });
+  queueMicrotask(function () { p.cost = 0.9 * p.cost + 0.1 * (performance.now() - start); });
 }
 
 /**
