@@ -80,7 +80,10 @@ var TEXT = {
   keys: [[T('controls.key_name.space'), T('controls.key.space')], ['S', T('controls.key.s')], ['R', T('controls.key.r')],
     ['Alt+P, Alt+S, Alt+R', T('controls.key.alt')],
     ['?', T('controls.key.help')], ['Tab', T('controls.key.tab')], ['Esc', T('controls.key.esc')]],
-  close: T('controls.close')
+  close: T('controls.close'),
+  sheetMore: T('controls.sheet_more'),
+  sheetLess: T('controls.sheet_less'),
+  holdForHelp: T('controls.hold_for_help')
 };
 
 /** A padlock drawn as SVG (no font has to carry the glyph), for the eye only: the hint says it in words. */
@@ -102,6 +105,7 @@ export function createControls(opts) {
   var pollTimer = 0;
   var compareSeen = null;    // the compare JSON the Compare group was built from
   var activitySeen = null;   // the activity revision the controls were built under
+  var inSheet = false;       // a small screen's bottom sheet (web/page/sheet.js)
 
   // -- announcing --
 
@@ -127,6 +131,7 @@ export function createControls(opts) {
     root.setAttribute('aria-labelledby', title.id);
     root.appendChild(title);
 
+    var parts = [];  // in the panel's order; the sheet puts the run, presets and parameters first
     var sceneRow = el('div', 'controls-row');
     var sceneLabel = el('label', null, TEXT.scene + ' ');
     var select = el('select', 'controls-select');
@@ -160,15 +165,19 @@ export function createControls(opts) {
     var openButton = button(TEXT.openScene, openChosen, TEXT.openSceneHint);
     openButton.disabled = select.disabled;
     sceneRow.appendChild(openButton);
-    root.appendChild(sceneRow);
-    if (pickerHadFocus) select.focus();
+    parts.push(sceneRow);
     var caption = el('p', 'controls-caption', scene.caption);
     caption.id = 'controls-caption';
-    root.appendChild(caption);
+    parts.push(caption);
 
     var run = group(TEXT.run);
     run.id = 'controls-run';  // a skip link's target
-    els.play = button(TEXT.play, function () { command('toggle'); });
+    if (inSheet) run.appendChild(el('p', 'controls-sheet-scene', scene.title));
+    els.play = button(TEXT.play, function () {
+      var starting = !(last && last.running);
+      command('toggle');
+      if (inSheet && starting) foldSheet();  // to watch the run, the picture whole
+    });
     els.play.setAttribute('aria-keyshortcuts', 'Space Alt+P');
     run.appendChild(els.play);
     var stepButton = button(TEXT.step, function () { command('step'); }, TEXT.stepHint);
@@ -177,7 +186,10 @@ export function createControls(opts) {
     var resetButton = button(TEXT.reset, function () { command('reset'); }, TEXT.resetHint);
     resetButton.setAttribute('aria-keyshortcuts', 'R Alt+R');
     run.appendChild(resetButton);
-    run.appendChild(button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint));
+    if (inSheet) run.appendChild(sheetToggle());
+    var defaults = button(TEXT.defaults, function () { command('defaults'); }, TEXT.defaultsHint);
+    defaults.classList.add('controls-defaults');
+    run.appendChild(defaults);
     els.pending = el('p', 'controls-pending');
     els.pending.id = 'controls-pending';
     resetButton.setAttribute('aria-describedby', els.pending.id);
@@ -186,10 +198,11 @@ export function createControls(opts) {
     run.appendChild(els.status);
     els.readout = el('p', 'controls-readout');
     run.appendChild(els.readout);
-    root.appendChild(run);
+    parts.push(run);
 
+    var presets = null;
     if (scene.presets.length) {
-      var presets = group(TEXT.presets);
+      presets = group(TEXT.presets);
       scene.presets.forEach(function (p, k) {
         var hint = el('span', 'sr-only', p.help);
         hint.id = 'preset-help-' + k;
@@ -199,17 +212,19 @@ export function createControls(opts) {
         presets.appendChild(b);
         presets.appendChild(hint);
       });
-      root.appendChild(presets);
+      parts.push(presets);
     }
 
     var params = group(TEXT.parameters, 'fieldset');
     params.id = 'controls-params';
     // An activity's hidden parameters are not there at all; its locked ones are read-only.
-    scene.params.forEach(function (spec) { if (spec.access !== 'hidden') params.appendChild(field(spec)); });
-    root.appendChild(params);
+    // In the sheet the scene's key parameters come first, and a long press shows a field's help.
+    if (inSheet) params.appendChild(el('p', 'controls-sheet-hint', TEXT.holdForHelp));
+    sheetOrder(scene.params).forEach(function (spec) { if (spec.access !== 'hidden') params.appendChild(field(spec)); });
+    parts.push(params);
 
     els.compare = group(TEXT.compare);
-    root.appendChild(els.compare);
+    parts.push(els.compare);
     compareSeen = null;
 
     var exports = group(TEXT.exports);
@@ -219,13 +234,18 @@ export function createControls(opts) {
         exports.appendChild(button(TEXT.exportNames[what], function () { api.exportFile(what); }));
       });
     exports.appendChild(button(TEXT.loadScene, function () { opts.openSceneFile(); }));
-    root.appendChild(exports);
+    parts.push(exports);
 
     var legend = group(TEXT.legend);
     var list = el('ul', 'controls-legend');
     scene.legend.forEach(function (text) { list.appendChild(el('li', null, text)); });
     legend.appendChild(list);
-    root.appendChild(legend);
+    parts.push(legend);
+    if (inSheet) parts = [run].concat(presets ? [presets] : [], [params], parts.filter(function (part) {
+      return part !== run && part !== presets && part !== params;
+    }));
+    parts.forEach(function (part) { root.appendChild(part); });
+    if (pickerHadFocus) select.focus();
 
     els.live = el('div', 'sr-only');
     els.live.setAttribute('aria-live', 'polite');
@@ -247,6 +267,36 @@ export function createControls(opts) {
       node.setAttribute('role', 'group');
     }
     return node;
+  }
+
+  /** The parameters in the panel's order; in the sheet the scene's key ones first, in their order. */
+  function sheetOrder(params) {
+    if (!inSheet) return params;
+    var keys = scene.key_params || [];
+    var byName = {};
+    params.forEach(function (spec) { byName[spec.name] = spec; });
+    var first = keys.map(function (name) { return byName[name]; }).filter(Boolean);
+    return first.concat(params.filter(function (spec) { return first.indexOf(spec) < 0; }));
+  }
+
+  /** The sheet's More / Less: shows everything below the run's buttons, or just them. */
+  function sheetToggle() {
+    els.sheetToggle = button('', function () { showSheetOpen(!root.classList.contains('sheet-open')); });
+    els.sheetToggle.classList.add('controls-sheet-toggle');
+    els.sheetToggle.setAttribute('aria-controls', root.id);
+    showSheetOpen(root.classList.contains('sheet-open'));
+    return els.sheetToggle;
+  }
+
+  function showSheetOpen(open) {
+    root.classList.toggle('sheet-open', open);
+    els.sheetToggle.textContent = open ? TEXT.sheetLess : TEXT.sheetMore;
+    els.sheetToggle.setAttribute('aria-expanded', String(open));
+    if (!open) root.scrollTop = 0;
+  }
+
+  function foldSheet() {
+    if (root.classList.contains('sheet-open')) showSheetOpen(false);
   }
 
   /** One parameter: label with unit, input, its range and help, and room for an error. */
@@ -582,6 +632,43 @@ export function createControls(opts) {
     if (helpEl.open) helpEl.close(); else helpEl.showModal();
   }
 
+  // -- the sheet: a long press on a parameter's label shows its help --
+
+  var HOLD_MS = 500;  // a press this long is a long press (as phones count one)
+  var HOLD_SLOP_PX = 10;
+  var hold = null;    // {timer, x, y, wrap} while a press may become a long press
+  var holdDone = false;
+  function endHold() {
+    if (hold) clearTimeout(hold.timer);
+    hold = null;
+  }
+  root.addEventListener('pointerdown', function (ev) {
+    var label = inSheet && ev.target.closest && ev.target.closest('.controls-field > label');
+    if (!label) return;
+    endHold();
+    holdDone = false;
+    var wrap = label.parentNode;
+    hold = { x: ev.clientX, y: ev.clientY, wrap: wrap, timer: setTimeout(function () {
+      var shown = !wrap.classList.contains('show-hint');
+      root.querySelectorAll('.controls-field.show-hint').forEach(function (f) { f.classList.remove('show-hint'); });
+      wrap.classList.toggle('show-hint', shown);
+      holdDone = true;
+      hold = null;
+    }, HOLD_MS) };
+  });
+  root.addEventListener('pointermove', function (ev) {
+    if (hold && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > HOLD_SLOP_PX) endHold();
+  });
+  root.addEventListener('pointerup', endHold);
+  root.addEventListener('pointercancel', endHold);
+  // The press's own click would focus the field (a phone's keyboard opening over the help); a phone's menu neither.
+  root.addEventListener('click', function (ev) {
+    if (holdDone) { ev.preventDefault(); holdDone = false; }
+  }, true);
+  root.addEventListener('contextmenu', function (ev) {
+    if (inSheet && ev.target.closest && ev.target.closest('.controls-field > label')) ev.preventDefault();
+  });
+
   if (opts.toggleEl) {
     opts.toggleEl.addEventListener('click', function () {
       var open = !root.classList.contains('open');
@@ -597,6 +684,14 @@ export function createControls(opts) {
       pollTimer = setInterval(sync, POLL_MS);
     },
     stop: function () { clearInterval(pollTimer); },
+    /** Shown as a small screen's bottom sheet (true), or as the panel's accessible twin. */
+    setSheet: function (on) {
+      if (on === inSheet) return;
+      inSheet = on;
+      root.classList.toggle('sheet', on);
+      root.classList.remove('sheet-open');
+      build();
+    },
     command: command,
     toggleHelp: toggleHelp,
     announced: function () { return announcements.slice(); }

@@ -23,6 +23,7 @@ import { markReady, onFatal, showFatal, startRuntime, timings } from './page/mod
 import { offlineState, startOffline } from './page/offline.js';
 import { disclosure, onDemand, reopened } from './page/on_demand.js';
 import { framesRunning, watchOnScreen } from './page/on_screen.js';
+import { watchSheet } from './page/sheet.js';
 import { setupSkipLinks, startShortcuts } from './page/shortcuts.js';
 import { createPlots } from './plots/dock.js';
 import { pollEvery } from './plots/panel_kit.js';
@@ -43,6 +44,7 @@ var controls = null;      // accessible HTML controls
 var hostLink = null;      // postMessage from a course page
 var statements = null;    // what a student did, for the host page
 var sound = null;         // impacts heard, opt-in
+var updateSheet = function () {};  // the controls into or out of a small screen's sheet (web/page/sheet.js)
 // The studio's keys in the link: the link's own until the studio says otherwise.
 var hashActivity = { studio: keyLinked(KEYS.studio), activity: linked(KEYS.activity) };
 var appHash = null;       // last hash set by the app (no '#', no page keys)
@@ -173,6 +175,7 @@ function onHashChange() {
   var split = splitHash(location.hash);
   appHash = split.app;
   updateEmbedClass(split.app);
+  updateSheet();
   applyThemeValue(split[KEYS.theme]);
   if (otherLanguage(split[KEYS.lang])) {
     location.reload();  // the language is fixed for a page load (web/text.js)
@@ -307,6 +310,7 @@ function start(Module) {
   studioFromHash(split[KEYS.activity], keyLinked(KEYS.studio));
   window.addEventListener('hashchange', onHashChange);
   startShortcuts(api, controls, canvas);
+  updateSheet = watchSheet(api, controls);
   onSceneText(loadSceneText);
   watchOnScreen(api, canvas);
   markReady();

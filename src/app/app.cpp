@@ -58,15 +58,18 @@ void App::frame(double wall_seconds) {
 
   const ImGuiIO& io = ImGui::GetIO();
   handle_view_input();
-  if (embed_)
+  if (controls_in_page_)
+    panel_right_ = 0;
+  else if (embed_)
     draw_embed_panel();
   else
     draw_panel();
   // Centre the scene in the canvas area right of the panel when there is room for both.
   const float view_x = panel_right_ < 0.5f * io.DisplaySize.x ? panel_right_ : 0;
-  camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x, io.DisplaySize.y);
-
   Sketch sketch = sim_->scene().sketch(palette());
+  // The view is fitted beside the grid's values, not under them.
+  const float value_column = sketch.flat_grid ? kGridValueColumn : 0, value_row = sketch.flat_grid ? kGridValueRow : 0;
+  camera_.set_viewport(view_x, 0, io.DisplaySize.x - view_x - value_column, io.DisplaySize.y - value_row);
   if (sketch.view_follows) camera_.center_on(sketch.view_center);
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();
   if (split_view()) {

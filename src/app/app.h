@@ -29,6 +29,7 @@
 #include "scenes/registry.h"
 #include "sketch_drawing.h"
 #include "speed_meter.h"
+#include "two_fingers.h"
 
 namespace cl::app {
 
@@ -56,8 +57,12 @@ class App {
   void frame_cpu(double building, double submitting) { timing_.add_frame(building, submitting); }
   /// Called after the frame is on screen (PNG export reads it then).
   void after_present(int framebuffer_width, int framebuffer_height);
-  /// Pinch gesture from touch: `factor` > 1 zooms in about `center` (px).
-  void pinch(double factor, float cx, float cy);
+  /// A finger touched, moved on or left the canvas (px). Two fingers pan the
+  /// view with their centre and zoom it with their spread (two_fingers.h);
+  /// one finger drags as the mouse does.
+  void finger_down(long long finger, float x, float y) { fingers_.down(finger, {x, y}); }
+  void finger_moved(long long finger, float x, float y);
+  void finger_up(long long finger) { fingers_.up(finger); }
 
   bool command(const std::string& name);
   void apply_hash(const std::string& hash);
@@ -133,6 +138,9 @@ class App {
   /// Changes whenever recorded samples change (in any run).
   double series_revision() const;
   bool embed() const { return embed_; }
+  /// The page shows its own controls (a phone's sheet, web/page/sheet.js):
+  /// the app draws the scene and its overlays, no panel and no compact bar.
+  void set_controls_in_page(bool in_page) { controls_in_page_ = in_page; }
 
   // activity_session.cpp: a teacher's activity (io/activity.h) over the run.
   /// Checks an activity's text: {"ok": true, "activity": its JSON as written
@@ -296,6 +304,8 @@ class App {
   double longest_start_slice_ = 0;  // s, the longest the last start blocked a frame
   double start_frame_wall_ = -2;     // s, the frame (its last_wall_) the last start began in
   bool embed_ = false;
+  bool controls_in_page_ = false;
+  TwoFingers fingers_;
   Theme theme_ = Theme::Dark;
   bool reduced_motion_ = false;  // the user asks for less motion: no auto-play, short trails
   bool play_from_link_ = false;

@@ -1,7 +1,6 @@
 // Platform layer: SDL2 window + GL context (WebGL2 in the browser, GL 3 on
 // the desktop), Dear ImGui backends, fonts, and the frame loop. The same
 // frame() runs from emscripten_set_main_loop_arg and from a desktop loop.
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -97,10 +96,13 @@ void frame(void* arg) {
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.quit = true;
-    if (event.type == SDL_MULTIGESTURE && event.mgesture.numFingers == 2 && event.mgesture.dDist != 0) {
-      int w = 0, h = 0;
+    if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP) {
+      int w = 0, h = 0;  // SDL reports a finger in 0..1 of the window
       SDL_GetWindowSize(p.window, &w, &h);
-      p.app->pinch(std::exp(4.0 * event.mgesture.dDist), event.mgesture.x * w, event.mgesture.y * h);
+      const SDL_TouchFingerEvent& f = event.tfinger;
+      if (event.type == SDL_FINGERDOWN) p.app->finger_down(f.fingerId, f.x * w, f.y * h);
+      if (event.type == SDL_FINGERMOTION) p.app->finger_moved(f.fingerId, f.x * w, f.y * h);
+      if (event.type == SDL_FINGERUP) p.app->finger_up(f.fingerId);
     }
   }
   fit_canvas(p);

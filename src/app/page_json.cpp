@@ -40,6 +40,7 @@ std::string App::status_json() const {
                       {"behind", behind_},
                       {"speed", speed_},
                       {"embed", embed_},
+                      {"controls_in_page", controls_in_page_},
                       {"theme", theme_name(theme_)},
                       {"language", language_code(language())},
                       {"palette", palette_json()},

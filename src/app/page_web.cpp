@@ -228,6 +228,11 @@ EMSCRIPTEN_KEEPALIVE void cl_set_on_screen(int on_screen) {
   emscripten_resume_main_loop();
 }
 
+// A small screen's page holds the controls in a sheet (web/page/sheet.js).
+EMSCRIPTEN_KEEPALIVE void cl_set_controls_in_page(int in_page) {
+  if (cl::app::App* app = current_app()) app->set_controls_in_page(in_page != 0);
+}
+
 EMSCRIPTEN_KEEPALIVE void cl_set_theme(const char* name) {
   cl::app::App* app = current_app();
   if (!app) return;

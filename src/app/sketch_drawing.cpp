@@ -219,7 +219,7 @@ void draw_grid_labels(const Camera& camera, ImDrawList& draw, const Palette& pal
   char label[32];
   // x values along the bottom, y values down the right edge; where the two meet, neither
   // (a phone's "10" ran into "-20 m").
-  const float column_left = x1 - 60, row_top = y1 - 18;
+  const float column_left = x1 - kGridValueColumn, row_top = y1 - kGridValueRow;
   for_each_grid_line(camera, x0, y0, x1, y1, [&](bool vertical, float at, double value) {
     std::snprintf(label, sizeof label, "%g m", value);
     const ImVec2 size = ImGui::CalcTextSize(label);

@@ -41,6 +41,10 @@ ImVec2 legend_size(const std::vector<SketchLegendEntry>& legend);
 /// bottom-left corner is `corner` (px). Returns the box as x, y, w, h.
 ImVec4 draw_legend(const std::vector<SketchLegendEntry>& legend, ImDrawList& draw, ImVec2 corner, const Palette& palette);
 
+/// Where draw_grid_labels writes the grid's values (px): a column this wide
+/// at the right edge and a row this tall at the bottom. The fitted view keeps
+/// clear of them, so a value is never written over a body in its start view.
+constexpr float kGridValueColumn = 60, kGridValueRow = 18;
 /// A light grid with 1-2-5 spacing, under the sketch (draw_grid_labels numbers it).
 void draw_grid(const Camera& camera, ImDrawList& draw, const Palette& palette, float x0, float y0, float x1, float y1);
 /// The grid lines' values (m), drawn over the picture on the text backdrop.

@@ -19,11 +19,15 @@ void App::handle_view_input() {
   const bool dragging_body = body_drag_.update(*sim_, camera_, !running_ && variants_.empty(), refused);
   if (refused) message(MessageLevel::Warning, *refused);
   if (dragging_body || io.WantCaptureMouse) return;
-  if (orbit_view_input()) return;
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0))
-    pan_view(io.MousePos, io.MouseDelta.x, io.MouseDelta.y);
   if (io.MouseWheel != 0) zoom_view(io.MousePos, std::pow(1.15, io.MouseWheel));
   if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) command("reset_view");
+  // A finger lands where it lands, not where the last touch ended: the
+  // pointer's jump in the frame of the press is no drag.
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::IsMouseClicked(ImGuiMouseButton_Right)) return;
+  if (orbit_view_input()) return;
+  if (fingers_.count() >= 2) return;  // two fingers pan and zoom through finger_moved()
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0))
+    pan_view(io.MousePos, io.MouseDelta.x, io.MouseDelta.y);
 }
 
 bool App::orbit_view_input() {
@@ -45,8 +49,12 @@ bool App::orbit_view_input() {
   return true;
 }
 
-void App::pinch(double factor, float cx, float cy) {
-  if (factor > 0 && std::isfinite(factor)) zoom_view({cx, cy}, factor);
+void App::finger_moved(long long finger, float x, float y) {
+  const std::optional<TwoFingers::ViewChange> change = fingers_.moved(finger, {x, y});
+  if (!change) return;
+  const ImVec2 centre(change->centre.x(), change->centre.y());
+  pan_view(centre, change->shift.x(), change->shift.y());
+  if (change->zoom != 1) zoom_view(centre, change->zoom);
 }
 
 }  // namespace cl::app

@@ -88,27 +88,17 @@ test('phone viewport (390x844 @3x, touch) loads and draws at device resolution',
     assert.ok(Math.abs(c.w - 3 * c.cw) <= 3 && Math.abs(c.h - 3 * c.ch) <= 3,
       `drawing buffer ${c.w}x${c.h} is 3x the CSS size ${c.cw}x${c.ch} (sharp on HiDPI)`);
     assert.ok(c.scrollW <= c.innerW, `no horizontal scrolling (${c.scrollW} > ${c.innerW})`);
-    // Narrow screens start with the panel collapsed so the scene is visible.
-    const panel = await h.widgetRect(page, 'panel');
-    assert.ok(panel && panel.h < 40, `panel collapsed on a phone: ${JSON.stringify(panel)}`);
+    // A phone's controls are the page's sheet (web/page/sheet.js): the picture is the scene's alone.
+    assert.equal((await h.status(page)).controls_in_page, true, 'the app was told the page holds the controls');
+    assert.equal(await h.widgetRect(page, 'panel'), null, 'no ImGui panel drawn on a phone');
     const { canvas: img } = await h.pageAndCanvas(page, 'phone.png');
     assert.ok(Math.abs(img.width - 3 * c.cw) <= 3, `screenshot at device pixels (${img.width})`);
     const stats = h.pixelStats(img, null, { tol: 20, probe: { mass: (await h.palette(page)).bodies[0] } });
     assert.ok(stats.distinct >= 100 && stats.probes.mass >= 200, `canvas drawn: ${JSON.stringify(stats)}`);
     assert.ok(await page.evaluate(() => window.contactlab.plots.count()) >= 1, 'plot dock present');
 
-    // Touch: tap the collapse arrow to open the panel, then tap Play.
-    const box = await page.locator('#canvas').boundingBox();
-    await page.touchscreen.tap(box.x + panel.x + 12, box.y + panel.y + panel.h / 2);
-    const opened = await h.until(page, async () => {
-      const r = await h.widgetRect(page, 'panel');
-      return r && r.h > 100 && r;
-    }, { what: 'the panel to open after a tap on its arrow' });
-    assert.ok(opened.x + opened.w <= c.cw, `open panel fits the phone's width (${JSON.stringify(opened)})`);
-    await h.frames(page, 3);
-    await h.saveScreenshot(page, 'phone-panel-open.png');
-    const play = await h.widgetRect(page, 'Play');
-    await page.touchscreen.tap(box.x + play.x + play.w / 2, box.y + play.y + play.h / 2);
+    // Touch: tap the sheet's Play.
+    await page.locator('#controls-run button', { hasText: /^Play$/ }).tap();
     await h.until(page, async () => (await h.status(page)).running, { what: 'running after tapping Play' });
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
@@ -117,40 +107,38 @@ test('phone viewport (390x844 @3x, touch) loads and draws at device resolution',
 });
 
 // page_bridge.h: widgetRect is the item "as drawn in the last frame (null if
-// not drawn)". A collapsed panel draws none of its items.
-test('widgetRect is null for the items of a collapsed panel', { timeout: h.TIMEOUT.test }, async () => {
+// not drawn)". On a phone the app draws no panel and no compact bar.
+test('widgetRect is null for what the app does not draw (a phone: the sheet holds the controls)', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
     const { page } = app;
-    const panel = await h.widgetRect(page, 'panel');
-    assert.ok(panel && panel.h < 40, `panel collapsed: ${JSON.stringify(panel)}`);
-    for (const label of ['scene', 'Step', 'L', 'Small swing', 'Defaults']) {
-      assert.equal(await h.widgetRect(page, label), null, `widgetRect('${label}') while collapsed`);
+    for (const label of ['panel', 'scene', 'Play', 'Step', 'Reset', 'L', 'Small swing', 'Defaults']) {
+      assert.equal(await h.widgetRect(page, label), null, `widgetRect('${label}') on a phone`);
     }
-    // The compact bar under the collapsed panel keeps Play within reach on phones.
-    const play = await h.widgetRect(page, 'Play');
-    assert.ok(play && play.y >= panel.y + panel.h, `compact Play below the panel: ${JSON.stringify(play)}`);
   } finally {
     await app.close();
   }
 });
 
 // Issue 35, item 9: narrowing the window below 520 px collapsed the panel,
-// and it stayed collapsed once the window was wide again.
-test('the panel collapses on a narrow window and opens again when it is wide', { timeout: h.TIMEOUT.test }, async () => {
+// and it stayed collapsed once the window was wide again. Now a narrow window
+// moves the controls into the page's sheet, and the panel is back when wide.
+test('a narrow window moves the controls into the sheet; wide again, the panel is back, open', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=ellipses');
   try {
     const { page, errors } = app;
     const panelHeight = async () => (await h.widgetRect(page, 'panel'))?.h ?? 0;
+    const sheet = () => page.evaluate(() => document.body.classList.contains('sheet'));
     const open = await panelHeight();
     assert.ok(open > 100, `the panel starts open at 1280 px (${open} px tall)`);
-    for (const [width, wanted] of [[400, 'collapsed'], [1280, 'open'], [1920, 'open']]) {
+    for (const [width, wanted] of [[400, 'sheet'], [1280, 'open'], [1920, 'open']]) {
       await page.setViewportSize({ width, height: 800 });
       const h1 = await h.until(page, async () => {
         const px = await panelHeight();
-        return (wanted === 'open' ? px > 100 : px > 0 && px < 40) ? px : null;
+        const inSheet = await sheet();
+        return (wanted === 'open' ? px > 100 && !inSheet : px === 0 && inSheet) ? String(px) : null;
       }, { what: `the panel ${wanted} at ${width} px` });
-      console.log(`  ${width} px wide: panel ${wanted} (${h1.toFixed(0)} px tall)`);
+      console.log(`  ${width} px wide: ${wanted === 'sheet' ? 'controls in the sheet, no panel' : `panel open (${h1} px tall)`}`);
     }
     assert.deepEqual(h.errorReport(errors), []);
   } finally {

@@ -1,5 +1,5 @@
 // Every scene as a teacher meets it (issue 35): in an 800x500 embed, on a
-// phone (390x844, touch) and compared with a variant on the desktop. Each view
+// phone (390x844, touch; and held sideways, issue 38) and compared with a variant on the desktop. Each view
 // runs past t = 1 s without a console error; compared runs are named for
 // people ('law=Flores', not 'law=flores') in the plots' keys; the embed's plot
 // legends show no row of placeholders. Screenshots: artifacts/view-*.png,
@@ -23,6 +23,7 @@ const COMPARED = {
   cradle: ['compare=law:hertz|impulse', ['law=Hertz (undamped)', 'law=impulse (rigid)']],
 };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const PHONE_SIDEWAYS = { ...PHONE, viewport: { width: 844, height: 390 } };
 const EMBED = { viewport: { width: 800, height: 500 } };
 
 /** Opens `hash`, plays past t = 1 s, saves the page as `name`; returns what the checks read. */
@@ -47,11 +48,12 @@ async function view(hash, contextOptions, name) {
 }
 
 for (const scene of Object.keys(COMPARED)) {
-  test(`${scene}: embed, phone and compared views`, { timeout: h.TIMEOUT.test }, async () => {
+  test(`${scene}: embed, phone (both ways up) and compared views`, { timeout: h.TIMEOUT.test }, async () => {
     const embed = await view(`#scene=${scene}&embed=1&play=1`, EMBED, `view-embed-${scene}.png`);
     assert.deepEqual(embed.legendValues, [], 'the embed\'s legends show values only under the pointer');
 
     await view(`#scene=${scene}&play=1`, PHONE, `view-phone-${scene}.png`);
+    await view(`#scene=${scene}&play=1`, PHONE_SIDEWAYS, `view-phone-landscape-${scene}.png`);
 
     const [link, shown] = COMPARED[scene];
     const compared = await view(`#scene=${scene}&${link}&play=1`, {}, `view-compare-${scene}.png`);

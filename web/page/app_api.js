@@ -39,6 +39,7 @@ export function makeApi(M) {
     eventsJson: w('cl_events_json', 'string', ['number']),
     wantsKeyboard: w('cl_wants_keyboard', 'number', []),
     setOnScreen: w('cl_set_on_screen', null, ['number']),
+    setControlsInPage: w('cl_set_controls_in_page', null, ['number']),
     activityCheck: function (text) {
       return withHeapText(M, text, function (ptr) { return M.UTF8ToString(M._cl_activity_check(ptr)); });
     },

@@ -71,6 +71,9 @@ struct SceneDescription {
   /// What makes a run slow: the parameters that set the cost of a simulated
   /// second (cost_hint() says what to change; named when the app cannot keep up).
   std::vector<std::string> cost_params;
+  /// The few parameters a student changes to see the scene's point, shown
+  /// first where room is short (a phone's control sheet), in this order.
+  std::vector<std::string> key_params;
   std::vector<ParamSpec> params;
   std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
   bool is_random = false;                 ///< has a "seed" parameter

@@ -41,7 +41,7 @@ nlohmann::json param_spec_json(const ParamSpec& s) {
 nlohmann::json scene_description_json(const SceneDescription& d) {
   nlohmann::json params = nlohmann::json::array();
   for (const ParamSpec& s : d.params) params.push_back(param_spec_json(s));
-  return {{"id", d.id}, {"title", d.title()}, {"summary", d.summary()}, {"caption", d.caption()}, {"params", params}};
+  return {{"id", d.id}, {"title", d.title()}, {"summary", d.summary()}, {"caption", d.caption()}, {"params", params}, {"key_params", d.key_params}};
 }
 
 }  // namespace cl

@@ -35,6 +35,7 @@ const SceneDescription& cradle_description() {
     insert_contact_params(s.params, "", {0.95, 1e7, 0, "hertz"});
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E", "law", "rtol", "integrator"};
+    s.key_params = {"k", "gap", "law"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     set_text_keys(s.params, s.id);
     return s;

@@ -52,6 +52,7 @@ const SceneDescription& ellipses_description() {
     s.params.insert(after_dt + 1, ParamSpec{"stepping", "", ParamKind::Choice, live, 0, 0, 0, {"islands", "global"}});
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E_e", "E_w", "law", "rtol", "integrator"};
+    s.key_params = {"n", "law", "c_tau"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     s.is_random = true;
     set_text_keys(s.params, s.id);

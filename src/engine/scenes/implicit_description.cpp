@@ -39,6 +39,7 @@ const SceneDescription& implicit_description() {
                            1e-6});  // balls resting on the wall: at 1e-9 dopri5 resolves their contact ringing
     s.event_fields = {"i", "j", "x", "y", "nx", "ny", "vn_before", "vn_after"};
     s.cost_params = {"N", "collisions", "e", "law", "E", "rtol", "integrator"};
+    s.key_params = {"N", "law", "c_tau"};
     s.is_random = true;
     set_text_keys(s.params, s.id);
     return s;

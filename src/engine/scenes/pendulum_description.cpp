@@ -34,6 +34,7 @@ const SceneDescription& pendulum_description() {
     set_text_keys(s.params, s.id);
     s.event_fields = {"phi", "speed", "speed_after", "distance"};
     s.cost_params = {"integrator", "rtol", "dt"};
+    s.key_params = {"v0", "L", "e_thread"};
     return s;
   }();
   return d;

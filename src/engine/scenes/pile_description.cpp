@@ -62,6 +62,7 @@ const SceneDescription& pile_description() {
     set_in_effect_when(s.params, {"ellipse_a", "ellipse_b", "ellipse_m", "ellipse_angle"}, "start", {"ellipse"});
     s.is_random = true;
     s.cost_params = {"N_max", "dim", "dt", "integrator"};
+    s.key_params = {"start", "dim", "law"};
     set_text_keys(s.params, s.id);
     return s;
   }();

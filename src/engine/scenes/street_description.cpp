@@ -44,6 +44,7 @@ const SceneDescription& street_description() {
     insert_contact_params(s.params, "q0", {0.9, 1e5, 0.1});
     s.event_fields = {"contact_x"};
     s.cost_params = {"E_e", "E_s", "law", "street", "rtol", "integrator"};
+    s.key_params = {"street", "law", "c_tau"};
     s.event_fields.insert(s.event_fields.end(), impact_fields().begin(), impact_fields().end());
     s.event_fields.insert(s.event_fields.end(), {"i", "j"});  // the body, and the other one in a pair
     set_text_keys(s.params, s.id);

@@ -1,0 +1,43 @@
+/* A small screen's controls: on a phone (or any window under 520 px wide,
+ * or a touch screen under 520 px tall: a phone held sideways) the page's
+ * HTML controls (web/controls.js) become a sheet at the bottom: Play, Step,
+ * Reset and the time at once, the presets and the scene's key parameters a
+ * tap on More away. The app then draws the scene and its overlays but no
+ * ImGui panel (cl_set_controls_in_page), so the picture is the scene's; the
+ * dock's tools fold behind an Options button, so a plot fits above the sheet.
+ * An embed keeps the app's own compact bar: its frame belongs to the host page.
+ */
+
+// The app's own threshold for a narrow canvas (App::kNarrowScreen, CSS px).
+var SMALL_SCREEN = '(max-width: 519.98px), (max-height: 519.98px) and (pointer: coarse)';
+
+var shown = false;
+
+/** Whether the controls are in the sheet now. */
+export function sheetShown() {
+  return shown;
+}
+
+/**
+ * Puts the controls in the sheet while the screen is small and the page is
+ * not an embed; returns a function to call when the embed class changes.
+ */
+export function watchSheet(api, controls) {
+  var query = window.matchMedia ? window.matchMedia(SMALL_SCREEN) : null;
+  // The dock's tools (theme, language, sound, clip, Customize, Add plot) behind one button, on a phone only (style.css).
+  var toolsToggle = document.getElementById('dock-tools-toggle');
+  toolsToggle.addEventListener('click', function () {
+    toolsToggle.setAttribute('aria-expanded', String(toolsToggle.getAttribute('aria-expanded') !== 'true'));
+  });
+  function update() {
+    var wanted = !!(query && query.matches) && !document.body.classList.contains('embed');
+    if (wanted === shown) return;
+    shown = wanted;
+    document.body.classList.toggle('sheet', wanted);
+    api.setControlsInPage(wanted ? 1 : 0);
+    controls.setSheet(wanted);
+  }
+  if (query) query.addEventListener('change', update);
+  update();
+  return update;
+}
