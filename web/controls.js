@@ -203,6 +203,7 @@ export function createControls(opts) {
     var presets = null;
     if (scene.presets.length) {
       presets = group(TEXT.presets);
+      presets.id = 'controls-presets';  // a skip link's target
       scene.presets.forEach(function (p, k) {
         var hint = el('span', 'sr-only', p.help);
         hint.id = 'preset-help-' + k;

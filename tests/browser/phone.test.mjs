@@ -128,6 +128,11 @@ test('phone, portrait: the sheet holds Play, Step, Reset and More; More shows pr
     await h.until(page, async () => (await h.status(page)).running, { what: 'running after tapping Play' });
     assert.equal(await more.getAttribute('aria-expanded'), 'false', 'Play folded the sheet');
     assert.deepEqual(await shownParams(page), [], 'folded: no parameters shown');
+    // A skip link into the folded sheet opens it (a keyboard or switch user on a phone).
+    await page.locator('.skip-links a[data-skip="controls-params"]').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'controls-params', 'the skip link focused the parameters');
+    assert.equal(await more.getAttribute('aria-expanded'), 'true', 'and opened the sheet');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();

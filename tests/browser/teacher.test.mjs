@@ -109,7 +109,8 @@ test('keyboard only, the review\'s task: law Flores, c_tau 0.4, reset, play, pau
       }
       throw new Error('not reached');
     };
-    // The skip link to the parameters (the second Tab stop of the page).
+    // The skip link to the parameters (the third Tab stop of the page: run, presets, parameters).
+    await press('Tab');
     await press('Tab');
     await press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-skip')), 'controls-params');
@@ -168,7 +169,7 @@ test('the accessibility tree has the page\'s landmarks and skip links to each pa
     console.log(`  landmarks: ${landmarks.join(' | ')}`);
     for (const wanted of [/^- navigation "Skip to"/, /^- main/, /^- region "Simulation controls"/, /^- complementary "Plots"/])
       assert.ok(landmarks.some((l) => wanted.test(l)), `landmark ${wanted}`);
-    for (const part of ['the scene and its run', 'the parameters', 'the export', 'the plots'])
+    for (const part of ['the scene and its run', 'the presets', 'the parameters', 'the export', 'the plots'])
       assert.match(tree, new RegExp(`link "Skip to ${part}"`));
     // Each skip link moves the focus into its part.
     const targets = await app.page.evaluate(() => Array.from(document.querySelectorAll('.skip-links a')).map((a) => a.getAttribute('data-skip')));

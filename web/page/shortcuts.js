@@ -59,6 +59,9 @@ export function setupSkipLinks() {
       ev.preventDefault();
       var target = document.getElementById(link.getAttribute('data-skip'));
       if (!target) return;
+      // In a phone's folded sheet (web/page/sheet.js) the part is hidden: open the sheet first.
+      var folded = document.querySelector('.controls-sheet-toggle[aria-expanded=false]');
+      if (!target.getClientRects().length && folded && folded.closest('#controls').contains(target)) folded.click();
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus();
     });
