@@ -128,6 +128,7 @@ export function createControls(opts) {
     if (!scene) return;
     var title = el('h2', 'controls-title', TEXT.title);
     title.id = 'controls-title';
+    if (inSheet) title.classList.add('sr-only');  // the sheet's place says what it is
     root.setAttribute('aria-labelledby', title.id);
     root.appendChild(title);
 
@@ -196,7 +197,7 @@ export function createControls(opts) {
     run.appendChild(els.pending);
     els.status = el('p', 'controls-status');
     run.appendChild(els.status);
-    els.readout = el('p', 'controls-readout');
+    els.readout = el('p', 'controls-readout' + (inSheet ? ' sr-only' : ''));  // long for a phone: said, not shown
     run.appendChild(els.readout);
     parts.push(run);
 
@@ -637,7 +638,7 @@ export function createControls(opts) {
 
   var HOLD_MS = 500;  // a press this long is a long press (as phones count one)
   var HOLD_SLOP_PX = 10;
-  var hold = null;    // {timer, x, y, wrap} while a press may become a long press
+  var hold = null;    // {timer, x, y} while a press may become a long press
   var holdDone = false;
   function endHold() {
     if (hold) clearTimeout(hold.timer);
@@ -649,7 +650,7 @@ export function createControls(opts) {
     endHold();
     holdDone = false;
     var wrap = label.parentNode;
-    hold = { x: ev.clientX, y: ev.clientY, wrap: wrap, timer: setTimeout(function () {
+    hold = { x: ev.clientX, y: ev.clientY, timer: setTimeout(function () {
       var shown = !wrap.classList.contains('show-hint');
       root.querySelectorAll('.controls-field.show-hint').forEach(function (f) { f.classList.remove('show-hint'); });
       wrap.classList.toggle('show-hint', shown);
