@@ -94,6 +94,11 @@ function apply(root) {
   });
 }
 
+/** The table's files as the engine reads them: [[file name, JSON text], ...] (the wasm has no copy of its own). */
+export function tableFiles() {
+  return Object.keys(textFiles).map(function (file) { return [file, JSON.stringify(textFiles[file])]; });
+}
+
 /** The page's language: 'en' or 'de'. */
 export function language() { return pageLanguage; }
 

@@ -160,3 +160,5 @@ const char* cl_widget_rect(const char* label);
 //   Module.clSeriesChanged()           series layout changed (same as cl_series_layout)
 //   Module.clTheme()                   "dark" | "light": the theme shown, asked once at start
 //   Module.clLanguage()                "en" | "de": the page's language, asked once at start
+//   Module.clTextTableFiles()          [[file name, JSON text], ...]: the message table, read once
+//                                      (text_tables_from_page.cpp; the wasm has no copy)
