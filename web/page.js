@@ -422,8 +422,8 @@ window.contactlab = {
 startRuntime({
   /** The page's language ('en' or 'de'), asked by the app as it starts. */
   clLanguage: function () { return text.language(); },
-  /** The message table, read by the app's engine as it starts (src/app/text_tables_from_page.cpp). */
-  clTextTableFiles: text.tableFiles,
+  /** A text of the message table for the app's engine, or null (src/app/page_texts_web.cpp). */
+  clText: text.entry,
   /** The theme shown ('dark' or 'light'), asked by the app as it starts. */
   clTheme: function () { return theme.resolved(); },
   clSetHash: function (hash) {

@@ -94,9 +94,10 @@ function apply(root) {
   });
 }
 
-/** The table's files as the engine reads them: [[file name, JSON text], ...] (the wasm has no copy of its own). */
-export function tableFiles() {
-  return Object.keys(textFiles).map(function (file) { return [file, JSON.stringify(textFiles[file])]; });
+/** The text of `key` in `code` as the table has it (placeholders unfilled), or null: the app's engine asks (the wasm has no copy). */
+export function entry(code, key) {
+  var found = Object.prototype.hasOwnProperty.call(table, key) ? table[key][code] : null;
+  return typeof found === 'string' ? found : null;
 }
 
 /** The page's language: 'en' or 'de'. */

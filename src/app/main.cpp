@@ -135,6 +135,7 @@ void frame(void* arg) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cl::app::page_use_texts();
   // Keys go to SDL (and ImGui) only while the canvas has focus: the page's
   // buttons, fields and Tab key keep working (SDL listens on the window by default).
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");

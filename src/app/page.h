@@ -11,6 +11,10 @@ namespace cl::app {
 
 enum class MessageLevel { Info, Warning, Error };
 
+/// Points the engine's text() at the page's message table (browser: the
+/// wasm carries none); desktop: nothing, the compiled-in table answers.
+/// First thing in main().
+void page_use_texts();
 /// Replaces the URL hash (no history entry); the hash text has no '#'.
 void page_set_hash(const std::string& hash);
 /// The hash the app was opened with (desktop: the first command-line argument).

@@ -160,5 +160,5 @@ const char* cl_widget_rect(const char* label);
 //   Module.clSeriesChanged()           series layout changed (same as cl_series_layout)
 //   Module.clTheme()                   "dark" | "light": the theme shown, asked once at start
 //   Module.clLanguage()                "en" | "de": the page's language, asked once at start
-//   Module.clTextTableFiles()          [[file name, JSON text], ...]: the message table, read once
-//                                      (text_tables_from_page.cpp; the wasm has no copy)
+//   Module.clText(code, key)           the message table's text of key in "en" | "de", or null
+//                                      (page_texts_web.cpp: the wasm has no copy; each key asked once)

@@ -51,6 +51,8 @@ void page_canvas_area(int& width, int& height) { width = height = 0; }
 
 Theme page_theme() { return Theme::Dark; }
 
+void page_use_texts() {}
+
 Language page_language() {
   const char* environment = std::getenv("LANG");  // "de_DE.UTF-8"
   const Language fallback = language_from_code(environment ? environment : "").value_or(Language::English);

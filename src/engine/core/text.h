@@ -4,6 +4,7 @@
 // with named {placeholders}); code asks for the key and never spells the
 // text itself. The page picks the language (lang= in the link, else the
 // browser's); the CLI and tests read English.
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -36,6 +37,14 @@ std::string text(const std::string& key, TextArgs args = {});
 std::string text_in(Language language, const std::string& key, TextArgs args = {});
 /// Whether the table has `key` (in every language: the table is checked whole).
 bool has_text(const std::string& key);
+
+/// One text of a table kept elsewhere: `key` in `language`, or nothing.
+using TextLookup = std::function<std::optional<std::string>(Language language, const std::string& key)>;
+/// Answers text() from `lookup` instead of the compiled-in table, each text
+/// asked once and kept. The page's app: the page holds the table, and the
+/// wasm neither carries a copy nor parses one as it starts. Call before
+/// any thread asks for a text; an empty lookup returns to the table.
+void read_texts_from(TextLookup lookup);
 
 /// What is wrong with the table: a file that is not a JSON object of
 /// {"en": ..., "de": ...} entries, a key defined twice, a language missing,

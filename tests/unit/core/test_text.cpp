@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -73,4 +75,30 @@ TEST_CASE("text keys named in the sources are all in the table") {
   }
   MESSAGE(named << " keys named in src/");
   CHECK(named > 0);
+}
+
+TEST_CASE("text from a lookup (the page's table in the browser): each text asked once, placeholders filled") {
+  std::map<std::string, int> asked;
+  cl::read_texts_from([&](cl::Language language, const std::string& key) -> std::optional<std::string> {
+    ++asked[std::string(cl::language_code(language)) + ":" + key];
+    if (key == "probe.value") return language == cl::Language::German ? "Wert {v}" : "value {v}";
+    return std::nullopt;
+  });
+  CHECK(cl::text("probe.value", {{"v", "3"}}) == "value 3");
+  CHECK(cl::text("probe.value", {{"v", "4"}}) == "value 4");
+  CHECK(cl::text_in(cl::Language::German, "probe.value", {{"v", "5"}}) == "Wert 5");
+  CHECK(cl::has_text("probe.value"));
+  CHECK_FALSE(cl::has_text("probe.absent"));
+  CHECK(cl::text("probe.absent") == "probe.absent");  // a missing key shows as itself
+  CHECK(cl::text("language.name") == "language.name");  // the compiled-in table is not asked
+  for (const auto& [key, count] : asked) MESSAGE(key << " asked " << count << "x");
+  CHECK(asked["en:probe.value"] == 1);
+  CHECK(asked["de:probe.value"] == 1);
+  CHECK(asked["en:probe.absent"] == 1);
+  const auto missing = cl::missing_text_keys();
+  CHECK(std::find(missing.begin(), missing.end(), "probe.absent") != missing.end());
+
+  cl::read_texts_from({});  // back to the compiled-in table
+  CHECK(cl::text("language.name") == "English");
+  CHECK(cl::text("probe.value") == "probe.value");
 }
