@@ -18,6 +18,7 @@ import { t as T } from './text.js';
 var POLL_MS = 250;           // state sync with the app
 var ANNOUNCE_GAP_MS = 2000;  // at most one event announcement this often
 var TEXT = {
+  notInEffect: function (choice) { return T('panel.param.not_in_effect', { choice: choice }); },
   title: T('controls.title'),
   scene: T('controls.scene'),
   openScene: T('controls.open_scene'),
@@ -92,6 +93,21 @@ function lockIcon() {
   icon.appendChild(svg('path', { d: 'M3 6.5V4.5a3 3 0 0 1 6 0v2', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }));
   icon.appendChild(svg('rect', { x: 1, y: 6.5, width: 10, height: 7, rx: 1.2, fill: 'currentColor' }));
   return icon;
+}
+
+/**
+ * The choice, in words, under which `spec` does not act ("Leapfrog" for the
+ * tolerance), or null when it acts: its in_effect_when (the engine's
+ * param_in_effect) against `params` ({name: text}) and the scene's `specs`.
+ */
+export function idleUnder(spec, params, specs) {
+  var when = spec.in_effect_when;
+  if (!when) return null;
+  var choice = params[when.param];
+  if (choice == null || when.choices.indexOf(choice) >= 0) return null;
+  var chooser = specs.filter(function (p) { return p.name === when.param; })[0];
+  var at = chooser ? chooser.choices.indexOf(choice) : -1;
+  return at >= 0 && chooser.choice_labels ? chooser.choice_labels[at] : choice;
 }
 
 export function createControls(opts) {
@@ -345,6 +361,9 @@ export function createControls(opts) {
     var range = spec.kind === 'choice' ? TEXT.choices(spec.choice_labels || spec.choices)
       : spec.kind === 'text' ? '' : TEXT.range(formatNumber(spec.min), formatNumber(spec.max), spec.unit);
     var when = el('span', 'controls-when', spec.live ? TEXT.appliesAtOnce : TEXT.appliesOnReset + '.');
+    var idle = el('span', 'controls-idle');  // filled by sync() while the current choice does not use it
+    idle.hidden = true;
+    hint.appendChild(idle);
     if (locked) {  // the lock and the teacher's reason first: why it cannot change
       var said = spec.lock_reason ? TEXT.locked(spec.lock_reason) : TEXT.lockedPlain;
       var lock = el('span', 'controls-lock', /[.!?]$/.test(said) ? said : said + '.');
@@ -378,7 +397,8 @@ export function createControls(opts) {
     }
     wrap.appendChild(error);
     wrap.appendChild(hint);
-    fields[spec.name] = { spec: spec, input: input, error: error, when: when, wrap: wrap, label: label, resetNow: resetNow };
+    fields[spec.name] = { spec: spec, input: input, error: error, when: when, idle: idle, wrap: wrap, label: label,
+      resetNow: resetNow };
     return wrap;
   }
 
@@ -572,6 +592,7 @@ export function createControls(opts) {
       fields[name].wrap.classList.toggle('pending', pending);
       if (fields[name].resetNow) fields[name].resetNow.hidden = !pending;
       if (!fields[name].spec.live) fields[name].when.textContent = pending ? TEXT.changedOnReset : TEXT.appliesOnReset + '.';
+      syncIdle(fields[name], st.params);
     });
     els.play.textContent = st.running ? TEXT.pause : TEXT.play;
     els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
@@ -582,6 +603,15 @@ export function createControls(opts) {
     }));
     syncCompare(false);
     announceEvents();
+  }
+
+  /** Dims a field the current law or method does not use, and says so first in its hint. */
+  function syncIdle(f, params) {
+    var choice = idleUnder(f.spec, params, scene.params);
+    var said = choice ? TEXT.notInEffect(choice) + ' ' : '';
+    if (f.idle.textContent !== said) f.idle.textContent = said;
+    f.idle.hidden = !choice;
+    f.wrap.classList.toggle('idle', !!choice);
   }
 
   /** Events before a pause are not said after it ("Paused at t = 3.42 s", then a stale "2 events at t = 2.88 s"). */

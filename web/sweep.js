@@ -12,6 +12,7 @@
  *
  * Usage: createSweep({api, details, download}).start().
  */
+import { idleUnder as idleChoice } from './controls.js';
 import { checkbox, el, textInput } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber as fmt } from './plots/format.js';
@@ -240,13 +241,7 @@ export function createSweep(opts) {
 
   /** Whether `spec` acts under the current values; if not, the choice that makes it idle in words ("Linear"). */
   function idleUnder(spec) {
-    var when = spec.in_effect_when;
-    if (!when) return null;
-    var choice = currentParams()[when.param];
-    if (choice == null || when.choices.indexOf(choice) >= 0) return null;
-    var chooser = specOf(when.param);
-    var at = chooser ? chooser.choices.indexOf(choice) : -1;
-    return at >= 0 && chooser.choice_labels ? chooser.choice_labels[at] : choice;
+    return idleChoice(spec, currentParams(), scene ? scene.params : []);
   }
 
   function fillRange() {

@@ -33,6 +33,7 @@ std::string first_line(const std::string& text, float width) {
 
 constexpr float kSliderMinWidth = 150;  // px
 constexpr float kTouchTarget = 40;      // CSS px, the smallest comfortable button on a touch screen
+constexpr float kIdleAlpha = 0.5f;      // a parameter the current law or method does not use
 
 /// A padlock (a shackle over a body) in `color`, one text line tall, at the cursor.
 void lock_icon(const ImVec4& color) {
@@ -57,10 +58,20 @@ std::string lock_text(const ParamSpec& s) {
                                : text("panel.activity.locked_because", {{"reason", s.lock_reason}});
 }
 
-void help_tooltip(const ParamSpec& s, bool pending, const ImVec4& muted) {
+/// "Not used with Leapfrog." when parameter i does not act under `values`, else "".
+std::string idle_text(const ParamValues& values, size_t i) {
+  if (param_in_effect(values, i)) return "";
+  const size_t c = *values.index_of(values.specs()[i].in_effect_when.first);
+  const auto chosen = static_cast<size_t>(values.number_at(c));
+  return text("panel.param.not_in_effect", {{"choice", values.specs()[c].choice_label(chosen)}});
+}
+
+/// `idle`: idle_text() of the parameter, said first.
+void help_tooltip(const ParamSpec& s, bool pending, const std::string& idle, const ImVec4& muted) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22);
+  if (!idle.empty()) ImGui::TextUnformatted(idle.c_str());
   if (s.access == ParamAccess::Locked) ImGui::TextUnformatted(lock_text(s).c_str());
   ImGui::TextUnformatted(s.help().c_str());
   const std::string applies = s.apply == ParamApply::Live ? text("panel.param.applies_live")
@@ -364,10 +375,14 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
   ImGui::PushID(static_cast<int>(i));
   const std::vector<std::string> pending = sim_->pending_params();
   const bool is_pending = std::find(pending.begin(), pending.end(), s.name) != pending.end();
+  // Dimmed, still editable, when the current law or method does not use it
+  // (c_tau under the impulse law): set now, it acts once that choice changes.
+  const std::string idle = idle_text(values, i);
+  if (!idle.empty()) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * kIdleAlpha);
   if (locked) {
     lock_icon(panel_colors(theme_).muted);
     remember_widget(s.name + ":lock");
-    help_tooltip(s, is_pending, panel_colors(theme_).muted);
+    help_tooltip(s, is_pending, idle, panel_colors(theme_).muted);
     ImGui::SameLine();
   }
   ImGui::AlignTextToFramePadding();
@@ -376,7 +391,7 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
   else
     ImGui::TextUnformatted(panel_label(s).c_str());
   remember_widget(s.name + ":label");
-  help_tooltip(s, is_pending, panel_colors(theme_).muted);
+  help_tooltip(s, is_pending, idle, panel_colors(theme_).muted);
   ImGui::SameLine(label_width + ImGui::GetStyle().WindowPadding.x);
   ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::BeginDisabled(locked);  // shown, read-only: the value and why it is fixed (the tooltip)
@@ -424,8 +439,9 @@ void App::draw_parameter(size_t i, ParamValues& values, float label_width, bool&
       break;
   }
   ImGui::EndDisabled();
+  if (!idle.empty()) ImGui::PopStyleVar();
   remember_widget(s.name);
-  help_tooltip(s, is_pending, panel_colors(theme_).muted);
+  help_tooltip(s, is_pending, idle, panel_colors(theme_).muted);
   if (locked && !s.lock_reason.empty()) {  // why, in view: a student need not hover to find it
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(panel_colors(theme_).muted, "%s", lock_text(s).c_str());

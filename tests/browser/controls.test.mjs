@@ -316,3 +316,24 @@ test('the drawn panel and the link refuse what the HTML fields refuse, with the 
     await app.close();
   }
 });
+
+test('a parameter the current method does not use is dimmed and says why; it acts again once the method changes', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=ellipses&integrator=leapfrog');
+  try {
+    const { page, errors } = app;
+    const rtol = () => page.evaluate(() => {
+      const wrap = document.getElementById('param-rtol').closest('.controls-field');
+      const hint = document.getElementById('param-rtol-hint').textContent;
+      return { idle: wrap.classList.contains('idle'), hint };
+    });
+    const idle = await h.until(page, async () => ((await rtol()).idle ? rtol() : null), { what: 'the tolerance dimmed under leapfrog' });
+    assert.match(idle.hint, /^Not used with leapfrog \(velocity Verlet\): it acts once that changes\./, `the hint (read by a screen reader) says why first: ${idle.hint}`);
+    assert.equal(await page.evaluate(() => document.getElementById('param-rtol').readOnly), false, 'still editable');
+    await page.selectOption('#param-integrator', 'dopri5');
+    const acting = await h.until(page, async () => ((await rtol()).idle ? null : rtol()), { what: 'the tolerance acting under dopri5' });
+    assert.doesNotMatch(acting.hint, /Not used/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

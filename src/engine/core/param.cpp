@@ -27,6 +27,15 @@ void set_in_effect_when(std::vector<ParamSpec>& specs, const std::vector<std::st
     if (std::find(names.begin(), names.end(), s.name) != names.end()) s.in_effect_when = {choice, choices};
 }
 
+bool param_in_effect(const ParamValues& values, size_t i) {
+  const auto& [choice, acting] = values.specs().at(i).in_effect_when;
+  if (choice.empty()) return true;
+  const auto at = values.index_of(choice);
+  if (!at) return true;
+  const std::string& chosen = values.specs()[*at].choices.at(static_cast<size_t>(values.number_at(*at)));
+  return std::find(acting.begin(), acting.end(), chosen) != acting.end();
+}
+
 void set_text_keys(std::vector<ParamSpec>& specs, const std::string& prefix) {
   for (ParamSpec& s : specs) {
     if (!s.text_key.empty()) continue;

@@ -122,6 +122,10 @@ class ParamValues {
   std::vector<std::string> texts_;
 };
 
+/// Whether parameter i acts under `values` (its in_effect_when choice is one
+/// of its choices; always when it has none). The panel dims one that does not.
+bool param_in_effect(const ParamValues& values, size_t i);
+
 /// "[0, 100] m/s" style description of the accepted values.
 std::string describe_range(const ParamSpec& spec);
 

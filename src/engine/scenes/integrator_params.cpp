@@ -24,6 +24,7 @@ void insert_integrator_params(std::vector<ParamSpec>& specs, const std::string& 
   shared[0].choice_text_key = "integrator.integrator";
   shared[2].text_key = d.dt_text_key;
   set_text_keys(shared, "integrator");
+  set_in_effect_when(shared, {"rtol"}, "integrator", {"dopri5"});  // the fixed-step methods have no tolerance
   const auto at = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == before; });
   specs.insert(at, shared.begin(), shared.end());
 }

@@ -183,3 +183,15 @@ TEST_CASE("param values: with_live_from takes the Live values and keeps the Rese
   CHECK(running.text("f") == "sin(x)");
   CHECK(running.text("w") == "y");
 }
+
+TEST_CASE("param_in_effect: a parameter acts only under the choices its in_effect_when names") {
+  std::vector<cl::ParamSpec> specs = test_specs();
+  cl::set_in_effect_when(specs, {"a"}, "mode", {"spring", "hertz"});
+  cl::ParamValues p(specs);
+  CHECK(cl::param_in_effect(p, 0));  // mode = spring (the default)
+  CHECK(cl::param_in_effect(p, 1));  // n names no choice: always
+  REQUIRE_FALSE(p.set_number(2, 0));  // mode = impulse
+  CHECK_FALSE(cl::param_in_effect(p, 0));
+  REQUIRE_FALSE(p.set_number(2, 2));  // mode = hertz
+  CHECK(cl::param_in_effect(p, 0));
+}
