@@ -42,115 +42,35 @@ std::set<std::string> placeholders(const std::string& text) {
   return names;
 }
 
-/// Reads one table file, {key: {"en": text, "de": text}, ...}, into a Table
-/// as nlohmann's parser meets it, building no document: building one was
-/// most of the cost of reading the table as the page's app starts.
-class TableFileReader : public nlohmann::json_sax<nlohmann::json> {
- public:
-  TableFileReader(Table& table, std::map<std::string, std::string>& file_of_key, std::string file)
-      : table_(table), file_of_key_(file_of_key), file_(std::move(file)) {}
-
-  bool null() override { return scalar(nullptr); }
-  bool boolean(bool) override { return scalar(nullptr); }
-  bool number_integer(number_integer_t) override { return scalar(nullptr); }
-  bool number_unsigned(number_unsigned_t) override { return scalar(nullptr); }
-  bool number_float(number_float_t, const string_t&) override { return scalar(nullptr); }
-  bool string(string_t& value) override { return scalar(&value); }
-  bool binary(binary_t&) override { return scalar(nullptr); }
-
-  bool start_object(std::size_t) override { return open(true); }
-  bool start_array(std::size_t) override { return open(false); }
-  bool end_object() override { return close(); }
-  bool end_array() override { return close(); }
-
-  bool key(string_t& name) override {
-    if (depth_ == 1) key_ = name;
-    if (depth_ == 2) {
-      ++fields_;
-      language_ = std::find_if(kCodes.begin(), kCodes.end(), [&](const char* c) { return name == c; }) - kCodes.begin();
-      if (language_ == kCodes.size()) shaped_ = false;
-    }
-    return true;
-  }
-
-  bool parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception&) override {
-    table_.problems.push_back(file_ + ": not JSON (byte " + std::to_string(byte) + ")");
-    return false;
-  }
-
- private:
-  // A value where the entry's texts belong: the file itself (depth 0), a
-  // whole entry (1), or one language's text (2).
-  bool scalar(const std::string* text) {
-    if (depth_ == 0) table_.problems.push_back(file_ + ": not a JSON object");
-    if (depth_ == 1) {
-      begin_entry();
-      shaped_ = false;
-      end_entry();
-    }
-    if (depth_ == 2 && language_ < kCodes.size() && text && !text->empty()) texts_[language_] = *text;
-    return true;
-  }
-
-  bool open(bool object) {
-    if (depth_ == 0 && !object) table_.problems.push_back(file_ + ": not a JSON object");
-    if (depth_ == 1) {
-      begin_entry();
-      shaped_ = object;
-    }
-    if (depth_ >= 2) shaped_ = false;
-    ++depth_;
-    return depth_ > 1 || object;
-  }
-
-  bool close() {
-    --depth_;
-    if (depth_ == 1) end_entry();
-    return true;
-  }
-
-  void begin_entry() {
-    shaped_ = true;
-    fields_ = 0;
-    texts_ = {};
-  }
-
-  void end_entry() {
-    const std::string where = file_ + ": " + key_;
-    if (auto [it, fresh] = file_of_key_.emplace(key_, file_); !fresh) {
-      table_.problems.push_back(where + " is also in " + it->second);
-      return;
-    }
-    table_.keys.push_back(key_);
-    if (!shaped_ || fields_ != kCodes.size()) {
-      table_.problems.push_back(where + " must be {\"en\": ..., \"de\": ...}");
-      return;
-    }
-    for (size_t l = 0; l < kCodes.size(); ++l) {
-      if (texts_[l])
-        table_.texts[l][key_] = std::move(*texts_[l]);
-      else
-        table_.problems.push_back(where + " has no text in '" + kCodes[l] + "'");
-    }
-  }
-
-  Table& table_;
-  std::map<std::string, std::string>& file_of_key_;
-  const std::string file_;
-  size_t depth_ = 0;  // objects and arrays open
-  std::string key_;   // the entry being read
-  bool shaped_ = true;  // an object of languages only, each met at most as text
-  size_t fields_ = 0;
-  size_t language_ = kCodes.size();
-  std::array<std::optional<std::string>, kCodes.size()> texts_;
-};
-
 Table read_table() {
   Table table;
   std::map<std::string, std::string> file_of_key;
   for (const auto& [file, json_text] : text_table_files()) {
-    TableFileReader reader(table, file_of_key, file);
-    nlohmann::json::sax_parse(json_text, &reader);
+    const nlohmann::json doc = nlohmann::json::parse(json_text, nullptr, false);
+    if (!doc.is_object()) {
+      table.problems.push_back(std::string(file) + ": not a JSON object");
+      continue;
+    }
+    for (const auto& [key, entry] : doc.items()) {
+      const std::string where = std::string(file) + ": " + key;
+      if (auto [it, fresh] = file_of_key.emplace(key, file); !fresh) {
+        table.problems.push_back(where + " is also in " + it->second);
+        continue;
+      }
+      table.keys.push_back(key);
+      if (!entry.is_object() || entry.size() != kCodes.size()) {
+        table.problems.push_back(where + " must be {\"en\": ..., \"de\": ...}");
+        continue;
+      }
+      for (size_t l = 0; l < kCodes.size(); ++l) {
+        const auto found = entry.find(kCodes[l]);
+        if (found == entry.end() || !found->is_string() || found->get<std::string>().empty()) {
+          table.problems.push_back(where + " has no text in '" + kCodes[l] + "'");
+          continue;
+        }
+        table.texts[l][key] = found->get<std::string>();
+      }
+    }
   }
   std::sort(table.keys.begin(), table.keys.end());
   return table;
@@ -252,8 +172,7 @@ bool has_text(const std::string& key) {
 }
 
 std::vector<std::string> text_table_problems() {
-  // The placeholders' check is the tests' business, not every start's (it
-  // was a third of reading the table in the page).
+  // The placeholders' check is the tests' business, not every start's.
   std::vector<std::string> problems = table().problems;
   const auto& english = table().texts[0];
   for (const auto& [key, text] : english) {
