@@ -64,15 +64,15 @@ function fill(pattern, args) {
 
 /** The text of `key` in language `code`; a key the table lacks comes back as itself. */
 export function textIn(code, key, args) {
-  var entry = table[key];
-  if (!entry || typeof entry[code] !== 'string') {
+  var pattern = entry(code, key);
+  if (pattern == null) {
     if (!missing[key] && Object.keys(missing).length < MISSING_KEPT) {
       missing[key] = true;
       console.warn('ContactLab text missing: ' + key);
     }
     return key;
   }
-  return fill(entry[code], args);
+  return fill(pattern, args);
 }
 
 export function t(key, args) { return textIn(pageLanguage, key, args); }
