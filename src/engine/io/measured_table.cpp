@@ -93,19 +93,25 @@ size_t first_numeric_row(const std::vector<std::string>& lines, char separator) 
   return row;
 }
 
+struct Layout {
+  char separator = ',';
+  size_t first_data = 0;  // the first row of numbers; the header is the line above
+};
+
 /// The separator under which the header (the line above the first row of
 /// numbers) and that row split into the same number of cells; of several,
 /// the one giving the most; ',' when none does. (Later rows are not asked:
 /// a ragged row is the file's error, named by its row.)
-char choose_separator(const std::vector<std::string>& lines) {
-  char best = ',';
+Layout choose_layout(const std::vector<std::string>& lines) {
+  Layout best;
   size_t best_cells = 0;
-  for (char separator : kSeparators) {
+  for (char separator : kSeparators) {  // ',' first: it stands when no other fits
     const size_t first = first_numeric_row(lines, separator);
+    if (separator == ',') best.first_data = first;
     if (first == 0 || first == lines.size()) continue;
     const size_t cells = cells_of(lines[first - 1], separator).size();
     if (cells == cells_of(lines[first], separator).size() && cells > best_cells) {
-      best = separator;
+      best = {separator, first};
       best_cells = cells;
     }
   }
@@ -138,9 +144,8 @@ MeasuredTableParse parse_measured_table(const std::string& text_in_file, const M
   if (lines.empty()) return refused(text("measured.empty"));
 
   // The header is the last line before the first row of numbers.
-  const char separator = choose_separator(lines);
+  const auto [separator, first_data] = choose_layout(lines);
   const bool decimal_comma = separator != ',';
-  const size_t first_data = first_numeric_row(lines, separator);
   if (first_data == lines.size()) return refused(text("measured.no_numbers"));
   if (first_data == 0) return refused(text("measured.no_header"));
   if (lines.size() - first_data > limits.max_rows)
