@@ -15,6 +15,11 @@ const PORTRAIT = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, 
 const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const TARGET_PX = 44;  // the smallest comfortable touch target (CSS px)
 
+/** Waits until the page has made its controls the phone's sheet (web/page/sheet.js). */
+function sheetShown(page) {
+  return h.until(page, () => page.evaluate(() => document.body.classList.contains('sheet')), { what: 'the sheet' });
+}
+
 /** The sheet's box and its shown buttons, inputs and selects: label, box, and whether a tap there reaches it. */
 function sheetLayout(page) {
   return page.evaluate(() => {
@@ -61,7 +66,7 @@ test('phone, portrait: the sheet holds Play, Step, Reset and More; More shows pr
   const app = await env.open('#scene=pendulum', PORTRAIT);
   try {
     const { page, errors } = app;
-    await h.until(page, () => page.evaluate(() => document.body.classList.contains('sheet')), { what: 'the sheet' });
+    await sheetShown(page);
     assert.equal((await h.status(page)).controls_in_page, true);
     assert.equal(await h.widgetRect(page, 'panel'), null, 'no ImGui panel');
     assert.equal(await h.widgetRect(page, 'Play'), null, 'no ImGui compact bar');
@@ -143,7 +148,7 @@ test('phone: a long press on a parameter\'s name shows its help, without opening
   const app = await env.open('#scene=pendulum', PORTRAIT);
   try {
     const { page, errors } = app;
-    await h.until(page, () => page.evaluate(() => document.body.classList.contains('sheet')), { what: 'the sheet' });
+    await sheetShown(page);
     await page.locator('.controls-sheet-toggle').tap();
     const label = page.locator('label[for="param-v0"]');
     const hint = page.locator('#param-v0-hint');
@@ -175,7 +180,7 @@ test('phone, landscape: the sheet sits under the plots and the picture is whole'
   const app = await env.open('#scene=cradle', LANDSCAPE);
   try {
     const { page, errors } = app;
-    await h.until(page, () => page.evaluate(() => document.body.classList.contains('sheet')), { what: 'the sheet' });
+    await sheetShown(page);
     assert.equal(await h.widgetRect(page, 'panel'), null, 'no ImGui panel');
     const layout = await sheetLayout(page);
     console.log(`landscape: picture ${layout.stage.w.toFixed(0)}x${layout.stage.h.toFixed(0)}, sheet at x ${layout.sheet.x.toFixed(0)} ${layout.sheet.w.toFixed(0)}x${layout.sheet.h.toFixed(0)}`);
@@ -198,7 +203,7 @@ test('phone: two fingers spread zoom the view about their centre, and moved toge
   const app = await env.open('#scene=ellipses&n=2&a=0.5&b=0.5&alpha=0&beta=0&layout=head_on&v_max=1', PORTRAIT);
   try {
     const { page, errors } = app;
-    await h.until(page, () => page.evaluate(() => document.body.classList.contains('sheet')), { what: 'the sheet' });
+    await sheetShown(page);
     const canvasBox = await page.locator('#canvas').boundingBox();
     const cdp = await page.context().newCDPSession(page);
     const bodies = async () => (await h.status(page)).bodies.map((b) => b.screen);
