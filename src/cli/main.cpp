@@ -9,6 +9,7 @@
 #include "cli_input.h"
 #include "core/message_text.h"
 #include "core/text.h"
+#include "fit_command.h"
 #include "io/description_json.h"
 #include "run_command.h"
 #include "scenes/registry.h"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     return argc == 3 ? print_params(argv[2]) : cli::fail_usage(cl::text("cli.params_needs_scene"));
   if (command == "run") return cli::run_command(argc, argv);
   if (command == "sweep") return cli::sweep_command(argc, argv);
+  if (command == "fit") return cli::fit_command(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << usage;
     return 0;

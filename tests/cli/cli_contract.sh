@@ -456,5 +456,39 @@ run_cl stiffsweep.out stiffsweep.err sweep ellipses --set integrator=euler --var
 check "a sweep over E_e under euler: exit 0, each stiff run's row says it blew up (never returned)" \
   sh -c '[ "$0" -eq 0 ] && [ "$(grep -c "blew up" stiffsweep.csv)" -eq 3 ]' "$rc"
 
+# --- fit: parameters fitted to measured data (issue 39) ---------------------------
+run_cl fitev.out fitev.err run pile --preset bouncing_ball --set law=impulse --set e=0.8 --until 2 \
+  --events fitev.csv --out fitrun.csv
+awk -F, 'NR == 1 { print "\"Time (s)\"" } NR > 1 && NR <= 9 { print $1 + 5 }' fitev.csv > bounces.csv
+run_cl fit.out fit.err fit pile --preset bouncing_ball --set law=impulse --data bounces.csv --map Time=bounce \
+  --vary e=0.5:1 --out fit.csv --residuals fitres.csv --jobs 2
+check "fit of e to 8 bounce times (clock shifted by 5 s): exit 0, the table and residuals written, e = 0.8" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("fit.csv")))
+res = list(csv.DictReader(open("fitres.csv")))
+ok = sys.argv[1] == "0" and len(rows) == 1 and rows[0]["parameter"] == "e" and abs(float(rows[0]["value"]) - 0.8) < 1e-4
+ok = ok and len(res) == 8 and all(abs(float(r["residual"])) < 1e-4 for r in res)
+sys.exit(0 if ok else 1)' "$rc"
+check "fit prints the same table, with its heading" sh -c 'grep -q "^fit of pile to 8" fit.out && grep -q "^e,,0.8" fit.out'
+printf 'not,a\ntable,here\n' > notable.csv
+for args in "--map Time=bounce --vary e=0.5:1" \
+            "--data bounces.csv --vary e=0.5:1" \
+            "--data bounces.csv --map Time=bounce --vary e=0.5:2" \
+            "--data bounces.csv --map Time=bounce --vary nope=0:1" \
+            "--data bounces.csv --map Time=bounce --vary law=0:1" \
+            "--data bounces.csv --map Tim=bounce --vary e=0.5:1" \
+            "--data bounces.csv --map Time[mm]=bounce --vary e=0.5:1" \
+            "--data bounces.csv --map Time=com_height --vary e=0.5:1" \
+            "--data bounces.csv --map Time=bounce --vary e=0.5:1 --log e --vary k_p=0:1 --log k_p" \
+            "--data bounces.csv --map Time=bounce --vary e=0.5:1 --jobs 0" \
+            "--data notable.csv --map Time=bounce --vary e=0.5:1" \
+            "--data missing.csv --map Time=bounce --vary e=0.5:1"; do
+  rm -f badfit.csv
+  # shellcheck disable=SC2086
+  run_cl badfit.out badfit.err fit pile --preset bouncing_ball --set law=impulse $args --out badfit.csv
+  check "fit $args: exit 2 with a message, no table" \
+    sh -c '[ "$0" -eq 2 ] && [ -s badfit.err ] && [ ! -e badfit.csv ]' "$rc"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -13,9 +13,10 @@ import sys
 
 # Lowest first. core: what everything uses (text, parameters, the Scene
 # interface, palette); run: a run of a scene and what is measured over runs
-# (simulation, comparison, sweep, summaries); io: files, links and messages.
+# (simulation, comparison, sweep, summaries); io: files, links and messages;
+# fit: parameters fitted to measured data (runs of scenes against io's tables).
 LAYERS = ["core", "math", "integrators", "geometry", "contact", "dynamics",
-          "particles", "world", "scenes", "run", "io"]
+          "particles", "world", "scenes", "run", "io", "fit"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/[^"]+"', re.M)
 
 

@@ -76,6 +76,7 @@ struct SceneDescription {
   std::vector<std::string> key_params;
   std::vector<ParamSpec> params;
   std::vector<std::string> event_fields;  ///< columns after t,kind in events CSV
+  std::vector<std::string> event_kinds;   ///< the kinds of event a run logs ("bounce"): a fit may target their times
   bool is_random = false;                 ///< has a "seed" parameter
 
   /// "Pendulum on a slack thread"

@@ -33,6 +33,7 @@ const SceneDescription& cradle_description() {
     // thread cannot push), and a string stretches rather than stops it dead.
     // Steel balls: Hertz without damping, no friction (the balls meet head on).
     insert_contact_params(s.params, "", {0.95, 1e7, 0, "hertz"});
+    s.event_kinds = {"pair", "slack", "taut"};
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E", "law", "rtol", "integrator"};
     s.key_params = {"k", "gap", "law"};

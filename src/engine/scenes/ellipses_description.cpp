@@ -50,6 +50,7 @@ const SceneDescription& ellipses_description() {
     // After the integrator's own parameters: how the world applies it.
     const auto after_dt = std::find_if(s.params.begin(), s.params.end(), [](const ParamSpec& p) { return p.name == "dt"; });
     s.params.insert(after_dt + 1, ParamSpec{"stepping", "", ParamKind::Choice, live, 0, 0, 0, {"islands", "global"}});
+    s.event_kinds = {"wall", "pair"};
     s.event_fields = {"i", "j"};
     s.cost_params = {"n", "E_e", "E_w", "law", "rtol", "integrator"};
     s.key_params = {"n", "law", "c_tau"};

@@ -37,6 +37,7 @@ const SceneDescription& implicit_description() {
     insert_contact_params(s.params, "v_max",
                           {0.9, 1e6, 0, "impulse", ParamApply::Reset, "implicit.integrator",
                            1e-6});  // balls resting on the wall: at 1e-9 dopri5 resolves their contact ringing
+    s.event_kinds = {"hit", "collision", "correction"};
     s.event_fields = {"i", "j", "x", "y", "nx", "ny", "vn_before", "vn_after"};
     s.cost_params = {"N", "collisions", "e", "law", "E", "rtol", "integrator"};
     s.key_params = {"N", "law", "c_tau"};

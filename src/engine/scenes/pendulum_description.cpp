@@ -32,6 +32,7 @@ const SceneDescription& pendulum_description() {
     };
     insert_integrator_params(s.params, "trail", {1e-3, 1e-6, 0.05, "pendulum.integrator"});
     set_text_keys(s.params, s.id);
+    s.event_kinds = {"slack", "taut", "nail"};
     s.event_fields = {"phi", "speed", "speed_after", "distance"};
     s.cost_params = {"integrator", "rtol", "dt"};
     s.key_params = {"v0", "L", "e_thread"};

@@ -111,6 +111,7 @@ std::optional<std::string> PileScene::reset(const ParamValues& params) {
   fresh.world_.refresh_particles();
   fresh.restart_energy_books();
   fresh.means_ = {};
+  fresh.ball_was_on_ground_ = fresh.ball_on_ground();
   fresh.emit_if_due();
   *this = std::move(fresh);
   return std::nullopt;
@@ -151,15 +152,16 @@ void PileScene::emit_if_due() {
   if (next_emit_ < state_time) next_emit_ = state_time + setup_.emit_interval;  // waited: keep the interval
 }
 
-std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&, const YieldCheck& yield) {
+std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>& events, const YieldCheck& yield) {
   const auto after_step = [&] {
     ++steps_;
     count_hits_in_bin();
+    log_bounce(events);
     emit_if_due();
     update_pile_means(particles().time());
   };
-  WorldEvents events;
-  if (world_.advance_to(t_end, events, yield, after_step))
+  WorldEvents world_events;
+  if (world_.advance_to(t_end, world_events, yield, after_step))
     return text("pile.not_finite", {{"advice", explosion_advice()}});
   // Fixed steps: the clock stands at t_end once no whole step fits before it
   // (the remainder is carried by the next call), else at the last step taken.
@@ -173,6 +175,31 @@ std::optional<std::string> PileScene::step_to(double t_end, std::vector<Event>&,
                                   {"energy", format_number(round_significant(surplus - lowest_surplus_, 3))},
                                   {"advice", explosion_advice()}});
   return std::nullopt;
+}
+
+bool PileScene::ball_on_ground() const {
+  return setup_.start == Start::Ball && particles().size() > 0 && particles().position(0).z() < law().r;
+}
+
+void PileScene::log_bounce(std::vector<Event>& events) {
+  const bool on_ground = ball_on_ground();
+  const bool began = on_ground && !ball_was_on_ground_;
+  ball_was_on_ground_ = on_ground;
+  if (!began) return;
+  // The first state in contact lies within a step of the onset. The onset
+  // time is found from the overlap and the approach speed (linear within
+  // the step): a smooth function of the parameters, where the step's own
+  // time would jump by h whenever the onset crosses from one step into the
+  // next (what makes bounce times fittable; fit/flight_times.h). Impulses
+  // resolve this overlap at the start of the next step.
+  const ParticleModel model = law();
+  const double depth = model.r - particles().position(0).z();  // m
+  const double approach = -particles().velocity(0).z();        // m/s
+  // A ball resting on the ground dips in and out by about g h per step: not an impact.
+  if (!(approach > 2 * model.g * model.h)) return;
+  Event e = make_event(particles().time() - std::min(depth / approach, model.h), "bounce", 1);
+  e.fields[0] = approach;
+  events.push_back(std::move(e));
 }
 
 std::string PileScene::explosion_advice() const {
@@ -299,6 +326,7 @@ std::optional<std::string> PileScene::load_state_json(const nlohmann::json& stat
   world_.refresh_particles();
   restart_energy_books();
   means_ = {};
+  ball_was_on_ground_ = ball_on_ground();
   return std::nullopt;
 }
 

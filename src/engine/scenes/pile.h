@@ -101,6 +101,10 @@ class PileScene final : public CopyableScene<PileScene> {
   /// What to change when the run explodes, for the law in use.
   std::string explosion_advice() const;
   void count_hits_in_bin();
+  /// The ball start's bounces on the ground: a "bounce" event at each impact's onset.
+  void log_bounce(std::vector<Event>& events);
+  /// Whether the ball start's ball overlaps the ground.
+  bool ball_on_ground() const;
   int particles_in_pile() const;
   /// Adds the step that ended at `state_time` (s) to the means of the 1D spring pile.
   void update_pile_means(double state_time);
@@ -117,6 +121,7 @@ class PileScene final : public CopyableScene<PileScene> {
   // ball dropped from 5 m: 46 J); with rest_energy() the scale of the energy
   // in play that an explosion is measured against.
   double start_energy_above_rest_ = 0;
+  bool ball_was_on_ground_ = false;  // at the end of the last step: an impact began when this turns true
   long long hit_bin_ = 0;      // index of the 10 ms bin being counted
   ContactTally tally_at_bin_start_, hits_last_bin_;
   /// Time means of the 1D spring pile's height and bottom diameter since the

@@ -42,6 +42,7 @@ const SceneDescription& street_description() {
         {"follow", "", ParamKind::Choice, live, 1, 0, 0, {"off", "on"}},
     };
     insert_contact_params(s.params, "q0", {0.9, 1e5, 0.1});
+    s.event_kinds = {"street", "pair"};
     s.event_fields = {"contact_x"};
     s.cost_params = {"E_e", "E_s", "law", "street", "rtol", "integrator"};
     s.key_params = {"street", "law", "c_tau"};
