@@ -1,16 +1,26 @@
-/* ContactLab sweep worker: runs a parameter sweep off the page's main
- * thread, in the engine built without a window (sweep_engine.js, from
- * src/app/sweep_engine.cpp), so the simulation on the page keeps animating.
+/* ContactLab sweep worker: runs a parameter sweep, or a fit of parameters
+ * to measured data, off the page's main thread, in the engine built without
+ * a window (sweep_engine.js, from src/app/sweep_engine.cpp and
+ * src/app/fit_engine.cpp), so the simulation on the page keeps animating.
  *
- * Messages from the page (web/sweep.js):
+ * Messages from the page (web/sweep.js, web/fit.js):
  *   {type: 'plan', id, sceneFile, vary, log, until, language}  check only
  *   {type: 'run',  id, sceneFile, vary, log, until, language}  check, then run every value
  *   (language: 'en' | 'de', the page's: the engine's messages and labels follow it)
+ *   {type: 'fit', id, text, sceneFile, map, varied, maxRuns, run, language}
+ *     reads the measured table `text`; with sceneFile, says what the scene
+ *     offers; with map and varied ([{name, lo, hi, log}]), checks the fit;
+ *     with run, runs it. Everything each time: a cancelled fit ends the worker.
  * Replies:
  *   {type: 'planned', id, plan, loadMs}   plan: the engine's reply ({error, input} when refused);
  *                                         loadMs: the worker's start to its engine ready
  *   {type: 'row', id, row}                one run, in index order
  *   {type: 'done', id, runMs}             runMs: the worker's time for all runs
+ *   {type: 'fitTable', id, table}         {title, rows, columns: [{name, unit}]} | {error}
+ *   {type: 'fitChoices', id, choices}     {targets, parameters} (src/app/fit_engine.cpp)
+ *   {type: 'fitPlanned', id, plan}        {kind, name, unit, times, values, notes} | {error, input}
+ *   {type: 'fitProgress', id, progress}   {runs, iterations, rss, values}, after each iteration
+ *   {type: 'fitDone', id, result, runMs}  the fitted values, their errors, correlations, residuals
  *   {type: 'failed', id, message}         the engine itself stopped (never a bad input)
  * Cancelling is the page's worker.terminate(): a run in progress stops at once.
  *
@@ -68,10 +78,37 @@ function handle(M, m) {
   postMessage({ type: 'done', id: m.id, runMs: performance.now() - begin });
 }
 
+/** The engine's JSON reply to a call with `texts` in its heap, or throws when the heap cannot take them. */
+function ask(M, fn, texts, more) {
+  function nest(i, pointers) {
+    if (i === texts.length) return M.UTF8ToString(fn.apply(null, pointers.concat(more || [])));
+    return withHeapText(M, String(texts[i]), function (ptr) { return nest(i + 1, pointers.concat([ptr])); });
+  }
+  var reply = nest(0, []);
+  if (reply === null) throw new Error('no memory left in the worker for the measured data');
+  return JSON.parse(reply);
+}
+
+function fit(M, m) {
+  if (m.language) withHeapText(M, String(m.language), function (code) { M._cl_sweep_set_language(code); });
+  var table = ask(M, M._cl_fit_read_table, [m.text]);
+  postMessage({ type: 'fitTable', id: m.id, table: table });
+  if (table.error || !m.sceneFile) return;
+  postMessage({ type: 'fitChoices', id: m.id, choices: ask(M, M._cl_fit_choices, [m.sceneFile]) });
+  if (!m.map || !m.varied) return;
+  var planned = ask(M, M._cl_fit_plan, [m.sceneFile, m.map, JSON.stringify(m.varied)]);
+  postMessage({ type: 'fitPlanned', id: m.id, plan: planned });
+  if (!m.run || planned.error) return;
+  M.onFitProgress = function (text) { postMessage({ type: 'fitProgress', id: m.id, progress: JSON.parse(text) }); };
+  var begin = performance.now();
+  var result = JSON.parse(M.UTF8ToString(M._cl_fit_run(Number(m.maxRuns) || 500)));
+  postMessage({ type: 'fitDone', id: m.id, result: result, runMs: performance.now() - begin });
+}
+
 onmessage = function (ev) {
   var m = ev.data || {};
-  if (m.type !== 'plan' && m.type !== 'run') return;
-  engine.then(function (M) { handle(M, m); }).catch(function (e) {
+  if (m.type !== 'plan' && m.type !== 'run' && m.type !== 'fit') return;
+  engine.then(function (M) { (m.type === 'fit' ? fit : handle)(M, m); }).catch(function (e) {
     postMessage({ type: 'failed', id: m.id, message: String(e && e.message || e) });
   });
 };

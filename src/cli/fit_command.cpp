@@ -18,13 +18,13 @@
 #include "fit/fit_report.h"
 #include "fit/least_squares_fit.h"
 #include "fit/run_residuals.h"
+#include "fit/varied_parameters.h"
 #include "io/measured_table.h"
 
 namespace cli {
 namespace {
 
 constexpr double kMaxJobs = 256;
-constexpr size_t kMaxVaried = 4;      // more, and the data rarely tell them apart
 constexpr double kMinRuns = 10, kMaxRuns = 1e5;
 
 struct FitOptions {
@@ -34,24 +34,14 @@ struct FitOptions {
   double jobs = 1, max_runs = 500;
 };
 
-/// "NAME=LO:HI" checked against the scene's parameters; its start is the base value.
+/// "NAME=LO:HI" checked against the scene's parameters (fit/varied_parameters.h).
 std::optional<std::string> parse_vary(const std::string& text, const cl::ParamValues& base, cl::FitParameter& out) {
   const size_t equals = text.find('='), colon = text.find(':', equals == std::string::npos ? 0 : equals);
   double lo = 0, hi = 0;
   if (equals == std::string::npos || colon == std::string::npos || equals == 0 ||
       !read_number(text.substr(equals + 1, colon - equals - 1), lo) || !read_number(text.substr(colon + 1), hi))
     return cl::text("cli.fit_vary_form", {{"text", cl::quoted(text)}});
-  const std::string name = text.substr(0, equals);
-  const auto index = base.index_of(name);
-  if (!index) return cl::text("fit.unknown_parameter", {{"name", name}});
-  const cl::ParamSpec& spec = base.specs()[*index];
-  if (spec.kind != cl::ParamKind::Real) return cl::text("cli.fit_vary_not_real", {{"name", spec.name}});
-  if (!(lo >= spec.min && hi <= spec.max))
-    return cl::text("cli.fit_vary_outside", {{"name", spec.name}, {"lo", cl::format_number(lo)},
-                                             {"hi", cl::format_number(hi)}, {"min", cl::format_number(spec.min)},
-                                             {"max", cl::format_number(spec.max)}});
-  out = {spec.name, lo, hi, false, base.number_at(*index)};
-  return cl::check_fit_parameter(out);
+  return cl::varied_parameter(base, text.substr(0, equals), lo, hi, false, out);
 }
 
 int run_fit(const FitOptions& o) {
@@ -62,28 +52,27 @@ int run_fit(const FitOptions& o) {
     return fail_usage(cl::text("cli.max_runs_range", {{"max", cl::format_number(kMaxRuns)}}));
   if (auto error = check_outputs({{"--out", o.out_path}, {"--residuals", o.residuals_path}}, o.data_path))
     return fail_usage(*error);
+  if (auto error = check_outputs({{"--out", o.out_path}, {"--residuals", o.residuals_path}}, o.input.scene_file))
+    return fail_usage(*error);
   ResolvedInput in;
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
+  if (in.state) std::cerr << cl::text("cli.fit_note", {{"note", cl::text("fit.state_not_used")}}) << '\n';
 
   cl::RunFit fit{in.entry->create, in.params, {}, {}};
   std::vector<cl::FitParameter> parameters;
   for (const std::string& v : o.vary) {
     cl::FitParameter p;
     if (auto error = parse_vary(v, in.params, p)) return fail_usage(*error);
-    if (std::find(fit.varied.begin(), fit.varied.end(), p.name) != fit.varied.end())
-      return fail_usage(cl::text("cli.fit_vary_twice", {{"name", p.name}}));
-    fit.varied.push_back(p.name);
     parameters.push_back(p);
   }
-  if (parameters.size() > kMaxVaried)
-    return fail_usage(cl::text("cli.fit_vary_count",
-                               {{"max", std::to_string(kMaxVaried)}, {"n", std::to_string(parameters.size())}}));
+  if (auto error = cl::check_varied_parameters(parameters)) return fail_usage(*error);
   for (const std::string& name : o.log) {
     auto it = std::find_if(parameters.begin(), parameters.end(), [&](const cl::FitParameter& p) { return p.name == name; });
     if (it == parameters.end()) return fail_usage(cl::text("cli.fit_log_not_varied", {{"name", name}}));
     it->log = true;
     if (auto error = cl::check_fit_parameter(*it)) return fail_usage(*error);
   }
+  for (const cl::FitParameter& p : parameters) fit.varied.push_back(p.name);
 
   std::string data_text;
   const cl::MeasuredTableLimits limits;
@@ -170,6 +159,7 @@ int fit_command(int argc, char** argv) {
     else if (arg == "--log") o.log.push_back(v);
     else if (arg == "--set") o.input.sets.push_back(v);
     else if (arg == "--preset") o.input.preset = v;
+    else if (arg == "--scene-file") o.input.scene_file = v;
     else if (arg == "--out") o.out_path = v;
     else if (arg == "--residuals") o.residuals_path = v;
     else if (arg == "--jobs" || arg == "--max-runs") {

@@ -70,6 +70,16 @@ TheorySection pile_ellipse(const EllipseBody& body) {
   return section;
 }
 
+/// The ball start's bounces: where their times come from, and how a fit compares them (fit/run_residuals.h).
+TheorySection pile_bounces() {
+  TheorySection section{text("theory.pile.bounce_heading"), {}};
+  section.sentence(text("theory.pile.bounce_onset"))
+      .formula(R"(t_\text{on} = t_n - \frac{\rho_n}{\dot\rho_n},\quad 0 < \frac{\rho_n}{\dot\rho_n} \le h)")
+      .sentence(text("theory.pile.bounce_fit"))
+      .formula(R"(r_k = t^\text{run}_k + \tau - t^\text{data}_k,\quad \tau = \frac1n \sum_k \bigl(t^\text{data}_k - t^\text{run}_k\bigr))");
+  return section;
+}
+
 }  // namespace
 
 Theory PileScene::theory() const {
@@ -85,6 +95,7 @@ Theory PileScene::theory() const {
   limits.sentence(text("theory.pile.limits"));
   theory.sections = {pile_contact(law()), pile_motion(law(), setup_.dim)};
   if (world_.model().n > 0) theory.sections.push_back(pile_ellipse(world_.model().body));
+  if (setup_.start == Start::Ball) theory.sections.push_back(pile_bounces());
   theory.sections.push_back(std::move(audit));
   theory.sections.push_back(std::move(limits));
   return theory;
