@@ -8,11 +8,13 @@
  * The panels the first frame needs are imported here; the sweep, the
  * inspector, the theory panel, Customize mode, an activity's questions and
  * the clip recorder arrive with import() when first wanted
- * (web/page/on_demand.js).
+ * (web/page/on_demand.js). uPlot, which every chart draws with, comes after
+ * the app's first frame, which draws none.
  */
 import { createControls } from './controls.js';
 import { createFrameTiming } from './frame_timing.js';
 import { createHostLink } from './host_link.js';
+import { loadScript, loadStyle } from './load_script.js';
 import { createLoops } from './loops.js';
 import { makeApi, parseJson } from './page/app_api.js';
 import { applyThemeValue, chosenLanguage, otherLanguage, sayRefusedLanguage, setupChoices, themeInLink } from './page/choices.js';
@@ -67,7 +69,30 @@ var theory = onDemand(T('theory.title'), function () { return import('./theory.j
   return panel;
 });
 
-var sweep = onDemand(T('sweep.title'), function () { return import('./sweep.js'); }, function (m) {
+// uPlot: its script (the global uPlot; ~170 ms of a phone's main thread) and style sheet, fetched once the
+// app has drawn its first frame. The panels that chart start polling when it is here and read all the app
+// recorded meanwhile (its series, loops and impacts): no sample is lost. The sheet lands after style.css,
+// whose rules for uPlot's elements are the more specific: they still win.
+var charting = onDemand(T('page.plots'), function () {
+  return Promise.all([loadScript('uPlot.iife.min.js', function () { return window.uPlot; }), loadStyle('uPlot.min.css')]);
+}, function () {
+  plots.start();
+  loops.start();
+  watchForInspection();  // the inspector's module comes only once it can chart
+  return true;
+});
+
+/** A part on demand that charts: importer()'s module once uPlot is here too; without uPlot the part fails. */
+function withUPlot(importer) {
+  return function () {
+    return Promise.all([importer(), charting.load()]).then(function (loaded) {
+      if (!loaded[1]) throw new Error('uPlot.iife.min.js');
+      return loaded[0];
+    });
+  };
+}
+
+var sweep = onDemand(T('sweep.title'), withUPlot(function () { return import('./sweep.js'); }), function (m) {
   var panel = m.createSweep({ api: api, details: sweepDetails, download: downloadText });
   panel.start();
   reopened(sweepDetails);
@@ -241,10 +266,7 @@ function startPanels() {
       console.warn('ContactLab plots stopped:', e);
     }
   });
-  plots.start();
   loops = createLoops({ api: api, hostEl: document.getElementById('loops') });
-  loops.start();
-  watchForInspection();
   theoryDetails = disclosure(document.getElementById('theory'), 'theory', T('theory.title'), theory);
   if (keyLinked(KEYS.theory)) theoryDetails.open = true;
   sweepDetails = disclosure(document.getElementById('sweep'), 'sweep', T('sweep.title'), sweep);
@@ -290,12 +312,24 @@ function startPanels() {
   });
 }
 
+var uPlotAsked = false;
+
+/**
+ * Fetches uPlot once the app has drawn its first frame and the page has
+ * started, whichever comes later; then (uPlot here or failed) the page is
+ * ready, and registers its offline copy, whose downloads would slow uPlot's.
+ */
+function loadUPlotAfterFirstFrame() {
+  if (uPlotAsked || !api || timings.firstFrame == null) return;
+  uPlotAsked = true;
+  charting.load().then(function () {
+    startOffline();
+    resolveReady(window.contactlab);
+  });
+}
+
 /** Runs after main(): onRuntimeInitialized fires before main, when the app does not exist yet. */
 function start(Module) {
-  if (typeof uPlot !== 'function') {
-    showFatal(T('page.script_failed', { script: 'uPlot.iife.min.js' }));
-    return;
-  }
   try {
     api = makeApi(Module);
   } catch (e) {
@@ -314,8 +348,7 @@ function start(Module) {
   onSceneText(loadSceneText);
   watchOnScreen(api, canvas);
   markReady();
-  startOffline();  // after the first load, so its own downloads do not slow it
-  resolveReady(window.contactlab);
+  loadUPlotAfterFirstFrame();  // the first frame may have come already: start() runs a task after main()
 }
 
 onFatal(function () {
@@ -340,6 +373,7 @@ function loaded(part, read, idle) {
 }
 
 window.contactlab = {
+  /** Resolves once the app runs and the panels around it have started (the charts with uPlot, or without it if it failed). */
   ready: readyPromise,
   /** ms from navigation start: runtime (wasm ready), main (returned), firstFrame (drawn). */
   timings: function () { return Object.assign({}, timings); },
@@ -447,6 +481,7 @@ startRuntime({
   clOpenSceneFile: openSceneFile,
   clSeriesChanged: function () { if (plots) plots.invalidateLayout(); }
 }, function afterFrame() {
+  loadUPlotAfterFirstFrame();
   // The Record button's module comes after the first frame: loaded, it names and enables the button.
   if (!clip.get()) { if (api) clip.load(); return; }
   clip.get().afterFrame();

@@ -36,7 +36,7 @@ test('after the first visit the page reloads and runs a scene with the network o
       return { names, files: (await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)) };
     });
     console.log(`  caches ${cached.names.join(', ')}: ${cached.files.length} files`);
-    for (const file of ['index.html', 'index.js', 'index.wasm', 'index.data', 'sweep_engine.wasm', 'sweep_worker.js', 'theme.js', 'uPlot.iife.min.js'])
+    for (const file of ['index.html', 'index.js', 'index.wasm', 'index.data', 'sweep_engine.wasm', 'sweep_worker.js', 'theme.js', 'uPlot.iife.min.js', 'uPlot.min.css'])
       assert.ok(cached.files.includes(file), `${file} is kept for offline use`);
 
     await context.setOffline(true);
@@ -47,6 +47,8 @@ test('after the first visit the page reloads and runs a scene with the network o
     console.log(`  first frame: ${online} ms on the first visit (local server), ${offlineFrame} ms reloaded offline (reload to ready ${Date.now() - started} ms)`);
     assert.equal((await h.status(page)).scene, 'ellipses', 'the link is kept');
     await h.until(page, async () => (await h.status(page)).t > 1, { what: 'the scene runs offline' });
+    // uPlot, fetched after the first frame, comes from the cache too: the plots draw.
+    await h.until(page, () => page.evaluate(() => window.contactlab.plots.points(0) > 10), { what: 'a plot drawn offline' });
     // The sweep worker's engine comes from the cache too.
     const engine = await page.evaluate(() => fetch('sweep_engine.wasm').then((r) => r.status));
     assert.equal(engine, 200);

@@ -106,6 +106,62 @@ test('phone viewport (390x844 @3x, touch) loads and draws at device resolution',
   }
 });
 
+// uPlot (its script and style sheet) comes after the app's first frame, which
+// draws no chart (issue 38: ~170 ms of a phone's main thread before it).
+// Held back here until the run is half a second in: the app starts and runs
+// without it, and the plots, once it is here, begin at the run's start.
+test('uPlot is fetched after the first frame; the plots then show the samples recorded before it came', { timeout: h.TIMEOUT.test }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    await context.route('**/uPlot.iife.min.js', async (route) => { await released; await route.continue(); });
+    const page = await context.newPage();
+    const opening = h.openApp(context, env.server.url, '#scene=pendulum&play=1', page);
+    opening.catch(() => {});  // awaited below; a failure before then is this test's, not an unhandled one
+    // (Until the page has navigated there is no context to evaluate in: not yet, then.)
+    await h.until(page, () => page.evaluate(() => {
+      try { return window.contactlab.timings().firstFrame > 0 && window.contactlab.status().t > 0.5; } catch { return false; }
+    }).catch(() => false), { what: 'the run half a second in without uPlot', timeout: h.TIMEOUT.load });
+    const { t: heldAt, ...held } = await page.evaluate(async () => ({ t: window.contactlab.status().t,
+      uPlot: typeof window.uPlot, chart: window.contactlab.plots.uplot(0),
+      ready: await Promise.race([window.contactlab.ready.then(() => true), new Promise((r) => setTimeout(r, 0, false))]) }));
+    assert.deepEqual(held, { uPlot: 'undefined', chart: null, ready: false }, 'no chart, and not ready, while uPlot is held');
+    release();
+    const { errors } = await opening;
+    const first = await h.until(page, () => page.evaluate(() => {
+      const u = window.contactlab.plots.uplot(0);
+      return u && u.data[0].length > 10 ? { t0: u.data[0][0], points: u.data[0].length } : null;
+    }), { what: 'the first chart with data' });
+    console.log(`  uPlot held until t = ${heldAt.toFixed(2)} s; the chart then begins at t = ${first.t0} s (${first.points} points)`);
+    assert.ok(first.t0 < 0.1, `the chart begins at the run's start (t = ${first.t0} s), before uPlot came`);
+    const fetched = await page.evaluate(() => ['uPlot.iife.min.js', 'uPlot.min.css'].map((file) => {
+      const entry = performance.getEntriesByName(new URL(file, location.href).href)[0];
+      return { file, after: !!entry && entry.startTime >= window.contactlab.timings().firstFrame };
+    }));
+    assert.deepEqual(fetched, [{ file: 'uPlot.iife.min.js', after: true }, { file: 'uPlot.min.css', after: true }],
+      'uPlot asked for after the first frame');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('without uPlot (its download failed) the page says so, and the rest of it works', { timeout: h.TIMEOUT.test }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    await context.route('**/uPlot.iife.min.js', (route) => route.abort());
+    const { page, errors } = await h.openApp(context, env.server.url, '#scene=pendulum');
+    assert.match(await h.messagesText(page), /uPlot\.iife\.min\.js/, 'a message names the missing script');
+    await page.evaluate(() => window.contactlab.command('play'));
+    await h.until(page, async () => (await h.status(page)).t > 0.2, { what: 'the run goes on' });
+    assert.equal(await page.evaluate(() => window.contactlab.plots.count()), 0, 'no plot panels');
+    assert.deepEqual(h.errorReport(errors).filter((e) => !e.includes('uPlot.iife.min.js') && !e.includes('net::ERR_FAILED')), []);
+  } finally {
+    await context.close();
+  }
+});
+
 // page_bridge.h: widgetRect is the item "as drawn in the last frame (null if
 // not drawn)". On a phone the app draws no panel and no compact bar.
 test('widgetRect is null for what the app does not draw (a phone: the sheet holds the controls)', { timeout: h.TIMEOUT.test }, async () => {

@@ -8,9 +8,9 @@
  * to the page, so the order never depends on which file arrives first (the
  * shell preloads index.js, so nothing waits for it).
  *
- * The shell also loads this module on its own, before uPlot and page.js: a
- * script that fails to load (one of page.js's modules, uPlot, index.js)
- * is then named on the loading indicator instead of leaving it spinning.
+ * The shell also loads this module on its own, before page.js: a script
+ * that fails to load (one of page.js's modules, index.js) is then named on
+ * the loading indicator instead of leaving it spinning.
  */
 import { showMessage } from './messages.js';
 import { t as T } from '../text.js';

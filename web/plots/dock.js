@@ -11,7 +11,8 @@
  * Usage (see page.js): createPlots({api, panelsEl, addButton, emptyNote,
  * urlValue, onChange}). `api` wraps the cl_series_* and cl_run_series_*
  * exports. uPlot is the global of uPlot.iife.min.js (a classic script the
- * page loads before its modules).
+ * page fetches after the app's first frame; it starts the dock once uPlot
+ * is here).
  */
 import { el } from '../dom.js';
 import * as theme from '../theme.js';
