@@ -56,6 +56,14 @@ export function labelled(id, text, input) {
   return wrap;
 }
 
+/** A paragraph a screen reader says when its text changes (role status, polite). */
+export function statusLine(className) {
+  var p = el('p', className);
+  p.setAttribute('role', 'status');
+  p.setAttribute('aria-live', 'polite');
+  return p;
+}
+
 /** An SVG element with its attributes ({name: value}), for icons and line samples. */
 export function svg(tag, attributes) {
   var node = document.createElementNS('http://www.w3.org/2000/svg', tag);

@@ -18,7 +18,7 @@ import { loadScript, loadStyle } from './load_script.js';
 import { createLoops } from './loops.js';
 import { makeApi, parseJson } from './page/app_api.js';
 import { applyThemeValue, chosenLanguage, otherLanguage, sayRefusedLanguage, setupChoices, themeInLink } from './page/choices.js';
-import { dataUrlToBlob, downloadBlob, onSceneText, openSceneFile } from './page/files.js';
+import { dataUrlToBlob, downloadBlob, onMeasuredFile, onSceneText, openSceneFile } from './page/files.js';
 import { KEYS, keyLinked, linked, splitHash, updateEmbedClass, writeHash } from './page/link_hash.js';
 import { onMessage, showMessage } from './page/messages.js';
 import { markReady, onFatal, showFatal, startRuntime, timings } from './page/module_loading.js';
@@ -59,7 +59,7 @@ function downloadText(filename, mime, content) {
   downloadBlob(filename, new Blob([content], { type: mime }));
 }
 
-var theoryDetails = null, sweepDetails = null;  // their disclosures, built at start
+var theoryDetails = null, sweepDetails = null, fitDetails = null;  // their disclosures, built at start
 
 var theory = onDemand(T('theory.title'), function () { return import('./theory.js'); }, function (m) {
   var panel = m.createTheory({ api: api, hostEl: document.getElementById('theory'), details: theoryDetails,
@@ -98,6 +98,20 @@ var sweep = onDemand(T('sweep.title'), withUPlot(function () { return import('./
   reopened(sweepDetails);
   return panel;
 });
+
+var fit = onDemand(T('fit.title'), withUPlot(function () { return import('./fit.js'); }), function (m) {
+  var panel = m.createFit({ api: api, details: fitDetails, download: downloadText });
+  panel.start();
+  reopened(fitDetails);
+  return panel;
+});
+
+/** A table of measurements dropped on the page: the fit panel opens and reads it. */
+function loadMeasuredFile(file) {
+  if (!fitDetails) return;
+  fitDetails.open = true;  // loads the panel
+  fit.load().then(function (panel) { if (panel) panel.readFile(file); });
+}
 
 var inspector = onDemand(T('inspector.title'), function () { return import('./inspector.js'); }, function (m) {
   var panel = m.createInspector({ api: api, hostEl: document.getElementById('inspector') });
@@ -216,7 +230,8 @@ function restyle(shown) {
   if (api) api.setTheme(shown);
   if (plots) plots.invalidateLayout();
   var charts = [loops && loops.uplot(), inspector.get() && inspector.get().uplot()];
-  charts.concat(sweep.get() ? sweep.get().uplots() : []).forEach(function (u) { if (u) u.redraw(true, true); });
+  charts.concat(sweep.get() ? sweep.get().uplots() : [], fit.get() ? fit.get().uplots() : [])
+    .forEach(function (u) { if (u) u.redraw(true, true); });
 }
 
 // ---- Size hint for a host page ----------------------------------------------------
@@ -270,6 +285,7 @@ function startPanels() {
   theoryDetails = disclosure(document.getElementById('theory'), 'theory', T('theory.title'), theory);
   if (keyLinked(KEYS.theory)) theoryDetails.open = true;
   sweepDetails = disclosure(document.getElementById('sweep'), 'sweep', T('sweep.title'), sweep);
+  fitDetails = disclosure(document.getElementById('fit'), 'fit', T('fit.title'), fit);
   frameTiming = createFrameTiming({
     hostEl: document.getElementById('frame-timing'),
     shown: keyLinked(KEYS.perf),
@@ -346,13 +362,14 @@ function start(Module) {
   startShortcuts(api, controls, canvas);
   updateSheet = watchSheet(api, controls);
   onSceneText(loadSceneText);
+  onMeasuredFile(loadMeasuredFile);
   watchOnScreen(api, canvas);
   markReady();
   loadUPlotAfterFirstFrame();  // the first frame may have come already: start() runs a task after main()
 }
 
 onFatal(function () {
-  [plots, loops, inspector.get(), theory.get(), sweep.get()].forEach(function (panel) { if (panel) panel.stop(); });
+  [plots, loops, inspector.get(), theory.get(), sweep.get(), fit.get()].forEach(function (panel) { if (panel) panel.stop(); });
 });
 updateEmbedClass(splitHash(location.hash).app);
 setupSkipLinks();
@@ -441,6 +458,21 @@ window.contactlab = {
     csv: function () { return loaded(sweep, function (p) { return p.csv(); }, ''); },
     announced: function () { return loaded(sweep, function (p) { return p.announced(); }, []); },
     uplot: function (k) { return loaded(sweep, function (p) { return p.uplot(k); }, null); }
+  },
+  fit: {
+    /** Opens the panel (which loads it). */
+    open: function () { if (fitDetails) fitDetails.open = true; },
+    state: function () {
+      return loaded(fit, function (p) { return p.state(); }, fitDetails ? { open: fitDetails.open, loaded: false,
+        running: false, planned: false, result: null, announced: [] } : null);
+    },
+    /** Takes a measured table's text, as a dropped file (opens the panel). */
+    load: function (name, text) {
+      if (!fitDetails) return Promise.resolve(false);
+      fitDetails.open = true;
+      return fit.load().then(function (panel) { if (panel) panel.load(String(name), String(text)); return !!panel; });
+    },
+    uplot: function (k) { return loaded(fit, function (p) { return p.uplots()[k] || null; }, null); }
   },
   loops: {
     shown: function () { return loops ? loops.shown() : false; },

@@ -13,7 +13,7 @@
  * Usage: createSweep({api, details, download}).start().
  */
 import { idleUnder as idleChoice } from './controls.js';
-import { checkbox, el, textInput } from './dom.js';
+import { checkbox, el, statusLine, textInput } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber as fmt } from './plots/format.js';
 import { fitToHolder, pollEvery } from './plots/panel_kit.js';
@@ -188,9 +188,7 @@ export function createSweep(opts) {
   progressRow.appendChild(progress);
   progressRow.appendChild(countEl);
   body.appendChild(progressRow);
-  var statusEl = el('p', 'sweep-status');  // said once per start, end or cancel, not per run
-  statusEl.setAttribute('role', 'status');
-  statusEl.setAttribute('aria-live', 'polite');
+  var statusEl = statusLine('sweep-status');  // said once per start, end or cancel, not per run
   body.appendChild(statusEl);
   var failureEl = el('p', 'sweep-failure');
   failureEl.hidden = true;

@@ -1,12 +1,15 @@
 /* ContactLab's files: downloads (CSV, JSON, PNG, WebM, ...) as the
  * browser's own, and scene or activity files read from the file picker or
- * dropped on the page, handed to the page as text (onSceneText()).
+ * dropped on the page, handed to the page as text (onSceneText()); a
+ * dropped table of measurements (.csv, .tsv, .txt) goes to the fit panel
+ * (onMeasuredFile()).
  */
 import { showMessage } from './messages.js';
 import { t as T } from '../text.js';
 
 var MAX_SCENE_BYTES = 32 * 1024 * 1024;  // the engine's limit (io/json_text.h)
 var loadText = function () { showMessage('warning', T('page.still_loading')); };
+var loadMeasured = null;
 
 /** Saves `blob` as `filename` through the browser's download. */
 export function downloadBlob(filename, blob) {
@@ -64,12 +67,16 @@ export function openSceneFile() {
   fileInput.click();
 }
 
+function isTableFile(file) {
+  return /\.(csv|tsv|txt)$/i.test(file.name) || /^text\/(csv|tab-separated-values|plain)/.test(file.type || '');
+}
+
 function hasFiles(ev) {
   var types = ev.dataTransfer && ev.dataTransfer.types;
   return !!types && Array.prototype.indexOf.call(types, 'Files') >= 0;
 }
 
-/** A file dropped anywhere on the page is read as a scene file. */
+/** A file dropped anywhere on the page is read as a scene file, or as measurements. */
 function setupDragAndDrop() {
   var depth = 0;  // dragenter/dragleave fire for every child element
   window.addEventListener('dragenter', function (ev) {
@@ -92,13 +99,20 @@ function setupDragAndDrop() {
     ev.preventDefault();
     depth = 0;
     document.body.classList.remove('dragging');
-    readSceneFile(ev.dataTransfer.files[0]);
+    var file = ev.dataTransfer.files[0];
+    if (file && loadMeasured && isTableFile(file)) loadMeasured(file);
+    else readSceneFile(file);
   });
 }
 
 /** Hands every scene file read from now on to fn(text). */
 export function onSceneText(fn) {
   loadText = fn;
+}
+
+/** Hands every table of measurements dropped from now on to fn(file). */
+export function onMeasuredFile(fn) {
+  loadMeasured = fn;
 }
 
 setupDragAndDrop();

@@ -1,0 +1,108 @@
+// The fit panel (web/fit.js): a CSV dropped on the page, its columns mapped
+// by keyboard, a fit run in the worker while the simulation runs on,
+// cancelled and run again, the CLI's values for the page's parameters, and
+// Apply.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const DATA = path.join(h.repoRoot, 'assets', 'measured', 'bouncing_ball_phyphox.csv');
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+test('the fit panel: a dropped CSV, columns mapped by keyboard, fit, cancel, refit, the CLI\'s values, Apply', { timeout: h.TIMEOUT.test * 2 }, async (t) => {
+  if (!fs.existsSync(CLI)) {
+    t.skip(`native CLI not built (${CLI})`);
+    return;
+  }
+  const app = await env.open('#scene=pile&preset=bouncing_ball&law=impulse&play=1');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contactlab-fit-'));
+  try {
+    const { page, errors } = app;
+    const state = () => page.evaluate(() => window.contactlab.fit.state());
+    await page.evaluate(() => window.contactlab.fit.open());
+    await h.until(page, async () => (await state())?.open, { what: 'the fit panel open' });
+
+    // Dropped on the page, the table goes to the fit panel.
+    const text = fs.readFileSync(DATA, 'utf8');
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'bounces.csv', { type: 'text/csv' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, text);
+    await h.until(page, async () => (await state()).loaded && !(await page.isHidden('.fit-form')), { what: 'the table read' });
+
+    // By keyboard: Time holds bounce times, Height (phyphox's own estimate) is not used.
+    await page.focus('#fit-column-0');
+    await page.keyboard.type('bounce t');
+    await page.focus('#fit-column-1');
+    await page.keyboard.type('not');
+    assert.deepEqual(await page.$$eval('.fit-use', (s) => s.map((x) => x.value)), ['bounce', '']);
+    // The ranges the CLI is given: e 0.5..1, the drop height 0.1..1.
+    const names = await page.$$eval('.fit-param-name', (s) => s.map((x) => x.value));
+    assert.deepEqual(names.slice(0, 2), ['e', 'emit_height'], 'restitution and the drop height offered first');
+    for (const [k, lo, hi] of [[0, '0.5', '1'], [1, '0.1', '1']]) {
+      for (const [label, value] of [[`parameter ${k + 1} from`, lo], [`parameter ${k + 1} to`, hi]]) {
+        await page.getByLabel(label, { exact: true }).focus();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type(value);
+      }
+    }
+    await h.until(page, async () => (await state()).planned && !(await page.isDisabled('.fit-run')), { what: 'the fit ready' });
+
+    // Fit, cancelled at its first report, the simulation running on meanwhile.
+    const t0 = (await h.status(page)).t;
+    await page.focus('.fit-run');
+    await page.keyboard.press('Enter');
+    await h.until(page, async () => /runs, iteration/.test(await page.textContent('.fit-status')), { what: 'progress shown' });
+    await page.locator('.fit-buttons').getByRole('button', { name: 'Cancel' }).click();
+    await h.until(page, async () => /cancelled/.test(await page.textContent('.fit-status')), { what: 'cancelled' });
+    assert.equal((await state()).running, false);
+
+    // Again, to the end.
+    await h.until(page, async () => !(await page.isDisabled('.fit-run')), { what: 'Fit enabled again' });
+    await page.focus('.fit-run');
+    await page.keyboard.press('Enter');
+    await h.until(page, async () => (await state()).result?.outcome === 'converged', { timeout: 120_000, what: 'the fit done' });
+    const t1 = (await h.status(page)).t;
+    const result = (await state()).result;
+
+    // The CLI, on the page's parameters.
+    await h.openExport(page);
+    const sceneFilePath = path.join(dir, 'ball.json');
+    fs.writeFileSync(sceneFilePath, (await h.downloadByClick(page, 'Save scene')).body);
+    const out = path.join(dir, 'fit.csv');
+    execFileSync(CLI, ['fit', 'pile', '--scene-file', sceneFilePath, '--data', DATA, '--map', 'Time=bounce',
+      '--vary', 'e=0.5:1', '--vary', 'emit_height=0.1:1', '--out', out],
+    { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = fs.readFileSync(out, 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[2]));
+    const worst = Math.max(...result.parameters.map((p, k) => Math.abs(p.value - cli[k]) / Math.abs(cli[k])));
+    console.log(`panel: e = ${result.parameters[0].value}, h = ${result.parameters[1].value} (CLI ${cli.join(', ')}), ` +
+      `largest relative difference ${worst.toExponential(2)}; page clock ${t0.toFixed(2)} -> ${t1.toFixed(2)} s`);
+    assert.ok(worst <= 1e-6, `panel and CLI differ by ${worst} relative`);
+    assert.ok(t1 > t0, 'the simulation ran on during the fit');
+    // What a screen reader finds: the table with its caption, a row per parameter.
+    assert.equal(await page.textContent('.fit-table caption'), 'Fitted values');
+    assert.equal(await page.locator('.fit-table tr').count(), 3);
+    assert.ok(await page.locator('.fit-chart').count() === 2, 'data and residual charts');
+
+    await page.locator('#fit').scrollIntoViewIfNeeded();
+    h.saveArtifact('fit-panel.png', await page.locator('#fit').screenshot());  // for a human to look at
+
+    // Apply: the page's parameters take the fitted values.
+    await page.locator('.fit-buttons').getByRole('button', { name: 'Apply' }).click();
+    await h.until(page, async () => Math.abs(Number((await h.status(page)).params.e) - result.parameters[0].value) < 1e-12,
+      { what: 'e applied' });
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await app.close();
+  }
+});
