@@ -144,35 +144,47 @@ export function createFit(opts) {
       setError(T('fit.panel.too_large', { name: file.name, bytes: file.size, max: MAX_BYTES }));
       return;
     }
-    file.text().then(function (text) { load(file.name, text); }, function () {
+    file.text().then(function (text) {
+      load(file.name, text).catch(function () {});  // the panel shows why
+    }, function () {
       setError(T('fit.panel.unreadable', { name: file.name }));
     });
   }
 
-  /** Takes a measured table's text: the worker reads it; nothing changes if it is refused. */
+  /**
+   * Takes a measured table's text: the worker reads it; nothing changes if it
+   * is refused. Resolves with the table read ({title, rows, columns}) once the
+   * form shows it; rejects with the reason a file is refused.
+   */
   function load(name, text) {
-    ask({ text: String(text), sceneFile: api.sweepBaseJson() }, function (m) {
-      if (m.type === 'fitTable') {
-        if (m.table.error) {
-          setError(T('fit.panel.rejected', { name: name, reason: m.table.error }));
+    return new Promise(function (resolve, reject) {
+      var id = ask({ text: String(text), sceneFile: api.sweepBaseJson() }, function (m) {
+        if (m.type === 'fitTable') {
+          if (m.table.error) {
+            var reason = T('fit.panel.rejected', { name: name, reason: m.table.error });
+            setError(reason);
+            reject(new Error(reason));
+            return false;
+          }
+          data = { name: name, text: String(text), table: m.table };
+          result = null;
+          fileEl.textContent = T('fit.panel.file', {
+            name: name, rows: m.table.rows,
+            columns: m.table.columns.map(function (c) { return withUnit(c.name, c.unit); }).join(', ')
+          }) + (m.table.title ? ' \u2014 ' + m.table.title : '');
+          setError('');
+        } else if (m.type === 'fitChoices') {
+          choices = m.choices;
+          fillForm();
+          form.hidden = false;
+          announce(T('fit.panel.loaded', { name: name, rows: data.table.rows }));
+          check();
+          resolve(data.table);
           return false;
         }
-        data = { name: name, text: String(text), table: m.table };
-        result = null;
-        fileEl.textContent = T('fit.panel.file', {
-          name: name, rows: m.table.rows,
-          columns: m.table.columns.map(function (c) { return withUnit(c.name, c.unit); }).join(', ')
-        }) + (m.table.title ? ' \u2014 ' + m.table.title : '');
-        setError('');
-      } else if (m.type === 'fitChoices') {
-        choices = m.choices;
-        fillForm();
-        form.hidden = false;
-        announce(T('fit.panel.loaded', { name: name, rows: data.table.rows }));
-        check();
-        return false;
-      }
-      return true;
+        return true;
+      });
+      if (!id) reject(new Error(errorEl.textContent));
     });
   }
 

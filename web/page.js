@@ -466,11 +466,18 @@ window.contactlab = {
       return loaded(fit, function (p) { return p.state(); }, fitDetails ? { open: fitDetails.open, loaded: false,
         running: false, planned: false, result: null, announced: [] } : null);
     },
-    /** Takes a measured table's text, as a dropped file (opens the panel). */
+    /**
+     * Takes a measured table's text, as a dropped file (opens the panel).
+     * Resolves with the table read ({title, rows, columns}); rejects with the
+     * reason it is refused, or when the panel cannot load.
+     */
     load: function (name, text) {
-      if (!fitDetails) return Promise.resolve(false);
+      if (!fitDetails) return Promise.reject(new Error(T('fit.panel.unavailable')));
       fitDetails.open = true;
-      return fit.load().then(function (panel) { if (panel) panel.load(String(name), String(text)); return !!panel; });
+      return fit.load().then(function (panel) {
+        if (!panel) throw new Error(T('fit.panel.unavailable'));
+        return panel.load(String(name), String(text));
+      });
     },
     uplot: function (k) { return loaded(fit, function (p) { return p.uplots()[k] || null; }, null); }
   },
