@@ -33,6 +33,12 @@ std::vector<std::string> fit_warning_texts(const FitResult& result, const std::v
       case FitWarning::Kind::NoEffect:
         out.push_back(text("fit.warning.no_effect", {{"a", name(w.i)}}));
         break;
+      case FitWarning::Kind::Loose: {
+        const size_t k = static_cast<size_t>(w.i);
+        out.push_back(text("fit.warning.loose", {{"a", name(w.i)}, {"value", format_number(round_significant(result.values[k], 3))},
+                                                 {"error", format_number(round_significant(result.standard_errors[k], 2))}}));
+        break;
+      }
       case FitWarning::Kind::AtBound: {
         const FitParameter& p = parameters[static_cast<size_t>(w.i)];
         const double value = result.values[static_cast<size_t>(w.i)];

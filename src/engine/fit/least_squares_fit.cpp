@@ -195,6 +195,12 @@ void add_statistics(const Model& model, const Eigen::VectorXd& s, const Eigen::M
     result.standard_errors[static_cast<size_t>(i)] = std::sqrt(covariance(i, i));
     for (int j = 0; j < p; ++j) result.correlation(i, j) = inverse(i, j) / std::sqrt(inverse(i, i) * inverse(j, j));
   }
+  for (int k = 0; k < p; ++k) {
+    const Range& range = model.range(k);
+    const double scale = range.log ? std::abs(range.value(s[k])) : range.hi - range.lo;
+    if (result.standard_errors[static_cast<size_t>(k)] > kLooseError * scale)
+      result.warnings.push_back({FitWarning::Kind::Loose, k});
+  }
   for (int i = 0; i < p; ++i)
     for (int j = i + 1; j < p; ++j)
       if (std::abs(result.correlation(i, j)) > kTradeOffCorrelation)

@@ -63,6 +63,7 @@ struct FitWarning {
     Singular,    ///< JᵀJ is singular: some combination involving i leaves the residuals unchanged
     NoEffect,    ///< parameter i does not change the residuals at all
     AtBound,     ///< parameter i stopped on its bound: its standard error means little
+    Loose,       ///< parameter i's standard error is as large as what it could be (see kLooseError)
   };
   Kind kind;
   int i = -1, j = -1;
@@ -71,6 +72,10 @@ struct FitWarning {
 
 /// Above this |correlation| two parameters are said to trade off.
 constexpr double kTradeOffCorrelation = 0.95;
+/// A parameter is pinned down only loosely when its standard error exceeds
+/// this fraction of its value (on a log scale: not even its order of
+/// magnitude is known) or of its range's width (on a linear one).
+constexpr double kLooseError = 0.5;
 
 struct FitResult {
   FitOutcome outcome = FitOutcome::Failed;

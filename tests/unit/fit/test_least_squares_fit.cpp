@@ -132,6 +132,24 @@ TEST_CASE("fit: parameters the data cannot tell apart are named") {
   }
 }
 
+TEST_CASE("fit: a parameter the data barely change is said to be loose") {
+  // A decay of 1000 s seen for 2 s with 1 % noise: its amplitude is sharp, its time hardly known.
+  std::vector<double> t, y;
+  for (int i = 0; i < 20; ++i) t.push_back(0.1 * i), y.push_back(3 * std::exp(-t.back() / 1000) + 0.03 * std::sin(7.0 * i));
+  const auto residuals = [&](const std::vector<double>& v, Eigen::VectorXd& r) -> std::optional<std::string> {
+    r.resize(static_cast<Eigen::Index>(t.size()));
+    for (size_t i = 0; i < t.size(); ++i) r[static_cast<Eigen::Index>(i)] = v[0] * std::exp(-t[i] / v[1]) - y[i];
+    return std::nullopt;
+  };
+  const cl::FitResult fit = cl::fit_least_squares(residuals, {{"A", 0.1, 10, false, 1}, {"tau", 1, 1e6, true, 100}});
+  MESSAGE("A = " << fit.values[0] << " ± " << fit.standard_errors[0] << ", tau = " << fit.values[1] << " ± "
+                 << fit.standard_errors[1]);
+  REQUIRE(std::isfinite(fit.standard_errors[1]));
+  CHECK(fit.standard_errors[1] > cl::kLooseError * fit.values[1]);
+  CHECK(has_warning(fit, FitWarning::Kind::Loose, 1));
+  CHECK_FALSE(has_warning(fit, FitWarning::Kind::Loose, 0));
+}
+
 TEST_CASE("fit: a value beyond the range stops on its bound, and says so") {
   const Line line = noisy_line();  // b = 0.5
   const cl::FitResult fit = cl::fit_least_squares(line_residuals(line), {{"a", -10, 10, false, 0}, {"b", -1, 0.3, false, 0}});
