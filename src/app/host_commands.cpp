@@ -135,6 +135,10 @@ std::optional<std::string> App::run_host_command(const HostMessage& m, nlohmann:
     case HostCommand::GetActivityRecord:
       result = {{"record", nullptr}};  // the page's own (web/host_link.js fills it in)
       return std::nullopt;
+    case HostCommand::LoadData:
+      // The page's fit panel reads the table (web/host_link.js answers once it has, or with its reason).
+      result = {{"name", m.data_name}, {"title", nullptr}, {"rows", nullptr}, {"columns", nullptr}};
+      return std::nullopt;
   }
   return text("app.host.unknown_command");
 }

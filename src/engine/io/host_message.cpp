@@ -6,6 +6,7 @@
 #include "core/message_text.h"
 #include "core/text.h"
 #include "io/json_text.h"
+#include "io/measured_table.h"  // its limits only: the page's fit panel reads the table
 #include "io/param_json.h"
 #include "scenes/registry.h"
 
@@ -16,6 +17,9 @@ constexpr double kMaxId = 9007199254740992.0;  // 2^53: an id survives the trip 
 constexpr size_t kMaxSeriesNames = 1000;
 constexpr size_t kMaxSeriesNameBytes = 100;
 constexpr long long kMinPoints = 2, kMaxPoints = 1000000;
+constexpr size_t kMaxDataBytes = MeasuredTableLimits{}.max_bytes;  // a longer table would be refused unread
+constexpr size_t kMaxDataNameBytes = 255;                           // a file name, as file systems allow
+const char* const kDefaultDataName = "data.csv";
 
 struct CommandSpec {
   const char* name;
@@ -37,6 +41,7 @@ const std::vector<CommandSpec>& commands() {
       {"get_series", HostCommand::GetSeries, {"names", "max_points"}},
       {"export", HostCommand::Export, {"what"}},
       {"get_activity_record", HostCommand::GetActivityRecord, {}},
+      {"load_data", HostCommand::LoadData, {"text", "name"}},
   };
   return list;
 }
@@ -130,6 +135,22 @@ std::optional<std::string> read_export(const nlohmann::json& doc, HostMessage& m
   return std::nullopt;
 }
 
+std::optional<std::string> read_load_data(const nlohmann::json& doc, HostMessage& m) {
+  auto text_it = doc.find("text");
+  if (text_it == doc.end() || !text_it->is_string()) return text("host.load_data_needs");
+  const size_t bytes = text_it->get_ref<const std::string&>().size();
+  if (bytes > kMaxDataBytes)
+    return text("host.load_data_too_large", {{"bytes", std::to_string(bytes)}, {"max", std::to_string(kMaxDataBytes)}});
+  m.data_name = kDefaultDataName;
+  if (auto name_it = doc.find("name"); name_it != doc.end()) {
+    const std::string* name = name_it->get_ptr<const std::string*>();
+    if (!name || name->empty() || name->size() > kMaxDataNameBytes || !is_valid_utf8(*name))
+      return text("host.load_data_name", {{"max", std::to_string(kMaxDataNameBytes)}});
+    m.data_name = *name;
+  }
+  return std::nullopt;
+}
+
 /// The whole message, or why not; `id` is set as soon as it is read.
 std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDescription& current, HostMessage& m,
                                         std::optional<long long>& id) {
@@ -166,6 +187,7 @@ std::optional<std::string> read_message(const nlohmann::json& doc, const SceneDe
     case HostCommand::Load: return read_load(doc, m);
     case HostCommand::GetSeries: return read_get_series(doc, m);
     case HostCommand::Export: return read_export(doc, m);
+    case HostCommand::LoadData: return read_load_data(doc, m);
     default: return std::nullopt;
   }
 }

@@ -28,6 +28,13 @@
 //   get_activity_record                 what the student did in the activity (the xAPI-shaped
 //                                       statements, web/statements.js): checked here,
 //                                       answered by the page, which owns the record
+//   load_data   "text": string, a table of measurements (a CSV from phyphox,
+//               Tracker or a spreadsheet; at most MeasuredTableLimits' bytes),
+//               "name": string (optional, default "data.csv"; 1-255 bytes of
+//               UTF-8), the file's name as the fit panel shows it. Only the
+//               shape is checked here; the page's fit panel reads the table
+//               and answers (web/host_link.js): {name, title, rows,
+//               columns: [{name, unit}]}, or an error with its reason
 // Any other key, a wrong type or an out-of-range value refuses the message
 // with an error naming the field.
 #include <optional>
@@ -46,7 +53,7 @@ namespace cl {
 inline constexpr long long kHostProtocolVersion = 1;
 
 enum class HostCommand {
-  Hello, GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export, GetActivityRecord
+  Hello, GetParams, SetParams, Load, Play, Pause, Step, Reset, GetState, GetSeries, Export, GetActivityRecord, LoadData
 };
 
 /// A validated message.
@@ -66,6 +73,9 @@ struct HostMessage {
   std::optional<size_t> max_points;
   /// export: "series", "events", "scene", "loops" or "report".
   std::string what;
+  /// load_data: the table's name ("data.csv" when not given). Its text is not
+  /// copied: the page, which holds the message, hands it to the fit panel.
+  std::string data_name;
 };
 
 struct HostMessageParse {

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "io/host_message.h"
+#include "io/measured_table.h"
 #include "scenes/pendulum.h"
 
 namespace {
@@ -100,6 +101,37 @@ TEST_CASE("host message: get_series and export") {
   REQUIRE(e.message);
   CHECK(e.message->what == "events");
   expect_refused(message("export", R"("what": "png")"), "export needs \"what\": one of series, events, scene, loops, report");
+}
+
+TEST_CASE("host message: load_data checks the table's shape only; the page reads it") {
+  const cl::HostMessageParse p = parse(message("load_data", R"("name": "bounces.csv", "text": "t (s),y (m)\n0,1\n")"));
+  REQUIRE_MESSAGE(p.message, p.error);
+  CHECK(p.message->command == cl::HostCommand::LoadData);
+  CHECK(p.message->id == 7);
+  CHECK(p.message->data_name == "bounces.csv");
+  // The name is optional; the text need not be a table here (the fit panel says what is wrong with it).
+  const cl::HostMessageParse unnamed = parse(message("load_data", R"("text": "a,b\n1\n")"));
+  REQUIRE_MESSAGE(unnamed.message, unnamed.error);
+  CHECK(unnamed.message->data_name == "data.csv");
+  const auto named = [](size_t bytes) { return R"("text": "t,y", "name": ")" + std::string(bytes - 4, 'm') + ".csv\""; };
+  const cl::HostMessageParse longest = parse(message("load_data", named(255)));
+  REQUIRE_MESSAGE(longest.message, longest.error);
+  CHECK(longest.message->data_name.size() == 255);
+
+  expect_refused(message("load_data"), "load_data needs \"text\"");
+  expect_refused(message("load_data", R"("name": "a.csv")"), "load_data needs \"text\"");
+  expect_refused(message("load_data", R"("text": 12)"), "load_data needs \"text\"");
+  expect_refused(message("load_data", R"("text": ["t,y", "0,1"])"), "load_data needs \"text\"");
+  expect_refused(message("load_data", R"("text": "t,y", "name": 3)"), "'name' must be a string of 1 to 255 bytes");
+  expect_refused(message("load_data", R"("text": "t,y", "name": "")"), "'name'");
+  expect_refused(message("load_data", named(256)), "'name' must be a string of 1 to 255 bytes");
+  expect_refused(message("load_data", R"("text": "t,y", "columns": ["t"])"),
+                 "unknown key 'columns' for 'load_data' (it takes text, name)");
+  // Past the measured-table reader's byte limit: refused here, as the fit panel would refuse it unread.
+  const size_t over = cl::MeasuredTableLimits{}.max_bytes + 1;
+  expect_refused(message("load_data", "\"text\": \"" + std::string(over, '1') + "\""),
+                 "'text' has " + std::to_string(over) + " bytes, more than the " +
+                     std::to_string(cl::MeasuredTableLimits{}.max_bytes));
 }
 
 TEST_CASE("host message: the envelope is checked field by field; the id is kept for the error reply") {
