@@ -9,6 +9,7 @@
  *   await lab.play();
  *   lab.on('statement', (s) => console.log(s.verb.display['en-US'], s.result));  // an activity's xAPI-shaped statements
  *   const record = await lab.getActivityRecord();  // all of them, and the answers
+ *   const table = await lab.loadData('bounces.csv', csvText);  // measurements for "Fit to measured data"
  *
  * Only messages from the iframe's own window and origin are read; the iframe
  * must allow this page's origin (its link's `allow=` key, or by default the
@@ -20,6 +21,7 @@ export const PROTOCOL_VERSION = 1;
 const HELLO_EVERY_MS = 250;        // a page still loading does not listen yet: say hello again
 const CONNECT_TIMEOUT_MS = 30000;  // the first visit loads a few MB
 const REPLY_TIMEOUT_MS = 15000;
+const LOAD_DATA_TIMEOUT_MS = 60000;  // the first table also loads the fit panel, uPlot and the fit's worker
 
 /** A command the page refused (or did not answer): `message` is the page's reason. */
 export class ContactLabError extends Error {
@@ -167,6 +169,15 @@ class Lab {
    * null when the page holds no activity.
    */
   async getActivityRecord() { return (await this.send('get_activity_record')).record; }
+  /**
+   * Hands the page a table of measurements (`text`: a CSV from phyphox,
+   * Tracker or a spreadsheet, at most 8 MiB; `name`: its file name, as the
+   * page shows it) for its "Fit to measured data" panel, which opens to show
+   * it. Resolves with the table read: {name, title, rows, columns: [{name,
+   * unit}]}; rejects with a ContactLabError giving the reason a table is
+   * refused (the one loaded before stays).
+   */
+  loadData(name, text) { return this.send('load_data', { name, text }, LOAD_DATA_TIMEOUT_MS); }
 
   /** Stops listening; pending commands are rejected. */
   disconnect() {

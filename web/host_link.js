@@ -21,7 +21,7 @@
  * only), so a host knows when to say hello.
  *
  * Usage (see page.js): createHostLink({hostMessage, allowValue, showMessage,
- * status, eventsSince, describe, sizeHint, activityRecord}).start().
+ * status, eventsSince, describe, sizeHint, activityRecord, loadData}).start().
  */
 import { clip, t as T } from './text.js';
 
@@ -44,6 +44,11 @@ var MAX_SUBSCRIBERS = 8;                  // windows that said hello (the oldest
  *   statement {xAPI-shaped statement}              what the student did in an activity (web/statements.js)
  * The command get_activity_record is checked by the engine and answered here,
  * with the page's record of the activity (options.activityRecord()).
+ * load_data is checked by the engine (its shape) and answered once the page's
+ * fit panel has read the table (options.loadData(name, text), a promise):
+ * {name, title, rows, columns: [{name, unit}]}, or a refusal with the
+ * panel's reason. Its reply may come after replies to later messages: the
+ * id tells them apart.
  */
 
 /** An origin as the browser writes it ("https://a.example:8443"), or null. */
@@ -126,7 +131,9 @@ function changedNames(before, after) {
  * -> the link's raw `allow` value or null, showMessage(level, text),
  * status() -> the app's status object, eventsSince(n) -> {total, events},
  * describe() -> the current scene's description, sizeHint() -> {width, height},
- * activityRecord() -> the record of the activity held, or null}.
+ * activityRecord() -> the record of the activity held, or null,
+ * loadData(name, text) -> a promise of the measured table read ({title, rows,
+ * columns}), rejected with an Error giving the reason it was refused}.
  */
 export function createHostLink(options) {
   var warnedAllow = null;  // the allow value whose bad entries were reported
@@ -144,10 +151,11 @@ export function createHostLink(options) {
     }
   }
 
-  function refuse(ev, error) {
+  /** Refuses the message `ev` brings (its `id` when known, else read from it). */
+  function refuse(ev, error, id) {
     options.showMessage('warning', T('host.message_refused', { origin: clip(ev.origin), error: error }));
     var body = { type: 'contactlab', v: PROTOCOL_VERSION, ok: false, error: error };
-    var id = messageId(ev.data);
+    if (id === undefined) id = messageId(ev.data);
     if (id != null) body.id = id;  // so the sender knows which of its messages this answers
     reply(ev, body);
   }
@@ -192,9 +200,32 @@ export function createHostLink(options) {
       return;
     }
     var body = JSON.parse(answer);  // the engine writes the reply: always one JSON object
-    if (body.ok && messageObject(ev.data).cmd === 'get_activity_record') body.result.record = options.activityRecord();
+    var sent = body.ok ? messageObject(ev.data) : null;  // as the engine read it
+    if (sent && sent.cmd === 'get_activity_record') body.result.record = options.activityRecord();
+    if (sent && sent.cmd === 'load_data') {
+      loadData(ev, body, sent.text);
+      return;
+    }
     reply(ev, body);
     if (body.ok && body.result && body.result.protocol === PROTOCOL_VERSION) subscribe(ev.source, ev.origin);
+  }
+
+  /**
+   * Answers an accepted load_data once the fit panel has read the table (the
+   * engine's reply, `body`, names it); a table the panel refuses is refused
+   * like any message, with the panel's reason.
+   */
+  function loadData(ev, body, text) {
+    var name = body.result.name;
+    new Promise(function (resolve) { resolve(options.loadData(name, text)); }).then(function (table) {
+      body.result = {
+        name: name, title: table.title, rows: table.rows,
+        columns: table.columns.map(function (c) { return { name: c.name, unit: c.unit }; })
+      };
+      reply(ev, body);
+    }).catch(function (e) {
+      refuse(ev, String(e && e.message || e), body.id != null ? body.id : null);
+    });
   }
 
   // ---- Events -------------------------------------------------------------

@@ -113,6 +113,26 @@ function loadMeasuredFile(file) {
   fit.load().then(function (panel) { if (panel) panel.readFile(file); });
 }
 
+/**
+ * A table of measurements a host page sends (load_data, web/host_link.js):
+ * the fit panel opens, shown even when embedded, and scrolled into the
+ * dock's view once it has read the table or said why not, so the student
+ * sees the data arrive. Resolves or rejects as window.contactlab.fit.load.
+ */
+function loadHostData(name, content) {
+  document.body.classList.add('fit-from-host');  // style.css: an embedded page shows the panel
+  var reading = window.contactlab.fit.load(name, content);
+  reading.then(showFitPanel, showFitPanel);
+  return reading;
+}
+
+/** The fit panel's top in the dock's view (the dock scrolls; the host page does not move). */
+function showFitPanel() {
+  var dock = document.getElementById('dock'), panel = document.getElementById('fit');
+  var below = panel.getBoundingClientRect().top - dock.getBoundingClientRect().top;
+  if (below < 0 || below > dock.clientHeight / 2) dock.scrollTop += below;
+}
+
 var inspector = onDemand(T('inspector.title'), function () { return import('./inspector.js'); }, function (m) {
   var panel = m.createInspector({ api: api, hostEl: document.getElementById('inspector') });
   panel.start();
@@ -311,7 +331,8 @@ function startPanels() {
     eventsSince: function (n) { return parseJson(api.eventsJson(n)); },
     describe: function () { return parseJson(api.sceneJson()); },
     sizeHint: sizeHint,
-    activityRecord: function () { return statements.record(); }
+    activityRecord: function () { return statements.record(); },
+    loadData: loadHostData
   });
   hostLink.start();
   onMessage(hostLink.pageMessage);

@@ -4,7 +4,11 @@
 // (127.0.0.2) is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as h from './harness.mjs';
+
+const DATA = path.join(h.repoRoot, 'assets', 'measured', 'bouncing_ball_phyphox.csv');
 
 let env;
 before(async () => { env = await h.setup(); });
@@ -27,13 +31,12 @@ function coursePage(frameUrl) {
     </script>`;
 }
 
-const seen = (page, name) => page.evaluate((n) => window.seen.filter((e) => e.name === n).map((e) => e.data), name);
-
-test('a course page on another origin drives ContactLab through the module and hears its events', { timeout: 120_000 }, async () => {
-  const port = new URL(env.server.url).port;
-  // No allow= key: the page that embeds ContactLab is the one host it accepts.
-  const frameUrl = `http://localhost:${port}/#scene=pendulum`;
-  env.server.page('/course-module.html', coursePage(frameUrl));
+/**
+ * Serves coursePage(frameUrl) at `at`, opens it in a new context and waits for it to connect:
+ * {context, page, errors (the page's), info (the hello reply; null when refused), ms (load and connect)}.
+ */
+async function openCourse(at, frameUrl) {
+  env.server.page(at, coursePage(frameUrl));
   const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
   try {
     const page = await context.newPage();
@@ -41,9 +44,24 @@ test('a course page on another origin drives ContactLab through the module and h
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     const started = Date.now();
-    await page.goto(env.server.url + 'course-module.html', { waitUntil: 'load' });
+    await page.goto(env.server.url + at.slice(1), { waitUntil: 'load' });
     const info = await h.withTimeout(page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect');
-    console.log(`  connected in ${Date.now() - started} ms (page load included)`);
+    return { context, page, errors, info, ms: Date.now() - started };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+const seen = (page, name) => page.evaluate((n) => window.seen.filter((e) => e.name === n).map((e) => e.data), name);
+
+test('a course page on another origin drives ContactLab through the module and hears its events', { timeout: 120_000 }, async () => {
+  const port = new URL(env.server.url).port;
+  // No allow= key: the page that embeds ContactLab is the one host it accepts.
+  const frameUrl = `http://localhost:${port}/#scene=pendulum`;
+  const { context, page, errors, info, ms } = await openCourse('/course-module.html', frameUrl);
+  try {
+    console.log(`  connected in ${ms} ms (page load included)`);
     assert.ok(info, JSON.stringify(await page.evaluate(() => window.refusal)));
     assert.equal(info.protocol, 1);
     assert.equal(info.scene, 'pendulum');
@@ -142,6 +160,76 @@ test('a course page on another origin drives ContactLab through the module and h
   }
 });
 
+test('a course page hands ContactLab measurements: the fit panel shows them; a bad table or a wrong type is refused, the table stays', { timeout: 120_000 }, async () => {
+  const port = new URL(env.server.url).port;
+  // Embedded (embed=1 hides the page's panels): the fit panel must still come into sight.
+  const frameUrl = `http://localhost:${port}/#scene=pile&preset=bouncing_ball&law=impulse&embed=1`;
+  const { context, page, errors, info } = await openCourse('/course-data.html', frameUrl);
+  try {
+    assert.ok(info, JSON.stringify(await page.evaluate(() => window.refusal)));
+    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
+    const fitState = () => frame.evaluate(() => window.contactlab.fit.state());
+    const call = (what, fn, arg) => h.withTimeout(page.evaluate(fn, arg), h.TIMEOUT.load, what);
+    await page.evaluate(() => {  // a promise's outcome as data: a refusal is what a test reads
+      window.settle = (p) => p.then((result) => ({ result }), (e) => ({ error: { name: e.name, message: e.message, command: e.command } }));
+    });
+
+    // The file as phyphox writes it: its header names the columns and units, a row per bounce.
+    const text = fs.readFileSync(DATA, 'utf8');
+    const lines = text.split(/\r?\n/).filter((l) => l.trim());
+    const header = lines[0].split(',').map((c) => JSON.parse(c));  // "Time (s)","Height (m)"
+    assert.equal((await fitState()).loaded, false, 'no table before the host sends one');
+    // Sent with a get_params after it: each reply answers its own id, the table's coming once it is read.
+    const [table, params] = await call('loadData and getParams', (t) => Promise.all([
+      window.lab.loadData('bouncing_ball_phyphox.csv', t), window.lab.getParams()]), text);
+    console.log(`  loadData: ${JSON.stringify(table)}`);
+    assert.equal(params.scene, 'pile');
+    assert.equal(table.name, 'bouncing_ball_phyphox.csv');
+    assert.equal(table.rows, lines.length - 1);
+    assert.deepEqual(table.columns, header.map((c) => ({ name: c.replace(/ \(.*\)$/, ''), unit: c.match(/\((.*)\)$/)[1] })));
+    assert.deepEqual(table.columns.map((c) => c.name), ['Time', 'Height']);
+    assert.equal(table.title, '');
+
+    // The student sees it arrive: the panel open, in sight in the embedded page, naming the file.
+    const state = await fitState();
+    assert.equal(state.open, true);
+    assert.equal(state.loaded, true);
+    const shown = await h.until(frame, () => frame.evaluate(() => {
+      const dock = document.getElementById('dock').getBoundingClientRect();
+      const panel = document.getElementById('fit').getBoundingClientRect();
+      const file = document.querySelector('#fit .fit-file');
+      return panel.height > 0 && panel.top >= dock.top - 1 && panel.top < dock.bottom
+        ? { top: Math.round(panel.top - dock.top), dock: Math.round(dock.height), file: file.textContent } : null;
+    }), { what: 'the fit panel in sight' });
+    console.log(`  fit panel ${shown.top} px below the dock's top (dock ${shown.dock} px): "${shown.file}"`);
+    assert.match(shown.file, /^bouncing_ball_phyphox\.csv: 13 rows; Time \[s\], Height \[m\]/);
+    await h.saveScreenshot(page, 'host-load-data.png');
+
+    // A table the reader refuses: the host hears the reader's reason, naming the row and column; the table stays.
+    const bad = await call('a bad table', (t) => window.settle(window.lab.loadData('bad.csv', t)), 't (s),y (m)\n0,1\n1,x\n');
+    console.log(`  refused: ${bad.error?.message}`);
+    assert.equal(bad.error?.name, 'ContactLabError', JSON.stringify(bad));
+    assert.equal(bad.error.command, 'load_data');
+    assert.match(bad.error.message, /^bad\.csv not loaded: .*row 2, column 'y': 'x' is not a number/);
+    assert.equal((await fitState()).loaded, true, 'the table loaded before stays');
+    assert.match(await frame.evaluate(() => document.querySelector('#fit .fit-file').textContent), /^bouncing_ball_phyphox\.csv: 13 rows/);
+    await h.until(page, async () => (await seen(page, 'error')).some((d) => /'x' is not a number/.test(d.message)),
+      { what: 'the refusal as an error event' });
+
+    // A number for the text: the engine refuses it, naming the field, before the page reads anything.
+    const typed = await call('text: 42', () => window.settle(window.lab.send('load_data', { name: 'n.csv', text: 42 })));
+    console.log(`  refused: ${typed.error?.message}`);
+    assert.equal(typed.error?.name, 'ContactLabError', JSON.stringify(typed));
+    assert.match(typed.error.message, /load_data needs "text"/);
+    const extra = await call('an extra key', () => window.settle(window.lab.send('load_data', { text: 't,y', rows: 2 })));
+    assert.match(extra.error?.message ?? '', /unknown key 'rows' for 'load_data'/);
+    assert.match(await frame.evaluate(() => document.querySelector('#fit .fit-file').textContent), /^bouncing_ball_phyphox\.csv/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a course page on an origin the link does not allow cannot connect', { timeout: 90_000 }, async () => {
   const port = new URL(env.server.url).port;
   const frameUrl = `http://localhost:${port}/#scene=pendulum&allow=http://127.0.0.1:${port}`;
@@ -165,7 +253,7 @@ test('a course page on an origin the link does not allow cannot connect', { time
   }
 });
 
-test('the example host page served with the site loads its preset without a warning, connects, plays and logs impacts', { timeout: 90_000 }, async () => {
+test('the example host page served with the site loads its preset without a warning, connects, plays, logs impacts and sends a table', { timeout: 90_000 }, async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   try {
     const page = await context.newPage();
@@ -193,6 +281,15 @@ test('the example host page served with the site loads its preset without a warn
     await page.getByRole('button', { name: 'Apply' }).click();
     await h.until(page, () => page.evaluate(() => document.getElementById('error').textContent.length > 0), { what: 'the refusal shown' });
     console.log(`  example page refusal: ${await page.evaluate(() => document.getElementById('error').textContent)}`);
+    // A table of measurements picked on the example page: the lab's fit panel reads it, the page says what came.
+    await page.setInputFiles('#data', DATA);
+    const said = await h.until(page, () => page.evaluate(() => {
+      const text = document.getElementById('data-status').textContent;
+      return /rows|not loaded/.test(text) ? text : null;
+    }), { what: 'the table acknowledged', timeout: h.TIMEOUT.load });
+    console.log(`  example page measurements: ${said}`);
+    assert.match(said, /^bouncing_ball_phyphox\.csv: 13 rows of Time \[s\], Height \[m\], shown in the fit panel\.$/);
+    assert.equal(await lab.evaluate(() => window.contactlab.fit.state().loaded), true);
     await h.saveScreenshot(page, 'host-example.png');
     assert.deepEqual(errors, []);
   } finally {
