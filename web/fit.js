@@ -9,13 +9,17 @@
  *
  * Loaded, with its worker, when the panel first opens (web/page/on_demand.js).
  *
- * Usage: createFit({api, details, download}).start(); .readFile(file) takes
+ * The mapped data are also drawn over the page's plots: opts.onMeasured(m)
+ * gets them ({file, kind, name, label, unit, times, values}) whenever the
+ * form maps them anew, null when it maps nothing.
+ *
+ * Usage: createFit({api, details, download, onMeasured}).start(); .readFile(file) takes
  * a file (the page's drop, web/page/files.js), .load(name, text) a file's
  * text (the host's loadData).
  */
 import { checkbox, el, statusLine, textInput } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
-import { formatNumber as fmt } from './plots/format.js';
+import { eventKind, formatNumber as fmt } from './plots/format.js';
 import { fitToHolder } from './plots/panel_kit.js';
 import { language, t as T } from './text.js';
 
@@ -235,7 +239,7 @@ export function createFit(opts) {
       row.use.appendChild(new Option(T('fit.panel.unused'), ''));
       row.use.appendChild(new Option(T('fit.panel.time'), 't'));
       choices.targets.forEach(function (t) {
-        row.use.appendChild(new Option(t.kind === 'events' ? T('fit.panel.event_times', { kind: t.label })
+        row.use.appendChild(new Option(t.kind === 'events' ? T('fit.panel.event_times', { kind: eventKind(t.label) })
           : withUnit(t.label || t.name, t.unit), t.name));
       });
       var guess = guessUse(column, usedTime, usedTarget);
@@ -356,6 +360,10 @@ export function createFit(opts) {
 
   function showPlan(p) {
     plan = p.error ? null : p;
+    var target = plan && targetOf(plan.name);
+    if (opts.onMeasured) opts.onMeasured(plan ? { file: data.name, kind: plan.kind, name: plan.name,
+      label: plan.kind === 'events' ? eventKind(plan.name) : target && target.label || plan.name,
+      unit: plan.unit, times: plan.times, values: plan.values } : null);
     setError(p.error || '', p.input);
     notesEl.hidden = !(p.notes && p.notes.length);
     notesEl.textContent = p.notes ? p.notes.join(' ') : '';

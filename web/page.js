@@ -100,7 +100,8 @@ var sweep = onDemand(T('sweep.title'), withUPlot(function () { return import('./
 });
 
 var fit = onDemand(T('fit.title'), withUPlot(function () { return import('./fit.js'); }), function (m) {
-  var panel = m.createFit({ api: api, details: fitDetails, download: downloadText });
+  var panel = m.createFit({ api: api, details: fitDetails, download: downloadText,
+    onMeasured: function (measured) { if (plots) plots.setMeasured(measured); } });
   panel.start();
   reopened(fitDetails);
   return panel;
@@ -462,7 +463,9 @@ window.contactlab = {
     add: function () { if (plots) plots.add(); },
     remove: function (k) { if (plots) plots.remove(k); },
     setSeries: function (k, names) { if (plots) plots.setSeries(k, names); },
-    urlValue: function () { return plots ? plots.urlValue() : null; }
+    urlValue: function () { return plots ? plots.urlValue() : null; },
+    /** The measurements drawn over the plots: {file, kind, name, points, offset, listed}, or null. */
+    measured: function () { return plots ? plots.measured() : null; }
   },
   inspector: {
     shown: function () { return loaded(inspector, function (p) { return p.shown(); }, false); },

@@ -95,7 +95,7 @@ function fit(M, m) {
   postMessage({ type: 'fitTable', id: m.id, table: table });
   if (table.error || !m.sceneFile) return;
   postMessage({ type: 'fitChoices', id: m.id, choices: ask(M, M._cl_fit_choices, [m.sceneFile]) });
-  if (!m.map || !m.varied) return;
+  if (typeof m.map !== 'string' || !m.varied) return;  // an empty map is checked: it maps nothing
   var planned = ask(M, M._cl_fit_plan, [m.sceneFile, m.map, JSON.stringify(m.varied)]);
   postMessage({ type: 'fitPlanned', id: m.id, plan: planned });
   if (!m.run || planned.error) return;

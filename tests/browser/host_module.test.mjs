@@ -210,7 +210,7 @@ test('a course page hands ContactLab measurements: the fit panel shows them; a b
     console.log(`  refused: ${bad.error?.message}`);
     assert.equal(bad.error?.name, 'ContactLabError', JSON.stringify(bad));
     assert.equal(bad.error.command, 'load_data');
-    assert.match(bad.error.message, /^bad\.csv not loaded: .*row 2, column 'y': 'x' is not a number/);
+    assert.match(bad.error.message, /^bad\.csv: measurements not loaded: row 2, column 'y': 'x' is not a number/);
     assert.equal((await fitState()).loaded, true, 'the table loaded before stays');
     assert.match(await frame.evaluate(() => document.querySelector('#fit .fit-file').textContent), /^bouncing_ball_phyphox\.csv: 13 rows/);
     await h.until(page, async () => (await seen(page, 'error')).some((d) => /'x' is not a number/.test(d.message)),

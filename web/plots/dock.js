@@ -4,6 +4,9 @@
  * read them through Float64Array views, copy (and, for long runs, decimate)
  * them into plain arrays for uPlot, and never write to wasm memory.
  *
+ * Measurements a user brought (the fit panel's mapped table) are drawn over
+ * the plots that show them (web/plots/measured_overlay.js).
+ *
  * When runs are compared (cl_compare_json lists them), every chosen series
  * is drawn once per run in the run's colour (the series told apart by dash
  * patterns), and "Δ name" series show each variant minus the reference.
@@ -20,6 +23,7 @@ import { t as T } from '../text.js';
 import { AXIS_LABEL_GAP, Y_LABEL_SIZE, axisLabelCandidates, axisSize, axisStyle, fittedLabel, yTickSpace } from './axes.js';
 import { DASHES, DIFF, alignTo, lineValues, panelLines } from './compare_alignment.js';
 import { labelWithUnit, unitsOf, valueWithUnit } from './format.js';
+import { createMeasuredOverlay } from './measured_overlay.js';
 import { lineSample, pollEvery } from './panel_kit.js';
 import { copyRange, decimate, formatUrlValue, parseUrlValue, readRuns, residualFloor, visibleRange } from './plot_data.js';
 
@@ -81,6 +85,7 @@ export function createPlots(opts) {
   var revisionSeen = null;
   var needLayout = true;
   var needData = true;
+  var measured = createMeasuredOverlay({ api: api, afterEl: panelsEl });
 
   function readSeriesList() {
     series = [];
@@ -357,6 +362,7 @@ export function createPlots(opts) {
     // One y scale and axis per unit: the first unit on the left, the second on the right.
     var units = unitsOf(entries);
     var scaleOf = function (unit) { return units.indexOf(unit) === 0 ? 'y' : 'y2'; };
+    p.scaleOf = scaleOf;
     var ySeries = lines.map(function (line) {
       return {
         label: scaleOf(line.unit) === 'y2' ? TEXT.rightAxis(line.label) : line.label,
@@ -407,6 +413,7 @@ export function createPlots(opts) {
           filters: { pub: function (type) { return type === 'mousemove'; }, sub: function () { return true; } } }
       },
       hooks: {
+        draw: [function (u) { if (measured.shows(p.names)) measured.draw(u, p.scaleOf); }],
         // Values show only for the time under the pointer: no row of dashes when it is elsewhere.
         setCursor: [function (u) { p.legend.classList.toggle('cursor-off', u.cursor.idx == null); }],
         setSelect: [function (u) {
@@ -447,10 +454,18 @@ export function createPlots(opts) {
     var empty = [[]].concat(lines.map(function () { return []; }));
     p.u = new uPlot(plotOptions(p, entries, lines, p.width, p.height), empty, p.holder);
     if (runs.length < 2) drawLegendSamples(p, lines);
+    showMeasuredKey(p);
     if (!entries.length) p.holder.appendChild(el('div', 'plot-note', TEXT.chooseSeries));
     // Double-click resets uPlot's zoom; forget ours too so live data follows again.
     p.u.over.addEventListener('dblclick', function () { p.zoom = null; needData = true; });
     p.points = 0;
+  }
+
+  /** The measurements' legend entry under a plot that shows them. */
+  function showMeasuredKey(p) {
+    var old = p.legend.querySelector('.plot-measured-key');
+    if (old) old.remove();
+    if (measured.shows(p.names)) p.legend.appendChild(measured.key());
   }
 
   function sizePanel(p) {
@@ -510,6 +525,7 @@ export function createPlots(opts) {
       needLayout = false;
       rebuild();
     }
+    if (measured.follow()) needData = true;
     var revision = api.revision();
     if (needData || revision !== revisionSeen) {
       revisionSeen = revision;
@@ -535,6 +551,13 @@ export function createPlots(opts) {
     stop: poller.stop,
     /** Series layout changed (Module.clSeriesChanged): rebuild on the next tick. */
     invalidateLayout: function () { needLayout = true; },
+    /** Measurements to draw over the plots (see measured_overlay.js), or null. */
+    setMeasured: function (m) {
+      measured.set(m);
+      panels.forEach(showMeasuredKey);
+      needData = true;
+    },
+    measured: function () { return measured.state(); },
     /** Apply the URL's `plots` value (null: back to the scene defaults). */
     setUrlValue: function (value) {
       if (value == null) { userChose = false; pendingUrl = null; } else { pendingUrl = value; }

@@ -6,7 +6,7 @@ import { t as T } from '../text.js';
 
 // The engine's event kinds, shown in words by loops.js, inspector.js and the live region of
 // controls.js (keys plots.impact_kind.*).
-var EVENT_KINDS = ['pair', 'wall', 'street', 'hit', 'collision', 'taut', 'slack', 'nail', 'correction'];
+var EVENT_KINDS = ['bounce', 'pair', 'wall', 'street', 'hit', 'collision', 'taut', 'slack', 'nail', 'correction'];
 
 /** About 4 significant digits; exponent form only for very large/small. */
 export function formatNumber(v) {

@@ -1,0 +1,130 @@
+// Measurements over the dock's plots (web/plots/measured_overlay.js): a table
+// loaded in the fit panel and mapped there is drawn as marks of its own in the
+// plots that show it, with a legend entry, and listed as a table a screen
+// reader can read; event times are put with the first at the run's first
+// onset; nothing is drawn once the mapping is taken back.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const MEASURED = path.join(h.repoRoot, 'assets', 'measured');
+const read = (name) => fs.readFileSync(path.join(MEASURED, name), 'utf8');
+
+let env;
+before(async () => { env = await h.setup(); });
+after(async () => { await env?.close(); });
+
+/** The marks' colour, as their legend entry draws it. */
+const markColor = (page) => page.locator('.plot-measured-key svg > *').first()
+  .evaluate((mark) => mark.getAttribute('stroke') || mark.getAttribute('fill'));
+
+/** Pixels of colour `hex` (the marks') in panel k's plot area, as drawn now. */
+function marksDrawn(page, k, hex) {
+  return page.evaluate(([k, hex]) => {
+    const u = window.contactlab.plots.uplot(k);
+    const { left, top, width, height } = u.bbox;
+    const pixels = u.ctx.getImageData(left, top, width, height).data;
+    const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    let n = 0;
+    for (let i = 0; i < pixels.length; i += 4)
+      if (Math.abs(pixels[i] - want[0]) + Math.abs(pixels[i + 1] - want[1]) + Math.abs(pixels[i + 2] - want[2]) < 30) n++;
+    return n;
+  }, [k, hex]);
+}
+
+/** Loads `name` into the fit panel and maps its columns (values of #fit-column-K). */
+async function loadAndMap(page, name, uses) {
+  const table = await page.evaluate(([n, t]) => window.contactlab.fit.load(n, t), [name, read(name)]);
+  for (const [k, use] of uses.entries()) await page.locator(`#fit-column-${k}`).selectOption(use);
+  return table;
+}
+
+test('bounce times over every plot: the first at the run\'s first bounce, a legend entry, listed', async () => {
+  const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
+  try {
+    const { page, errors } = app;
+    const measured = () => page.evaluate(() => window.contactlab.plots.measured());
+    const table = await loadAndMap(page, 'bouncing_ball_phyphox.csv', ['bounce', '']);
+    await h.until(page, async () => (await measured())?.points === table.rows, { what: 'the bounce times over the plots' });
+    // Placed once the run has bounced (at 0.24 s), drawn over the run's first 3 s.
+    await h.until(page, async () => (await h.status(page)).t > 3, { timeout: 60_000, what: 'the run past 3 s' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    const state = await measured();
+    await h.openExport(page);
+    const onsets = (await h.downloadByClick(page, 'Events CSV')).body.toString('utf8').trim().split('\n').slice(1)
+      .map((row) => row.split(',')).filter((cells) => cells[1] === 'bounce').map((cells) => Number(cells[0]));
+    const data = read('bouncing_ball_phyphox.csv').trim().split('\n').slice(1).map((row) => Number(row.split(',')[0]));
+    const expected = onsets[0] - data[0];
+    console.log(`${state.points} bounce times, offset ${state.offset.toFixed(6)} s (the run's first onset ${onsets[0]} s ` +
+      `less the file's first time ${data[0]} s)`);
+    assert.ok(Math.abs(state.offset - expected) < 1e-9, 'the first measured bounce at the run\'s first');
+    assert.equal(state.listed, data.length, 'every bounce listed');
+
+    // Every plot has the legend entry; the listing says what is drawn, in words.
+    const panels = await page.evaluate(() => window.contactlab.plots.count());
+    assert.ok(panels >= 1);
+    assert.equal(await page.locator('.plot-measured-key').count(), panels);
+    assert.match(await page.locator('.plot-measured-key').first().innerText(), /measured bounce times \(bouncing_ball_phyphox\.csv\)/);
+    assert.match(await page.locator('.plot-measured summary').innerText(), /13 bounce times, marked ▼ at the top of each plot/);
+    const heads = await page.locator('.plot-measured th').allTextContents();
+    assert.deepEqual(heads, ['No.', 't in the file [s]', 't in the run [s]']);
+
+    // The marks are drawn, and go when the column is no longer mapped.
+    const color = await markColor(page);
+    const withMarks = await marksDrawn(page, 0, color);
+    h.saveArtifact('measured-bounces.png', await page.locator('#panels').screenshot());  // for a human to look at
+    await page.locator('#fit-column-0').selectOption('');
+    await h.until(page, async () => (await measured()) === null, { what: 'the marks taken back' });
+    await h.until(page, async () => (await marksDrawn(page, 0, color)) < withMarks, { what: 'the plot redrawn without marks' });
+    const without = await marksDrawn(page, 0, color);
+    console.log(`axis-coloured pixels in plot 1: ${withMarks} with the 13 marks, ${without} without`);
+    assert.ok(withMarks - without >= 13 * 10, 'each mark covers some pixels');
+    assert.equal(await page.locator('.plot-measured-key').count(), 0);
+    assert.ok(await page.locator('.plot-measured').isHidden());
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a tracked height over the plot of that series only, as points at the data\'s times', async () => {
+  const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
+  try {
+    const { page, errors } = app;
+    const measured = () => page.evaluate(() => window.contactlab.plots.measured());
+    const table = await loadAndMap(page, 'bouncing_ball_tracker.txt', ['t', 'com_height']);
+    await h.until(page, async () => (await measured())?.points === table.rows, { what: 'the heights over the plots' });
+    // A plot of the height alone, and one without it.
+    await page.evaluate(() => {
+      const plots = window.contactlab.plots;
+      while (plots.count() < 2) plots.add();
+      plots.setSeries(0, ['com_height']);
+      plots.setSeries(1, ['E_kin']);
+    });
+    await h.until(page, async () => (await page.evaluate(() => window.contactlab.plots.series(0)))[0] === 'com_height',
+      { what: 'plot 1 shows the height' });
+    const state = await measured();
+    assert.equal(state.offset, 0, 'series times are the file\'s');
+    const keys = await page.locator('.plot-legend').evaluateAll((legends) => legends.map((l) => !!l.querySelector('.plot-measured-key')));
+    assert.deepEqual(keys.slice(0, 2), [true, false], 'the entry only under the height\'s plot');
+    assert.match(await page.locator('.plot-measured summary').innerText(), new RegExp(`${table.rows} values of .*height`));
+    assert.equal(state.listed, table.rows);
+    // Paused after the run passed the data's last time: the points sit on the drawn curve.
+    await h.until(page, async () => (await h.status(page)).t > 1.55, { timeout: 60_000, what: 'the run past the data' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    const color = await markColor(page);
+    const withMarks = await marksDrawn(page, 0, color);
+    h.saveArtifact('measured-heights.png', await page.locator('#panels').screenshot());
+    await page.locator('#fit-column-1').selectOption('');
+    await h.until(page, async () => (await measured()) === null, { what: 'the points taken back' });
+    await h.until(page, async () => (await marksDrawn(page, 0, color)) < withMarks, { what: 'the plot redrawn without points' });
+    const without = await marksDrawn(page, 0, color);
+    console.log(`axis-coloured pixels in the height's plot: ${withMarks} with ${table.rows} points, ${without} without`);
+    assert.ok(withMarks - without >= table.rows * 5, 'each point covers some pixels');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
