@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/limits.h"
 #include "core/number_format.h"
@@ -21,8 +22,11 @@ constexpr double kMaxFitSamples = 1e5;  // per run: the finest sampling of long 
 constexpr double kSpanFactor = 4, kExtraSeconds = 2;
 constexpr double kChunk = 0.05;  // s, advanced between looks at the onsets found
 
+/// A run with the varied values set; `prepare` sets what the run's start
+/// must already see (its sampling) before the one reset.
 std::optional<std::string> start_run(const RunFit& fit, const std::vector<double>& values,
-                                     std::unique_ptr<Simulation>& sim) {
+                                     std::unique_ptr<Simulation>& sim,
+                                     const std::function<void(Simulation&)>& prepare = {}) {
   ParamValues params = fit.base;
   for (size_t k = 0; k < fit.varied.size(); ++k) {
     const auto index = params.index_of(fit.varied[k]);
@@ -34,29 +38,34 @@ std::optional<std::string> start_run(const RunFit& fit, const std::vector<double
   limits.event_capacity = 1;
   sim = std::make_unique<Simulation>(fit.create(), limits);
   if (auto error = sim->set_params(params)) return error;
+  if (prepare) prepare(*sim);
   return sim->reset();
 }
 
 std::optional<std::string> series_at_times(const RunFit& fit, const std::vector<double>& values,
                                            std::vector<double>& out) {
-  std::unique_ptr<Simulation> sim;
-  if (auto error = start_run(fit, values, sim)) return error;
-  const auto column = find_series(sim->scene().series(), fit.target.name);
-  if (!column) return text("fit.no_series", {{"name", fit.target.name}});
   const std::vector<double>& times = fit.target.times;
   const double until = times.back();
   double spacing = until;
   for (size_t i = 1; i < times.size(); ++i)
     if (times[i] > times[i - 1]) spacing = std::min(spacing, times[i] - times[i - 1]);
   const double dt = std::max({spacing / kSamplesPerSpacing, until / kMaxFitSamples, kMinSampleInterval});
-  sim->set_sample_interval(dt);
 
-  std::vector<double> t, y;  // the run's samples (s, series unit)
-  sim->on_sample = [&](const std::vector<double>& sample) {
-    t.push_back(sim->time());
-    y.push_back(sample[*column]);
+  std::unique_ptr<Simulation> sim;
+  std::optional<size_t> column;  // the series' column, known once the reset has laid out the series
+  bool looked = false;
+  std::vector<double> t, y;      // the run's samples (s, series unit)
+  const auto sample_series = [&](Simulation& run) {
+    run.set_sample_interval(dt);
+    run.on_sample = [&](const std::vector<double>& sample) {
+      if (!looked) column = find_series(sim->scene().series(), fit.target.name), looked = true;
+      if (!column) return;
+      t.push_back(sim->time());
+      y.push_back(sample[*column]);
+    };
   };
-  sim->reset();  // records its first sample with on_sample set
+  if (auto error = start_run(fit, values, sim, sample_series)) return error;
+  if (!column) return text("fit.no_series", {{"name", fit.target.name}});
   sim->advance_on_grid(until + dt);
   if (sim->failed()) return sim->failure();
 
