@@ -37,8 +37,8 @@ std::optional<std::string> unwritable(const std::string& path) {
   return std::nullopt;
 }
 
-}  // namespace
-
+/// Whether two paths name one regular file (an output written twice, or
+/// over an input, would garble it); false when either cannot be resolved.
 bool same_file(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -49,19 +49,22 @@ bool same_file(const std::string& a, const std::string& b) {
   return !ec && ca == cb;
 }
 
+}  // namespace
+
 int fail_usage(const std::string& message) {
   std::cerr << "contactlab: " << message << '\n';
   return kExitUsage;
 }
 
 std::optional<std::string> check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
-                                         const std::string& scene_file) {
+                                         const std::vector<std::string>& inputs) {
   for (size_t i = 0; i < outputs.size(); ++i) {
     const auto& [option, path] = outputs[i];
     if (path.empty()) continue;
+    for (const std::string& input : inputs)
+      if (!input.empty() && same_file(path, input))
+        return cl::text("cli.output_is_input", {{"option", option}, {"path", input}});
     if (auto error = unwritable(path)) return option + ": " + *error;
-    if (!scene_file.empty() && same_file(path, scene_file))
-      return cl::text("cli.output_is_scene_file", {{"option", option}, {"path", scene_file}});
     for (size_t j = 0; j < i; ++j)
       if (!outputs[j].second.empty() && same_file(path, outputs[j].second))
         return cl::text("cli.outputs_same_file", {{"first", outputs[j].first}, {"second", option}, {"path", path}});

@@ -23,14 +23,10 @@ constexpr int kExitUsage = 2;
 int fail_usage(const std::string& message);
 
 /// Why one of the outputs (option, path; empty paths skipped) cannot be
-/// written, or two name the same file or the scene file; checked without
-/// creating or truncating anything.
+/// written, or names one of the inputs (empty ones skipped), or two name the
+/// same file; checked without creating or truncating anything.
 std::optional<std::string> check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
-                                         const std::string& scene_file);
-
-/// Whether two paths name one regular file (an output written twice, or
-/// over an input, would garble it); false when either cannot be resolved.
-bool same_file(const std::string& a, const std::string& b);
+                                         const std::vector<std::string>& inputs);
 
 /// A whole text file, refused when larger than `limit` bytes; read in
 /// pieces, so memory follows the file's size, not the limit.

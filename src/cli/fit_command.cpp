@@ -50,9 +50,8 @@ int run_fit(const FitOptions& o) {
     return fail_usage(cl::text("cli.jobs_range", {{"max", cl::format_number(kMaxJobs)}}));
   if (!(o.max_runs >= kMinRuns && o.max_runs <= kMaxRuns && o.max_runs == std::floor(o.max_runs)))
     return fail_usage(cl::text("cli.max_runs_range", {{"max", cl::format_number(kMaxRuns)}}));
-  if (auto error = check_outputs({{"--out", o.out_path}, {"--residuals", o.residuals_path}}, o.data_path))
-    return fail_usage(*error);
-  if (auto error = check_outputs({{"--out", o.out_path}, {"--residuals", o.residuals_path}}, o.input.scene_file))
+  if (auto error = check_outputs({{"--out", o.out_path}, {"--residuals", o.residuals_path}},
+                                 {o.data_path, o.input.scene_file}))
     return fail_usage(*error);
   ResolvedInput in;
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);

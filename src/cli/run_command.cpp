@@ -45,7 +45,7 @@ std::optional<std::string> check_options(const RunOptions& o) {
     return cl::text("cli.compare_one_run");
   return check_outputs({{"--out", o.out_path}, {"--events", o.events_path}, {"--loops", o.loops_path},
                         {"--report", o.report_path}},
-                       o.input.scene_file);
+                       {o.input.scene_file});
 }
 
 /// Where one run's rows go: the series (with its column order in the

@@ -50,7 +50,7 @@ int run_sweep(const SweepOptions& o) {
   if (o.vary.empty()) return fail_usage(cl::text("cli.sweep_needs_vary"));
   if (!(o.jobs >= 1 && o.jobs <= kMaxJobs && o.jobs == std::floor(o.jobs)))
     return fail_usage(cl::text("cli.jobs_range", {{"max", cl::format_number(kMaxJobs)}}));
-  if (auto error = check_outputs({{"--out", o.out_path}}, o.input.scene_file)) return fail_usage(*error);
+  if (auto error = check_outputs({{"--out", o.out_path}}, {o.input.scene_file})) return fail_usage(*error);
   ResolvedInput in;
   if (auto error = resolve_input(o.input, in)) return fail_usage(*error);
   cl::SweepPlan plan;  // the base run must start: it names the summary's columns
@@ -113,11 +113,7 @@ int run_sweep(const SweepOptions& o) {
 
 int merge(const std::vector<std::string>& inputs, const std::string& out_path) {
   if (inputs.empty()) return fail_usage(cl::text("cli.merge_needs_files"));
-  std::vector<std::pair<std::string, std::string>> outputs = {{"--out", out_path}};
-  for (const std::string& input : inputs)
-    if (!out_path.empty() && same_file(input, out_path))
-      return fail_usage(cl::text("cli.out_is_input", {{"path", input}}));
-  if (auto error = check_outputs(outputs, "")) return fail_usage(*error);
+  if (auto error = check_outputs({{"--out", out_path}}, inputs)) return fail_usage(*error);
   // One file open at a time, read a line at a time: memory grows with the rows.
   cl::SweepMerge merge;
   for (const std::string& input : inputs) {

@@ -490,5 +490,11 @@ for args in "--map Time=bounce --vary e=0.5:1" \
     sh -c '[ "$0" -eq 2 ] && [ -s badfit.err ] && [ ! -e badfit.csv ]' "$rc"
 done
 
+cp bounces.csv bounces_kept.csv
+run_cl badfit.out badfit.err fit pile --preset bouncing_ball --set law=impulse --data bounces.csv --map Time=bounce \
+  --vary e=0.5:1 --residuals bounces.csv
+check "fit --residuals naming the data file: exit 2, the input named, the data unchanged" \
+  sh -c '[ "$0" -eq 2 ] && grep -q "names the input" badfit.err && cmp -s bounces.csv bounces_kept.csv' "$rc"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
