@@ -3,11 +3,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const APP_SAMPLE_INTERVAL = 0.005;  // s, kSampleInterval in src/app/app.h
 
 let env;
@@ -20,10 +18,7 @@ function parseCsv(text) {
 }
 
 test('the page and the CLI agree for the same parameters', { timeout: h.TIMEOUT.test }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   // Slack, flight past the nail and a snap (e = 0.5) all happen within 1.5 s.
   const params = { L: '1.1', v0: '6.2', e_thread: '0.5' };
   const until = 1.5;

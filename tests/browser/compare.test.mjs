@@ -6,11 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const APP_SAMPLE_INTERVAL = 0.005;  // s, App::kSampleInterval
 // c_tau = 0.5: the three laws give clearly different restitutions, so the runs drift apart visibly.
 const HEAD_ON = 'scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=5&friction=0&c_tau=0.5';
@@ -175,10 +173,7 @@ test('side by side: each run in its own tile, turned off by keyboard in the acce
 });
 
 test('the compared series CSV equals contactlab run --compare', { timeout: h.TIMEOUT.test }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   const until = 1.5;
   const app = await env.open(THREE_LAWS + '&play=1');
   try {

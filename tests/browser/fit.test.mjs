@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const DATA = path.join(h.repoRoot, 'assets', 'measured', 'bouncing_ball_phyphox.csv');
 const VARIED = [{ name: 'e', lo: 0.5, hi: 1, log: false }, { name: 'emit_height', lo: 0.1, hi: 1, log: false }];
 
@@ -59,10 +59,7 @@ function fitInWorker(page, message, { cancelAfterProgress = false } = {}) {
 }
 
 test('a fit in the worker equals the CLI\'s, with progress, while the page keeps running; cancel and refit', { timeout: h.TIMEOUT.test * 2 }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   const app = await env.open('#scene=pile&preset=bouncing_ball&law=impulse&play=1');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contactlab-fit-'));
   try {
@@ -118,10 +115,7 @@ test('a fit in the worker equals the CLI\'s, with progress, while the page keeps
 });
 
 test('stiffness and c_τ from bounce times alone: the worker warns that they trade off', { timeout: h.TIMEOUT.test * 2 }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   // Ten bounces of the preset (k_h = 1e6, c_τ = 0.9), each time off by up to 1 ms.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contactlab-fit-'));
   const events = path.join(dir, 'events.csv');

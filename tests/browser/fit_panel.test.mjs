@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const DATA = path.join(h.repoRoot, 'assets', 'measured', 'bouncing_ball_phyphox.csv');
 
 let env;
@@ -18,10 +18,7 @@ before(async () => { env = await h.setup(); });
 after(async () => { await env?.close(); });
 
 test('the fit panel: a dropped CSV, columns mapped by keyboard, fit, cancel, refit, the CLI\'s values, Apply', { timeout: h.TIMEOUT.test * 2 }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   const app = await env.open('#scene=pile&preset=bouncing_ball&law=impulse&play=1');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contactlab-fit-'));
   try {

@@ -19,6 +19,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..');
 export const siteDir = path.resolve(process.env.CONTACTLAB_SITE || path.join(repoRoot, 'build-wasm', 'site'));
 export const artifactsDir = path.join(here, 'artifacts');
+// The native command line, for tests that compare the page with it.
+export const CLI = path.join(repoRoot, 'build', 'bin', 'contactlab');
+
+/** Skips test `t` (says so, returns true) where the native CLI it compares with is not built. */
+export function skipWithoutCli(t) {
+  if (fs.existsSync(CLI)) return false;
+  t.skip(`native CLI not built (${CLI})`);
+  return true;
+}
 
 // Bounds on waits for conditions: a broken page fails instead of hanging the
 // suite. None is a speed goal (tests/bench/ prints those): each is many times

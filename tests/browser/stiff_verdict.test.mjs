@@ -6,11 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const APP_SAMPLE_INTERVAL = 0.005;  // s, App::kSampleInterval
 const STIFF = { integrator: 'euler', E_e: '1e12' };  // explodes within 0.2 s at dt = 1e-4 s
 
@@ -38,10 +36,7 @@ function cliVerdict(args) {
 }
 
 test('a run too stiff for euler stops in the page as in contactlab run, and its sweep rows as in contactlab sweep', { timeout: 90_000 }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   const link = Object.entries(STIFF).map(([k, v]) => `${k}=${v}`).join('&');
   const app = await env.open(`#scene=ellipses&${link}&play=1`);
   try {
@@ -91,10 +86,7 @@ test('a run too stiff for euler stops in the page as in contactlab run, and its 
 });
 
 test('a fixed step far shorter than the contact stops at the same time in the page as in contactlab run (counted, not timed)', { timeout: 120_000 }, async (t) => {
-  if (!fs.existsSync(CLI)) {
-    t.skip(`native CLI not built (${CLI})`);
-    return;
-  }
+  if (h.skipWithoutCli(t)) return;
   // rk4 at dt = 1e-7 s through the street's long contact: 3e5 steps per simulated second.
   const sets = { integrator: 'rk4', dt: '1e-7' };
   const app = await env.open(`#scene=street&${Object.entries(sets).map(([k, v]) => `${k}=${v}`).join('&')}&play=1`);

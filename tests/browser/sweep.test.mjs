@@ -8,10 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as h from './harness.mjs';
 
-const CLI = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
+const CLI = h.CLI;
 const HEAD_ON = 'scene=ellipses&n=2&a=1&b=1&alpha=0&beta=0&layout=head_on&v_max=5&friction=0';
 
 let env;
