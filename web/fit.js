@@ -503,10 +503,11 @@ export function createFit(opts) {
   }
 
   function chart(title, seriesOpts, dataArrays, yLabel) {
-    chartsEl.appendChild(el('p', 'fit-chart-title', title));
+    var titleEl = chartsEl.appendChild(el('p', 'fit-chart-title', title));
+    titleEl.id = 'fit-chart-' + charts.length;
     var holder = el('div', 'fit-chart');
-    holder.setAttribute('role', 'img');
-    holder.setAttribute('aria-label', title);
+    holder.setAttribute('role', 'img');  // named by its title; the numbers are in the tables above
+    holder.setAttribute('aria-labelledby', titleEl.id);
     chartsEl.appendChild(holder);
     var axes = axisStyle();
     var u = new window.uPlot({
@@ -516,6 +517,7 @@ export function createFit(opts) {
         Object.assign({}, axes, { label: yLabel })],
       series: [{}].concat(seriesOpts)
     }, dataArrays, holder);
+    u.root.querySelector('.u-legend').setAttribute('aria-hidden', 'true');  // a key for the eye: "Value : --" to the ear
     charts.push({ uplot: u, holder: holder });
     fitToHolder(holder, function () { return u; });
     return u;

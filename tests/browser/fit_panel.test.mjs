@@ -89,6 +89,14 @@ test('the fit panel: a dropped CSV, columns mapped by keyboard, fit, cancel, ref
     assert.equal(await page.textContent('.fit-table caption'), 'Fitted values');
     assert.equal(await page.locator('.fit-table tr').count(), 3);
     assert.ok(await page.locator('.fit-chart').count() === 2, 'data and residual charts');
+    // What a screen reader hears of the result: the values with their errors, the correlations, the charts by their titles.
+    const heard = await page.locator('#fit').ariaSnapshot();
+    assert.match(heard, /status: converged after \d+ iterations, \d+ runs/);
+    assert.match(heard, /row "restitution \(e\) 0\.\d+ ± 0\.\d+ –"/);
+    assert.match(heard, /row "emitter height \(emit_height\) 0\.\d+ ± 0\.\d+ m"/);
+    assert.match(heard, /row "e 1\.000 -0\.9\d\d"/);
+    assert.match(heard, /img "bounce: measured and fitted run"/);
+    assert.doesNotMatch(heard, /Value :/, 'the charts\' keys are not read out');
 
     await page.locator('#fit').scrollIntoViewIfNeeded();
     h.saveArtifact('fit-panel.png', await page.locator('#fit').screenshot());  // for a human to look at

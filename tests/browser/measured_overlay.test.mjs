@@ -70,6 +70,13 @@ test('bounce times over every plot: the first at the run\'s first bounce, a lege
     assert.match(await page.locator('.plot-measured summary').innerText(), /13 bounce times, marked ▼ at the top of each plot/);
     const heads = await page.locator('.plot-measured th').allTextContents();
     assert.deepEqual(heads, ['No.', 't in the file [s]', 't in the run [s]']);
+    // What a screen reader hears: the listing named, its rows, the legend entry.
+    await page.locator('.plot-measured summary').click();
+    const listing = await page.locator('.plot-measured').ariaSnapshot();
+    assert.match(listing, /group "Measured data from bouncing_ball_phyphox\.csv"/);
+    assert.match(listing, /table "Measured data from bouncing_ball_phyphox\.csv"/);
+    assert.match(listing, /row "1 0\.001477 0\.2389"/, listing);
+    assert.match(await page.locator('.plot-legend').first().ariaSnapshot(), /text: measured bounce times \(bouncing_ball_phyphox\.csv\)/);
 
     // The marks are drawn, and go when the column is no longer mapped.
     const color = await markColor(page);

@@ -72,6 +72,7 @@ export function createMeasuredOverlay(opts) {
     listEl.textContent = '';
     listEl.hidden = !measured;
     if (!measured) return;
+    listEl.setAttribute('aria-label', T('plots.measured.caption', { file: measured.file }));
     var n = measured.times.length;
     var events = measured.kind === 'events';
     var summary = el('summary', null, T(events ? 'plots.measured.summary_events' : 'plots.measured.summary_series',
