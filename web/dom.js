@@ -64,6 +64,18 @@ export function statusLine(className) {
   return p;
 }
 
+/**
+ * Shows the engine's `message` in a form's error line (hidden when empty)
+ * and marks the `fields` it is about (aria-invalid), every other field of
+ * `form` unmarked; what the user typed stays as typed.
+ */
+export function showFormError(errorEl, form, message, fields) {
+  errorEl.hidden = !message;
+  errorEl.textContent = message || '';
+  form.querySelectorAll('[aria-invalid]').forEach(function (f) { f.removeAttribute('aria-invalid'); });
+  if (message) Array.prototype.forEach.call(fields || [], function (f) { f.setAttribute('aria-invalid', 'true'); });
+}
+
 /** An SVG element with its attributes ({name: value}), for icons and line samples. */
 export function svg(tag, attributes) {
   var node = document.createElementNS('http://www.w3.org/2000/svg', tag);

@@ -17,7 +17,7 @@
  * a file (the page's drop, web/page/files.js), .load(name, text) a file's
  * text (the host's loadData).
  */
-import { checkbox, el, statusLine, textInput } from './dom.js';
+import { checkbox, el, showFormError, statusLine, textInput } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { eventKind, formatNumber as fmt } from './plots/format.js';
 import { fitToHolder } from './plots/panel_kit.js';
@@ -132,13 +132,8 @@ export function createFit(opts) {
   }
 
   function setError(message, input) {
-    errorEl.hidden = !message;
-    errorEl.textContent = message || '';
-    form.querySelectorAll('[aria-invalid]').forEach(function (f) { f.removeAttribute('aria-invalid'); });
-    if (!message) return;
-    var fields = input === 'map' ? columnsSet.querySelectorAll('select')
-      : input === 'vary' ? paramsSet.querySelectorAll('select, input') : [];
-    Array.prototype.forEach.call(fields, function (f) { f.setAttribute('aria-invalid', 'true'); });
+    showFormError(errorEl, form, message, input === 'map' ? columnsSet.querySelectorAll('select')
+      : input === 'vary' ? paramsSet.querySelectorAll('select, input') : []);
   }
 
   // ---- Reading a file ----------------------------------------------------

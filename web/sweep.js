@@ -13,7 +13,7 @@
  * Usage: createSweep({api, details, download}).start().
  */
 import { idleUnder as idleChoice } from './controls.js';
-import { checkbox, el, statusLine, textInput } from './dom.js';
+import { checkbox, el, showFormError, statusLine, textInput } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber as fmt } from './plots/format.js';
 import { fitToHolder, pollEvery } from './plots/panel_kit.js';
@@ -210,17 +210,12 @@ export function createSweep(opts) {
 
   /** Shows the engine's `message` and marks the field its `input` names; every text stays as typed. */
   function setError(message, input) {
-    errorEl.hidden = !message;
-    errorEl.textContent = message || '';
-    inputs.forEach(function (field) { field.removeAttribute('aria-invalid'); });
-    if (!message) return;
-    var marked = input === 'count' ? [runsInput]
+    showFormError(errorEl, form, message, input === 'count' ? [runsInput]
       : input === 'until' ? [untilInput]
       : input === 'log' ? [fromInput, toInput, logInput]
       : input === 'parameter' ? [paramSelect]
       : input === 'range' ? [fromInput, toInput]
-      : [];
-    marked.forEach(function (input) { input.setAttribute('aria-invalid', 'true'); });
+      : []);
   }
 
   function specOf(name) {
