@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as h from '../browser/harness.mjs';
+import { median } from './bench_kit.mjs';
 
 const LOADS = Number(process.argv[2]) || 5;
 const GOAL_MS = 1500;
@@ -77,7 +78,6 @@ function bytesOf(files) {
 
 const kB = (n) => (n / 1000).toFixed(1) + ' kB';
 const best = (values) => Math.min(...values);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const list = (values) => values.map((v) => v.toFixed(0)).join(', ');
 
 const env = await h.setup({ compositing: 'gpu' });  // as the README's figures were measured: the page composited on SwiftShader

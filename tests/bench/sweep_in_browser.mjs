@@ -7,14 +7,13 @@
 // before and during it: tests/browser/sweep.test.mjs only counts the frames).
 //   node tests/bench/sweep_in_browser.mjs   (after .ci/build-wasm and the native build)
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import * as h from '../browser/harness.mjs';
+import { median } from './bench_kit.mjs';
 
 const RUNS = 100, UNTIL = 2;
 // The page keeps drawing while its worker sweeps: the bound sweep.test.mjs held until issue 33
 // (a test now only counts the frames; their intervals move with the machine's load).
 const FRAME_GOAL_MS = 1000;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const VARY = `c_tau=0.1:1:${RUNS}`;
 
 async function pageSweep(env, playing) {
@@ -48,8 +47,7 @@ async function pageSweep(env, playing) {
 }
 
 function nativeSweep(jobs) {
-  const cli = path.join(h.repoRoot, 'build', 'bin', 'contactlab');
-  const run = spawnSync(cli, ['sweep', 'ellipses', '--vary', VARY, '--until', String(UNTIL), '--jobs', String(jobs),
+  const run = spawnSync(h.CLI, ['sweep', 'ellipses', '--vary', VARY, '--until', String(UNTIL), '--jobs', String(jobs),
     '--timing', '--out', '/dev/null'], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`contactlab sweep failed: ${run.stderr}`);
   return run.stderr;  // --timing prints its figures there
