@@ -41,6 +41,13 @@ async function loadAndMap(page, name, uses) {
   return table;
 }
 
+/** The run's bounce onsets (s), from its Events CSV. */
+async function bounceOnsets(page) {
+  await h.openExport(page);
+  return (await h.downloadByClick(page, 'Events CSV')).body.toString('utf8').trim().split('\n').slice(1)
+    .map((row) => row.split(',')).filter((cells) => cells[1] === 'bounce').map((cells) => Number(cells[0]));
+}
+
 test('bounce times over every plot: the first at the run\'s first bounce, a legend entry, listed', async () => {
   const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
   try {
@@ -52,9 +59,7 @@ test('bounce times over every plot: the first at the run\'s first bounce, a lege
     await h.until(page, async () => (await h.status(page)).t > 3, { timeout: 60_000, what: 'the run past 3 s' });
     await page.evaluate(() => window.contactlab.command('pause'));
     const state = await measured();
-    await h.openExport(page);
-    const onsets = (await h.downloadByClick(page, 'Events CSV')).body.toString('utf8').trim().split('\n').slice(1)
-      .map((row) => row.split(',')).filter((cells) => cells[1] === 'bounce').map((cells) => Number(cells[0]));
+    const onsets = await bounceOnsets(page);
     const data = read('bouncing_ball_phyphox.csv').trim().split('\n').slice(1).map((row) => Number(row.split(',')[0]));
     const expected = onsets[0] - data[0];
     console.log(`${state.points} bounce times, offset ${state.offset.toFixed(6)} s (the run's first onset ${onsets[0]} s ` +
@@ -90,6 +95,24 @@ test('bounce times over every plot: the first at the run\'s first bounce, a lege
     assert.ok(withMarks - without >= 13 * 10, 'each mark covers some pixels');
     assert.equal(await page.locator('.plot-measured-key').count(), 0);
     assert.ok(await page.locator('.plot-measured').isHidden());
+
+    // Mapped again, then the run started again from a greater height: the
+    // marks follow it to its new first bounce.
+    await page.locator('#fit-column-0').selectOption('bounce');
+    await h.until(page, async () => (await measured())?.offset === state.offset, { what: 'the marks back at the first bounce' });
+    await page.locator('#param-emit_height').fill('0.5');
+    await page.locator('#param-emit_height').press('Enter');
+    await page.locator('#param-emit_height').blur();
+    await page.locator('#canvas').scrollIntoViewIfNeeded();  // the field sits below the canvas the export is clicked on
+    await page.evaluate(() => { window.contactlab.command('reset'); window.contactlab.command('play'); });
+    await h.until(page, async () => ((await measured())?.offset ?? state.offset) !== state.offset,
+      { timeout: 60_000, what: 'the marks moved to the new run\'s first bounce' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    const restarted = await measured();
+    const [newOnset] = await bounceOnsets(page);
+    console.log(`dropped from 0.5 m: the run's first onset ${newOnset} s, offset ${restarted.offset.toFixed(6)} s`);
+    assert.ok(newOnset > onsets[0], 'a higher drop bounces later');
+    assert.ok(Math.abs(restarted.offset - (newOnset - data[0])) < 1e-9, 'the first measured bounce at the new run\'s first');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();

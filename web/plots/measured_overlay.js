@@ -13,8 +13,8 @@
  *
  * Usage (web/plots/dock.js): createMeasuredOverlay({api, afterEl}); .set(m)
  * with m = {file, kind: 'series'|'events', name, label, unit, times, values}
- * or null; .follow() on each poll; .shows(names), .draw(u, scaleOf),
- * .key() for a plot.
+ * or null; .follow(t) with the run's recorded times each time the plots read
+ * them, before they draw; .shows(names), .draw(u, scaleOf), .key() for a plot.
  */
 import { el, svg } from '../dom.js';
 import * as theme from '../theme.js';
@@ -40,6 +40,7 @@ export function createMeasuredOverlay(opts) {
   var measured = null;
   var firstOnset = null;  // the run's first onset of the measured kind (s)
   var eventsRead = 0;   // how many of the run's events have been looked at
+  var recording = null;  // the run's first and last recorded times [s, s] at the last follow(), or null
 
   var listEl = el('details', 'plot-measured');
   listEl.hidden = true;
@@ -52,20 +53,40 @@ export function createMeasuredOverlay(opts) {
     return firstOnset == null ? null : firstOnset - measured.times[0];
   }
 
-  /** Reads the run's new events; true when the marks moved (the first onset, or the run started again). */
-  function follow() {
-    if (!measured || measured.kind !== 'events') return false;
-    var got = JSON.parse(api.eventsJson(eventsRead) || 'null');
-    if (!got) return false;
-    var restarted = got.total < eventsRead;
+  /**
+   * Whether the recording started again since the last look: every restart
+   * (reset, a new run, a body moved by hand) clears the run's events and its
+   * recorded times together, so the times tell it without reading the events.
+   * A recording only grows at its end (thinning keeps its first sample);
+   * one started again begins later (at the moved body's time) or ends
+   * earlier (back at the start).
+   */
+  function recordingRestarted(t) {
+    var now = t && t.length ? [t[0], t[t.length - 1]] : null;
+    var before = recording;
+    recording = now;
+    if (!before) return false;
+    return !now || now[0] !== before[0] || now[1] < before[1];
+  }
+
+  /** Follows the run's recording `t` (its times, s): reads its events until the first onset of the measured kind is known. */
+  function follow(t) {
+    if (!measured || measured.kind !== 'events') return;
+    var restarted = recordingRestarted(t);
     if (restarted) { firstOnset = null; eventsRead = 0; }
     var before = firstOnset;
+    if (firstOnset == null) readFirstOnset();
+    if (restarted || firstOnset !== before) list();
+  }
+
+  /** Reads the run's events since the last read; the first of the measured kind is the first onset. */
+  function readFirstOnset() {
+    var got = JSON.parse(api.eventsJson(eventsRead) || 'null');
+    if (!got) return;
     got.events.forEach(function (e) {
       if (e.kind === measured.name && firstOnset == null) firstOnset = e.t;
     });
     eventsRead = got.total;
-    if (restarted || firstOnset !== before) { list(); return true; }
-    return false;
   }
 
   function list() {
@@ -160,7 +181,7 @@ export function createMeasuredOverlay(opts) {
       measured = m;
       firstOnset = null;
       eventsRead = 0;
-      follow();
+      recording = null;
       list();
     },
     follow: follow,
