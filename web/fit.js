@@ -46,6 +46,7 @@ export function createFit(opts) {
   var download = opts.download;
   var worker = null;
   var requestId = 0;          // replies of older requests are ignored
+  var pending = {};           // request id -> onFailed(reason) of requests a failed worker would leave unanswered
   var data = null;            // {name, text, table: {title, rows, columns}}
   var choices = null;         // the engine's {targets, parameters} for the scene on the page
   var plan = null;            // the engine's reply to the current form
@@ -112,8 +113,7 @@ export function createFit(opts) {
   exportButton.disabled = true;
   [fitButton, cancelButton, applyButton, exportButton].forEach(function (b) { buttons.appendChild(b); });
   form.appendChild(buttons);
-  form.appendChild(errorEl);
-  form.appendChild(notesEl);
+  form.after(errorEl, notesEl);  // outside the form: a first file's refusal shows before the form does
 
   var statusEl = statusLine('fit-status');
   body.appendChild(statusEl);
@@ -182,7 +182,7 @@ export function createFit(opts) {
           return false;
         }
         return true;
-      });
+      }, function (reason) { reject(new Error(reason)); });
       if (!id) reject(new Error(errorEl.textContent));
     });
   }
@@ -314,26 +314,38 @@ export function createFit(opts) {
     return worker;
   }
 
-  /** Sends `message` with a new id; `onReply(m)` gets its replies until it returns false. */
-  function ask(message, onReply) {
+  /**
+   * Sends `message` with a new id; `onReply(m)` gets its replies until it
+   * returns false; `onFailed(reason)`, if given, is called instead should the
+   * worker fail first.
+   */
+  function ask(message, onReply, onFailed) {
     var w = ensureWorker();
     if (!w) return 0;
     var id = ++requestId;
+    if (onFailed) pending[id] = onFailed;
     w.onmessage = function (ev) {
       var m = ev.data || {};
       if (m.id !== id) return;
       if (m.type === 'failed') { onWorkerFailed(m.message); return; }
-      if (onReply(m) === false) w.onmessage = null;
+      if (onReply(m) !== false) return;
+      w.onmessage = null;
+      delete pending[id];
     };
     w.postMessage(Object.assign({ type: 'fit', id: id, language: language() }, message));
     return id;
   }
 
+  /** Ends the worker, says why, and fails every request still waiting for it with that reason. */
   function onWorkerFailed(message) {
     endWorker();
     running = null;
     setButtons();
-    setError(T('fit.panel.engine_failed', { message: message }));
+    var reason = T('fit.panel.engine_failed', { message: message });
+    setError(reason);
+    var failed = pending;
+    pending = {};
+    Object.keys(failed).forEach(function (id) { failed[id](reason); });
   }
 
   function endWorker() {

@@ -1,7 +1,7 @@
 // The fit panel (web/fit.js): a CSV dropped on the page, its columns mapped
 // by keyboard, a fit run in the worker while the simulation runs on,
 // cancelled and run again, the CLI's values for the page's parameters, and
-// Apply.
+// Apply; a worker that fails while reading a table fails the load at once.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -108,6 +108,29 @@ test('the fit panel: a dropped CSV, columns mapped by keyboard, fit, cancel, ref
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    await app.close();
+  }
+});
+
+test('a worker that fails while reading the table: the load rejects at once with the reason, and the panel shows it', async () => {
+  const app = await env.open('#scene=pile&preset=bouncing_ball');
+  try {
+    const { page, errors } = app;
+    // The worker the panel starts throws on the first message it gets: the table to read.
+    await page.route('**/sweep_worker.js', (route) => route.fulfill({ contentType: 'text/javascript',
+      body: "onmessage = function () { throw new Error('the engine broke reading the table'); };" }));
+    const started = Date.now();
+    const outcome = await h.withTimeout(page.evaluate((text) => window.contactlab.fit.load('bounces.csv', text)
+      .then((table) => ({ resolved: table }), (e) => ({ rejected: e.message })), fs.readFileSync(DATA, 'utf8')),
+    h.TIMEOUT.wait, 'the load to settle');
+    console.log(`load settled after ${Date.now() - started} ms: ${JSON.stringify(outcome)}`);
+    assert.match(outcome.rejected ?? '', /^the fit stopped: .*the engine broke reading the table/);
+    const shown = page.locator('#fit-error');
+    assert.ok(await shown.isVisible(), 'the reason shown in the panel');
+    assert.equal(await shown.innerText(), outcome.rejected);
+    assert.equal((await page.evaluate(() => window.contactlab.fit.state())).loaded, false, 'no table taken');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
     await app.close();
   }
 });
