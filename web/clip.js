@@ -25,8 +25,11 @@
  * Loaded once the page has drawn its first frame (web/page/on_demand.js):
  * until then the button is the page's markup, named as it stays.
  *
+ * A paused, untouched app draws no frames; while a clip records, the app
+ * draws every frame (holdFrames), so each has its picture to copy.
+ *
  * Usage: createClip({button, badgeEl, canvas, time() -> simulated s,
- * sceneId(), showMessage(level, text), download(filename, blob)});
+ * sceneId(), holdFrames(held), showMessage(level, text), download(filename, blob)});
  * afterFrame() after each frame; state().
  */
 import { language, t as T } from './text.js';
@@ -152,6 +155,7 @@ export function createClip(opts) {
 
   function reset() {
     phase = 'idle';
+    opts.holdFrames(false);
     recorder = null;
     chunks = [];
     surface = g = null;
@@ -181,6 +185,7 @@ export function createClip(opts) {
       reset();
     };
     recorder.onstop = save;
+    opts.holdFrames(true);
     phase = 'starting';
     recorder.start();
   }

@@ -147,6 +147,7 @@ var clip = onDemand(T('clip.record'), function () { return import('./clip.js'); 
     canvas: canvas,
     time: function () { return parseJson(api.status()).t; },
     sceneId: function () { return parseJson(api.status()).scene; },
+    holdFrames: function (held) { api.holdFrames(held ? 1 : 0); },
     showMessage: showMessage,
     download: downloadBlob
   });

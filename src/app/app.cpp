@@ -52,6 +52,7 @@ bool App::legend_shown() const {
 void App::frame(double wall_seconds) {
   const double wall_dt = last_wall_ < 0 ? 0 : wall_seconds - last_wall_;
   last_wall_ = wall_seconds;
+  ++frames_drawn_;
   if (shapes_) shapes_->begin_frame();
   advance_run(wall_dt);
   widget_rects_.clear();

@@ -49,6 +49,16 @@ class App {
   /// The frames stopped for a while (the page hid the canvas): the next
   /// frame starts the run's clock afresh, owing no time for the gap.
   void forget_frame_gap() { last_wall_ = -1; }
+  /// Whether this frame must be drawn (run_clock.cpp): while the run moves,
+  /// a start or a Step is on its way, a text field has the keyboard or the
+  /// frames are held; and for kSettleSeconds after input (`input`: events,
+  /// a resize) or a change from the page (wake()). Otherwise the canvas keeps
+  /// its last picture: a paused, untouched page draws nothing.
+  bool wants_frame(double wall_seconds, bool input);
+  /// A call from the page or a host may have changed what is drawn.
+  void wake() { woken_ = true; }
+  /// Every frame is drawn while held (a clip records one picture a frame).
+  void hold_frames(bool held) { frames_held_ = held; }
   /// Builds the instanced drawing of ellipses and discs for GLSL `glsl_version`
   /// (after the GL context); without it they are drawn as ImGui shapes.
   void init_shapes(const char* glsl_version);
@@ -313,6 +323,11 @@ class App {
   bool caption_shown_ = false;  // embed view: the whole caption under the buttons (else its first line)
   double speed_ = 1;            // simulated s per wall s
   double last_wall_ = -1;       // s
+  bool woken_ = true;           // the page changed something since the last frame
+  bool frames_held_ = false;
+  bool idle_ = false;           // the last frame was not drawn
+  double awake_until_ = 0;      // s; frames are drawn until then
+  long long frames_drawn_ = 0;
   double frame_interval_ = 0;   // s, smoothed over ~10 frames
   double owed_time_ = 0;        // simulated s due but not yet run (less than a sample)
   double step_until_ = -1;      // s; Step runs to here over as many frames as it needs

@@ -46,10 +46,11 @@ float device_pixel_ratio(SDL_Window* window) {
   return w > 0 ? static_cast<float>(fw) / static_cast<float>(w) : 1.0f;
 }
 
-/// Builds the font atlas at the screen's pixel density, so text stays sharp on HiDPI.
-void load_fonts(Platform& p) {
+/// Builds the font atlas at the screen's pixel density, so text stays sharp
+/// on HiDPI; true when it was (re)built.
+bool load_fonts(Platform& p) {
   const float scale = std::max(1.0f, device_pixel_ratio(p.window));
-  if (scale == p.font_scale) return;
+  if (scale == p.font_scale) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float size_px = 15.0f;
@@ -80,23 +81,28 @@ void load_fonts(Platform& p) {
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
   p.font_scale = scale;
+  return true;
 }
 
 /// In the browser the canvas follows its page area (CSS px); SDL then sizes
-/// the drawing buffer at devicePixelRatio.
-void fit_canvas(Platform& p) {
+/// the drawing buffer at devicePixelRatio. True when the size changed.
+bool fit_canvas(Platform& p) {
   int width = 0, height = 0;
   cl::app::page_canvas_area(width, height);
-  if (width <= 0 || height <= 0) return;
+  if (width <= 0 || height <= 0) return false;
   int w = 0, h = 0;
   SDL_GetWindowSize(p.window, &w, &h);
-  if (w != width || h != height) SDL_SetWindowSize(p.window, width, height);
+  if (w == width && h == height) return false;
+  SDL_SetWindowSize(p.window, width, height);
+  return true;
 }
 
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
+  bool input = false;
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    input = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.quit = true;
     if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP) {
@@ -108,14 +114,22 @@ void frame(void* arg) {
       if (event.type == SDL_FINGERUP) p.app->finger_up(f.fingerId);
     }
   }
-  fit_canvas(p);
-  load_fonts(p);
+  input |= fit_canvas(p);
+  input |= load_fonts(p);
+  const double tick = 1.0 / static_cast<double>(SDL_GetPerformanceFrequency());
+  // A still picture is not drawn again (--frames N draws every frame).
+  if (!p.app->wants_frame(static_cast<double>(SDL_GetPerformanceCounter()) * tick, input) && p.frames_left < 0) {
+#ifndef __EMSCRIPTEN__
+    SDL_WaitEventTimeout(nullptr, 100);  // the desktop loop sleeps until input instead of spinning
+#endif
+    return;
+  }
 
   const Uint64 frame_start = SDL_GetPerformanceCounter();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  p.app->frame(SDL_GetPerformanceCounter() / static_cast<double>(SDL_GetPerformanceFrequency()));
+  p.app->frame(static_cast<double>(SDL_GetPerformanceCounter()) * tick);
   ImGui::Render();
   const Uint64 geometry_done = SDL_GetPerformanceCounter();
 
@@ -126,7 +140,6 @@ void frame(void* arg) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  const double tick = 1.0 / static_cast<double>(SDL_GetPerformanceFrequency());
   p.app->frame_cpu(static_cast<double>(geometry_done - frame_start) * tick,
                    static_cast<double>(SDL_GetPerformanceCounter() - geometry_done) * tick);
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);

@@ -42,6 +42,7 @@ const char* cl_loops_json(void);
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
 /// "speed","speed_text","embed","theme","language","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
+/// "drawing" (the last frame was drawn: a paused, untouched app draws none),"frames_drawn",
 /// "reset_pending","pending":[names],"activity" (an activity's rules hold),"activity_revision"
 /// (changes with each activity set or ended),"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
@@ -52,6 +53,9 @@ const char* cl_status_json(void);
 /// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
 /// Returns 0 on success, 1 for an unknown command.
 int cl_command(const char* name);
+/// 1: every frame is drawn, however still the picture (a clip records one
+/// picture a frame); 0: a paused, untouched app stops drawing again.
+void cl_hold_frames(int hold);
 /// "dark" or "light": the canvas's colours and the panel's style (core/palette.h).
 void cl_set_theme(const char* name);
 /// Applies a URL hash ("#scene=pendulum&L=1.2&embed=1"). Unknown keys and

@@ -36,6 +36,8 @@ std::string App::status_json() const {
                                  {"worst_ms", timing_.worst_frame_ms()},
                                  {"setup_ms", 1e3 * setup},
                                  {"engine_rtf", timing_.engine_factor()}}},
+                      {"drawing", !idle_},
+                      {"frames_drawn", frames_drawn_},
                       {"speed_text", speed_text()},
                       {"behind", behind_},
                       {"speed", speed_},

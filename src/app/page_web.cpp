@@ -114,6 +114,13 @@ const char* keep(std::string text) {
   return g_text.c_str();
 }
 
+/// The app for a call that may change what is drawn: its next frames draw it.
+cl::app::App* woken_app() {
+  cl::app::App* app = current_app();
+  if (app) app->wake();
+  return app;
+}
+
 /// The scene's series spec i, or nothing without an app or out of range.
 std::optional<cl::SeriesSpec> series_spec(int i) {
   cl::app::App* app = current_app();
@@ -212,7 +219,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_status_json(void) {
 }
 
 EMSCRIPTEN_KEEPALIVE int cl_command(const char* name) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   return app && app->command(name) ? 0 : 1;
 }
 
@@ -224,27 +231,31 @@ EMSCRIPTEN_KEEPALIVE void cl_set_on_screen(int on_screen) {
     emscripten_pause_main_loop();
     return;
   }
-  if (cl::app::App* app = current_app()) app->forget_frame_gap();
+  if (cl::app::App* app = woken_app()) app->forget_frame_gap();
   emscripten_resume_main_loop();
+}
+
+EMSCRIPTEN_KEEPALIVE void cl_hold_frames(int hold) {
+  if (cl::app::App* app = current_app()) app->hold_frames(hold != 0);
 }
 
 // A small screen's page holds the controls in a sheet (web/page/sheet.js).
 EMSCRIPTEN_KEEPALIVE void cl_set_controls_in_page(int in_page) {
-  if (cl::app::App* app = current_app()) app->set_controls_in_page(in_page != 0);
+  if (cl::app::App* app = woken_app()) app->set_controls_in_page(in_page != 0);
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_set_theme(const char* name) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return;
   if (const std::optional<cl::Theme> theme = cl::theme_from_name(name)) app->set_theme(*theme);
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_apply_hash(const char* hash) {
-  if (cl::app::App* app = current_app()) app->apply_hash(hash);
+  if (cl::app::App* app = woken_app()) app->apply_hash(hash);
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_load_scene_json(const char* text) {
-  if (cl::app::App* app = current_app()) app->load_scene_text(text);
+  if (cl::app::App* app = woken_app()) app->load_scene_text(text);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_scene_json(void) {
@@ -253,24 +264,24 @@ EMSCRIPTEN_KEEPALIVE const char* cl_scene_json(void) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_set_param(const char* name, const char* value) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->set_param(name, value).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_apply_preset(const char* name) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->apply_preset(name).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE int cl_set_scene(const char* id) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   return app && app->switch_scene(id) ? 0 : 1;
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_export(const char* what) {
-  if (cl::app::App* app = current_app()) app->export_file(what);
+  if (cl::app::App* app = woken_app()) app->export_file(what);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
@@ -279,7 +290,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (app) return keep(app->host_message(text));
   const nlohmann::json refusal = {
       {"type", "contactlab"}, {"v", cl::kHostProtocolVersion}, {"ok", false}, {"error", cl::text("app.not_ready")}};
@@ -293,7 +304,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_activity_check(const char* text) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_activity_set(const char* text, int enforce) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->set_activity(text, enforce != 0).value_or(""));
 }
@@ -314,30 +325,30 @@ EMSCRIPTEN_KEEPALIVE const char* cl_compare_json(void) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_set(const char* text) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->set_compare_text(text).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_add(void) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app) return keep(cl::text("app.not_ready"));
   return keep(app->add_variant().value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_compare_edit(int k, const char* text) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (!app || k < 0) return keep(cl::text("app.not_ready"));
   return keep(app->edit_variant(static_cast<size_t>(k), text).value_or(""));
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_compare_remove(int k) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (app && k > 0) app->remove_variant(static_cast<size_t>(k));
 }
 
 EMSCRIPTEN_KEEPALIVE void cl_compare_split(int split) {
-  cl::app::App* app = current_app();
+  cl::app::App* app = woken_app();
   if (app) app->set_split_view(split != 0);
 }
 

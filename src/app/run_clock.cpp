@@ -30,7 +30,22 @@ std::string printed(const char* format, double value) {
   return number;
 }
 
+// s of frames drawn after the last input or change from the page: ImGui's
+// hover, popups and keyboard focus take a few frames to settle.
+constexpr double kSettleSeconds = 1.0;
+
 }  // namespace
+
+bool App::wants_frame(double wall_seconds, bool input) {
+  if (input || woken_) awake_until_ = wall_seconds + kSettleSeconds;
+  woken_ = false;
+  const bool busy = running_ || waiting_start_ || step_until_ > sim_->time() || png_requested_ || frames_held_ ||
+                    wants_text_input();
+  const bool wanted = busy || wall_seconds < awake_until_;
+  if (wanted && idle_) forget_frame_gap();  // the run's clock restarts: no time is owed for the pause
+  idle_ = !wanted;
+  return wanted;
+}
 
 double App::step_budget() const { return std::clamp(0.5 * frame_interval_, kMinStepBudget, kMaxStepBudget); }
 

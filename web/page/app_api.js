@@ -25,6 +25,7 @@ export function makeApi(M) {
     heapF64: function () { return M.HEAPF64; },  // re-read: memory growth replaces it
     status: w('cl_status_json', 'string', []),
     command: w('cl_command', 'number', ['string']),
+    holdFrames: w('cl_hold_frames', null, ['number']),
     setTheme: w('cl_set_theme', null, ['string']),
     applyHash: w('cl_apply_hash', null, ['string']),
     loadSceneJson: function (text) { return withHeapText(M, text, function (ptr) { M._cl_load_scene_json(ptr); return true; }); },
