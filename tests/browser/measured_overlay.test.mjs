@@ -34,11 +34,24 @@ function marksDrawn(page, k, hex) {
   }, [k, hex]);
 }
 
-/** Loads `name` into the fit panel and maps its columns (values of #fit-column-K). */
-async function loadAndMap(page, name, uses) {
-  const table = await page.evaluate(([n, t]) => window.contactlab.fit.load(n, t), [name, read(name)]);
-  for (const [k, use] of uses.entries()) await page.locator(`#fit-column-${k}`).selectOption(use);
-  return table;
+/**
+ * The bouncing ball playing, with `name` loaded into the fit panel, its
+ * columns mapped (values of #fit-column-K) and drawn over the plots: the
+ * app, the table read, and measured() for the plots' measurements.
+ */
+async function openMeasured(name, uses) {
+  const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
+  const { page } = app;
+  const measured = () => page.evaluate(() => window.contactlab.plots.measured());
+  try {
+    const table = await page.evaluate(([n, t]) => window.contactlab.fit.load(n, t), [name, read(name)]);
+    for (const [k, use] of uses.entries()) await page.locator(`#fit-column-${k}`).selectOption(use);
+    await h.until(page, async () => (await measured())?.points === table.rows, { what: `${name} over the plots` });
+    return { app, table, measured };
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
 }
 
 /** The run's bounce onsets (s), from its Events CSV. */
@@ -49,12 +62,9 @@ async function bounceOnsets(page) {
 }
 
 test('bounce times over every plot: the first at the run\'s first bounce, a legend entry, listed', async () => {
-  const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
+  const { app, table, measured } = await openMeasured('bouncing_ball_phyphox.csv', ['bounce', '']);
   try {
     const { page, errors } = app;
-    const measured = () => page.evaluate(() => window.contactlab.plots.measured());
-    const table = await loadAndMap(page, 'bouncing_ball_phyphox.csv', ['bounce', '']);
-    await h.until(page, async () => (await measured())?.points === table.rows, { what: 'the bounce times over the plots' });
     // Placed once the run has bounced (at 0.24 s), drawn over the run's first 3 s.
     await h.until(page, async () => (await h.status(page)).t > 3, { timeout: 60_000, what: 'the run past 3 s' });
     await page.evaluate(() => window.contactlab.command('pause'));
@@ -120,12 +130,9 @@ test('bounce times over every plot: the first at the run\'s first bounce, a lege
 });
 
 test('a tracked height over the plot of that series only, as points at the data\'s times', async () => {
-  const app = await env.open('#scene=pile&preset=bouncing_ball&play=1');
+  const { app, table, measured } = await openMeasured('bouncing_ball_tracker.txt', ['t', 'com_height']);
   try {
     const { page, errors } = app;
-    const measured = () => page.evaluate(() => window.contactlab.plots.measured());
-    const table = await loadAndMap(page, 'bouncing_ball_tracker.txt', ['t', 'com_height']);
-    await h.until(page, async () => (await measured())?.points === table.rows, { what: 'the heights over the plots' });
     // A plot of the height alone, and one without it.
     await page.evaluate(() => {
       const plots = window.contactlab.plots;
