@@ -11,6 +11,7 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
+#include "geometry/placed_centres.h"
 #include "scenes/contact_params.h"
 #include "scenes/state_json_numbers.h"
 #include "scenes/typed_wall_params.h"
@@ -21,56 +22,6 @@ namespace {
 using Eigen::Vector2d;
 
 enum Field { kI, kJ, kImpactFields };  // then the contact tracker's impact_fields()
-
-/// Centres placed so far, binned in square cells at least as wide as the
-/// spacing they keep, so that a candidate is checked against the few
-/// centres in the 3 x 3 cells around it, not against all of them: placing
-/// 2,000 bodies near the packing limit tries ~10^5 candidates.
-class PlacedCentres {
- public:
-  PlacedCentres(const Vector2d& lo, const Vector2d& hi, double spacing) : lo_(lo), spacing_(spacing) {
-    double extent = (hi - lo).maxCoeff();  // m
-    if (!std::isfinite(extent) || !(extent > spacing)) extent = spacing;
-    cell_ = std::max(spacing, extent / kMostCellsPerSide);
-    side_ = std::clamp(static_cast<int>(std::ceil(extent / cell_)), 1, kMostCellsPerSide);
-    first_.assign(static_cast<size_t>(side_) * side_, -1);
-  }
-
-  /// Whether `c` keeps the spacing from every centre placed.
-  bool clear(const Vector2d& c) const {
-    const auto [ci, cj] = cell_of(c);
-    for (int j = std::max(cj - 1, 0); j <= std::min(cj + 1, side_ - 1); ++j)
-      for (int i = std::max(ci - 1, 0); i <= std::min(ci + 1, side_ - 1); ++i)
-        for (int k = first_[static_cast<size_t>(j * side_ + i)]; k >= 0; k = next_[static_cast<size_t>(k)])
-          if ((c - centres_[static_cast<size_t>(k)]).norm() < spacing_) return false;
-    return true;
-  }
-
-  void add(const Vector2d& c) {
-    const auto [i, j] = cell_of(c);
-    int& first = first_[static_cast<size_t>(j * side_ + i)];
-    next_.push_back(first);
-    first = static_cast<int>(centres_.size());
-    centres_.push_back(c);
-  }
-
- private:
-  static constexpr int kMostCellsPerSide = 256;
-  // Outside the box a centre falls in the nearest edge cell: neighbours within the spacing stay 1 cell apart.
-  std::pair<int, int> cell_of(const Vector2d& c) const {
-    const auto index = [&](double x) {
-      const double k = std::floor(x / cell_);
-      return k > 0 ? static_cast<int>(std::min(k, side_ - 1.0)) : 0;  // below the box, or NaN: the first cell
-    };
-    return {index(c.x() - lo_.x()), index(c.y() - lo_.y())};
-  }
-
-  Vector2d lo_;
-  double spacing_, cell_ = 1;
-  int side_ = 1;
-  std::vector<int> first_, next_;  // per cell its newest centre, per centre the one before it in its cell
-  std::vector<Vector2d> centres_;
-};
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include "core/number_format.h"
 #include "core/random.h"
 #include "core/text.h"
+#include "geometry/placed_centres.h"
 #include "scenes/state_json_numbers.h"
 #include "scenes/typed_wall_params.h"
 
@@ -91,7 +92,7 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
         curve.polyline_distance_at_least(p) - c >= 2 * r || curve.closest_on_polyline(p).distance - c >= 2 * r;
     return clear && curve.inside(p);
   };
-  std::vector<Vector2d> centres;
+  PlacedCentres centres(lo, hi, 2.2 * r);  // colliding balls start 0.2 r apart at least
   Vec y = Vec::Zero(6 * n);  // [Q, V] of the world's discs
   for (long long tries = 0; static_cast<int>(centres.size()) < n; ++tries) {
     if (tries > kPlacementTries * (n + 1LL))
@@ -100,13 +101,12 @@ std::optional<std::string> ImplicitScene::reset(const ParamValues& params) {
     const UnitPair u = unit_random_pair(rng);
     const Vector2d p(lo.x() + (hi.x() - lo.x()) * u.x, lo.y() + (hi.y() - lo.y()) * u.y);
     if (!clear_of_wall(p)) continue;
-    if (collisions && std::any_of(centres.begin(), centres.end(), [&](const Vector2d& o) { return (o - p).norm() < 2.2 * r; }))
-      continue;
+    if (collisions && !centres.clear(p)) continue;
     const UnitPair w = unit_random_pair(rng);
     const int i = static_cast<int>(centres.size());
     y.segment<2>(3 * i) = p;
     y.segment<2>(3 * (n + i)) = Vector2d(v_max * (2 * w.x - 1), v_max * (2 * w.y - 1));
-    centres.push_back(p);
+    centres.add(p);
   }
 
   if (auto error = start_world(world_model, y, 0)) return error;
