@@ -27,7 +27,7 @@ var TEXT = {
   play: T('controls.play'), pause: T('controls.pause'), step: T('controls.step'), reset: T('controls.reset'),
   defaults: T('controls.defaults'),
   run: T('controls.run'), presets: T('controls.presets'), parameters: T('controls.parameters'),
-  exports: T('controls.exports'), legend: T('controls.legend'),
+  exports: T('controls.exports'), legend: T('controls.legend'), legendOnPicture: T('controls.legend_on_picture'),
   compare: T('controls.compare'),
   compareIntro: T('controls.compare_intro'),
   compareReference: function (label) { return T('controls.compare_reference', { label: label }); },
@@ -258,9 +258,16 @@ export function createControls(opts) {
     var list = el('ul', 'controls-legend');
     scene.legend.forEach(function (text) { list.appendChild(el('li', null, text)); });
     legend.appendChild(list);
+    // The legend on the picture, with each marker's colour: a narrow screen leaves it off until asked.
+    els.legendShown = checkbox('controls-check', TEXT.legendOnPicture, false);
+    els.legendShown.input.addEventListener('change', function () {
+      api.command(els.legendShown.input.checked ? 'show_legend' : 'hide_legend');
+    });
+    legend.appendChild(els.legendShown.wrap);
     parts.push(legend);
-    if (inSheet) parts = [run].concat(presets ? [presets] : [], [params], parts.filter(function (part) {
-      return part !== run && part !== presets && part !== params;
+    // In the sheet the legend follows the parameters: a phone draws none on the picture until asked.
+    if (inSheet) parts = [run].concat(presets ? [presets] : [], [params, legend], parts.filter(function (part) {
+      return part !== run && part !== presets && part !== params && part !== legend;
     }));
     parts.forEach(function (part) { root.appendChild(part); });
     if (pickerHadFocus) select.focus();
@@ -595,6 +602,7 @@ export function createControls(opts) {
       syncIdle(fields[name], st.params);
     });
     els.play.textContent = st.running ? TEXT.pause : TEXT.play;
+    if (els.legendShown.input.checked !== st.legend) els.legendShown.input.checked = st.legend;
     els.pending.textContent = st.pending.length ? TEXT.pending(st.pending) : '';
     els.pending.hidden = !st.pending.length;
     els.status.textContent = TEXT.status(st.t, st.running, st.speed_text, st.failed);

@@ -135,6 +135,8 @@ bool App::command(const std::string& name) {
     reset_run();
   } else if (name == "reset_view") {
     fit_view();
+  } else if (name == "show_legend" || name == "hide_legend") {
+    show_legend_ = name == "show_legend";
   } else
     return false;
   return true;

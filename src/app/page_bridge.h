@@ -42,7 +42,7 @@ const char* cl_loops_json(void);
 // --- State, commands, URL ------------------------------------------------
 /// JSON object: {"scene","t","running","failed","message","rtf","behind",
 /// "speed","speed_text","embed","theme","language","reduced_motion","palette":{role:"#rrggbb", "bodies":[...], "runs":[...]},
-/// "drawing" (the last frame was drawn: a paused, untouched app draws none),"frames_drawn",
+/// "legend" (drawn on the picture),"drawing" (the last frame was drawn: a paused, untouched app draws none),"frames_drawn",
 /// "reset_pending","pending":[names],"activity" (an activity's rules hold),"activity_revision"
 /// (changes with each activity set or ended),"samples","steps","events","params":{name:text},
 /// "drafts":{name:{"text","error"}} (typed text the panel refused and keeps for mending),
@@ -50,7 +50,8 @@ const char* cl_loops_json(void);
 /// "bodies":[{"x","y","vx","vy","screen":[x,y],"arrow_tip":[x,y]}]} (screen: canvas px)
 /// — for tests and embedding pages.
 const char* cl_status_json(void);
-/// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view".
+/// "play", "pause", "toggle", "step", "reset", "defaults", "reset_view",
+/// "show_legend", "hide_legend" (the legend drawn on the picture).
 /// Returns 0 on success, 1 for an unknown command.
 int cl_command(const char* name);
 /// 1: every frame is drawn, however still the picture (a clip records one

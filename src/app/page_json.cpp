@@ -36,6 +36,7 @@ std::string App::status_json() const {
                                  {"worst_ms", timing_.worst_frame_ms()},
                                  {"setup_ms", 1e3 * setup},
                                  {"engine_rtf", timing_.engine_factor()}}},
+                      {"legend", legend_shown()},
                       {"drawing", !idle_},
                       {"frames_drawn", frames_drawn_},
                       {"speed_text", speed_text()},

@@ -28,9 +28,11 @@ function sheetLayout(page) {
     const targets = [...sheet.querySelectorAll('button, input, select')]
       .filter((node) => node.getClientRects().length && !node.closest('.sr-only'))
       .map((node) => {
-        const r = node.getBoundingClientRect();
+        // A checkbox's target is its whole label (a tap there ticks it).
+        const target = node.type === 'checkbox' && node.closest('label') ? node.closest('label') : node;
+        const r = target.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return { label: node.textContent.trim() || node.name || node.id, ...box(node), reached: node === hit || node.contains(hit) };
+        return { label: target.textContent.trim() || node.name || node.id, ...box(target), reached: target === hit || target.contains(hit) };
       });
     const stage = document.getElementById('stage').getBoundingClientRect();
     return { sheet: box(sheet), stage: { x: stage.x, y: stage.y, w: stage.width, h: stage.height }, targets,
@@ -248,6 +250,42 @@ test('phone: two fingers spread zoom the view about their centre, and moved toge
     console.log(`a tap far from where the fingers lifted moved the view by ${jump.toFixed(2)} px`);
     assert.ok(jump < 0.5, `a tap does not pan (${jump} px)`);
     assert.equal((await h.status(page)).running, false, 'the gestures did not start the run');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('phone: the picture has no legend until the sheet\'s switch asks for it; then each marker is named on the picture', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open('#scene=street', PORTRAIT);
+  try {
+    const { page, errors } = app;
+    await sheetShown(page);
+    assert.equal((await h.status(page)).legend, false, 'no legend on a narrow picture at first');
+    assert.equal(await h.widgetRect(page, 'legend'), null);
+    await page.locator('.controls-sheet-toggle').tap();
+    const order = await page.evaluate(() => [...document.querySelectorAll('#controls > .controls-group, #controls > fieldset')]
+      .map((g) => g.querySelector('.controls-heading').textContent));
+    console.log(`open sheet, in order: ${order.join(' | ')}`);
+    assert.equal(order[order.indexOf('Parameters') + 1], 'What the picture shows', 'the legend follows the parameters');
+    const entries = await page.locator('.controls-legend li').allTextContents();
+    assert.ok(entries.includes('street point closest to contact'), `the crosshair is named: ${entries.join('; ')}`);
+
+    const toggle = page.getByRole('checkbox', { name: 'Show this legend on the picture' });
+    const box = await toggle.evaluate((input) => { const r = input.closest('label').getBoundingClientRect(); return { w: r.width, h: r.height }; });
+    assert.ok(box.h >= TARGET_PX - 0.5, `the switch is a ${TARGET_PX} px target (${box.w.toFixed(0)}x${box.h.toFixed(0)})`);
+    await toggle.tap();
+    await h.until(page, async () => (await h.status(page)).legend === true, { what: 'the legend asked for' });
+    const rect = await h.until(page, () => h.widgetRect(page, 'legend'), { what: 'the legend drawn on the picture' });
+    console.log(`legend on the picture: ${rect.w.toFixed(0)}x${rect.h.toFixed(0)} px at (${rect.x.toFixed(0)}, ${rect.y.toFixed(0)})`);
+    assert.ok(rect.w > 100 && rect.h > 40, 'a legend with its entries');
+    await page.locator('.controls-sheet-toggle').tap();  // fold the sheet to see the picture
+    await h.saveScreenshot(page, 'phone-street-legend.png');
+    await page.locator('.controls-sheet-toggle').tap();
+    await toggle.tap();
+    await h.until(page, async () => (await h.status(page)).legend === false, { what: 'the legend taken off' });
+    await h.until(page, async () => (await h.widgetRect(page, 'legend')) === null, { what: 'no legend drawn' });
+    assert.equal(await toggle.isChecked(), false);
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
