@@ -1,7 +1,10 @@
 /* ContactLab's words on the page, in the reader's language. The message
- * table (assets/text/*.json, compiled into the module text_tables.js by
- * the build) holds every user-visible string in English and German;
- * the app's engine reads the same table (src/engine/core/text.h).
+ * table (assets/text/*.json) holds every user-visible string in English and
+ * German; the build writes it as one module per language (text_en.js,
+ * text_de.js: src/engine/text_tables.cmake), and a page loads only its own
+ * language's, with the few texts matched in any language (language and
+ * preset names) in the others. The app's engine asks the page for its
+ * texts (entry below; src/engine/core/text.h).
  *
  * The language is fixed for a page load: the link's lang=, else the first
  * of the browser's languages the table carries, else English. Choosing
@@ -13,20 +16,14 @@
  * attribute; they are filled as this module runs (module scripts run once
  * the document is parsed).
  */
-import textFiles from './text_tables.js';
 
 export var CHOICES = ['en', 'de'];
 var DEFAULT_CHOICE = 'en';
 var ATTRIBUTES = ['aria-label', 'title', 'placeholder'];
 var CLIP_CHARS = 80;  // user text quoted in a message is cut here (an origin fits)
 
-var table = {};    // key -> {en, de}
 var missing = {};  // keys asked for and not in the table (the first MISSING_KEPT)
 var MISSING_KEPT = 1000;
-Object.keys(textFiles).forEach(function (file) {
-  var entries = textFiles[file];
-  Object.keys(entries).forEach(function (key) { table[key] = entries[key]; });
-});
 
 /** The table's language for a tag ("de-AT" -> "de"), or null. */
 function fromTag(tag) {
@@ -53,6 +50,8 @@ try { decoded = linked == null ? null : decodeURIComponent(linked); } catch (e) 
 var pageLanguage = (decoded && CHOICES.indexOf(decoded) >= 0) ? decoded : browserLanguage();
 // A link's lang= that is not a language of the table (page.js says so).
 var refusedCode = decoded != null && decoded !== '' && CHOICES.indexOf(decoded) < 0 ? decoded : null;
+// {code: {key: text}}: every text of the page's language, a few of the others.
+var tables = (await import('./text_' + pageLanguage + '.js')).default;
 
 /** `pattern` with each {name} replaced by args[name] ({{ is a brace). */
 function fill(pattern, args) {
@@ -96,7 +95,8 @@ function apply(root) {
 
 /** The text of `key` in `code` as the table has it (placeholders unfilled), or null: the app's engine asks (the wasm has no copy). */
 export function entry(code, key) {
-  var found = Object.prototype.hasOwnProperty.call(table, key) ? table[key][code] : null;
+  var table = Object.prototype.hasOwnProperty.call(tables, code) ? tables[code] : null;
+  var found = table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : null;
   return typeof found === 'string' ? found : null;
 }
 

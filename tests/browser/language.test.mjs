@@ -141,3 +141,26 @@ test('a lang= the table lacks is said as text and changes nothing', { timeout: 9
     await app.close();
   }
 });
+
+test('a page loads its own language\'s texts only; a preset is still found by its name in the other language', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=pendulum&lang=en', { locale: 'en-US' });
+  try {
+    const { page } = app;
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop())
+      .filter((name) => /^text_/.test(name)));
+    console.log(`English page fetched: ${loaded.join(', ')}`);
+    assert.deepEqual(loaded, ['text_en.js'], 'only the English table');
+    // A link naming a preset in German on an English page (a German teacher's link, opened elsewhere).
+    await page.evaluate(() => window.contactlab.applyHash('scene=pendulum&preset=Kleiner%20Ausschlag'));
+    const st = await h.until(page, async () => { const s = await h.status(page); return Number(s.params.v0) < 1.5 && s; },
+      { what: 'the small swing applied by its German name' });
+    console.log(`preset=Kleiner Ausschlag on an English page: v0 = ${st.params.v0}, message '${st.message}'`);
+    // The language list names each language in its own words.
+    const names = await page.locator('#language-choice option').allTextContents();
+    assert.deepEqual(names, ['English', 'Deutsch']);
+    assert.deepEqual(await page.evaluate(() => window.contactlab.text().missing), []);
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});
