@@ -59,13 +59,17 @@ bool load_fonts(Platform& p) {
   // at 2 or more the pixels are fine enough without it, and the atlas takes
   // half the time to build (it is built before the first frame).
   config.OversampleH = scale >= 2.0f ? 1 : 2;
-  // Latin, Greek (rho, tau, nu), punctuation (dashes), arrows and maths signs:
-  // the glyphs the font file is cut down to (assets/fonts/README.md).
+  // Latin-1, and of the font file's other blocks (assets/fonts/README.md)
+  // the glyphs the panel's and messages' texts use: Greek letters (rho, tau,
+  // nu), dashes, quotes and the ellipsis, two arrows and ten maths signs.
+  // The atlas is built before the first frame, at a cost per glyph: 327
+  // code points instead of 815.
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    static const ImWchar extra[] = {0x0370, 0x03FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    static const ImWchar extra[] = {0x0391, 0x03C9, 0x2010, 0x2027, 0x2190, 0x2195, 0x2207, 0x2207, 0x2212, 0x2212,
+                                    0x221A, 0x221E, 0x222B, 0x222B, 0x2248, 0x2248, 0x2260, 0x2265, 0xFFFD, 0xFFFD, 0};
     builder.AddRanges(extra);
     builder.BuildRanges(&ranges);
   }
