@@ -156,6 +156,8 @@ export function createFit(opts) {
    * form shows it; rejects with the reason a file is refused.
    */
   function load(name, text) {
+    if (running) cancelRun();  // a new table ends the fit on the old one
+    clearTimeout(checkTimer);  // and its plan's check, which would take the worker's replies
     return new Promise(function (resolve, reject) {
       var id = ask({ text: String(text), sceneFile: api.sweepBaseJson() }, function (m) {
         if (m.type === 'fitTable') {
@@ -322,6 +324,7 @@ export function createFit(opts) {
   function ask(message, onReply, onFailed) {
     var w = ensureWorker();
     if (!w) return 0;
+    failPending(T('fit.panel.superseded'));  // its replies go unheard from here on
     var id = ++requestId;
     if (onFailed) pending[id] = onFailed;
     w.onmessage = function (ev) {
@@ -338,19 +341,25 @@ export function createFit(opts) {
 
   /** Ends the worker, says why, and fails every request still waiting for it with that reason. */
   function onWorkerFailed(message) {
-    endWorker();
+    var reason = T('fit.panel.engine_failed', { message: message });
+    endWorker(reason);
     running = null;
     setButtons();
-    var reason = T('fit.panel.engine_failed', { message: message });
     setError(reason);
+  }
+
+  /** Fails every request still waiting for an answer with `reason`: none will come. */
+  function failPending(reason) {
     var failed = pending;
     pending = {};
     Object.keys(failed).forEach(function (id) { failed[id](reason); });
   }
 
-  function endWorker() {
+  /** Ends the worker; the requests it leaves unanswered fail with `reason`. */
+  function endWorker(reason) {
     if (worker) worker.terminate();
     worker = null;
+    failPending(reason || T('fit.panel.stopped'));
   }
 
   function check() {
@@ -416,13 +425,17 @@ export function createFit(opts) {
     });
   });
 
-  cancelButton.addEventListener('click', function () {
-    if (!running) return;
-    endWorker();  // a run in progress stops at once
+  /** Stops the fit in progress at once (Cancel, or a new table) and says how far it got. */
+  function cancelRun() {
+    endWorker();
     var progress = running.progress;
     running = null;
     setButtons();
     announce(T('fit.panel.cancelled', { runs: progress ? progress.runs : 0 }));
+  }
+
+  cancelButton.addEventListener('click', function () {
+    if (running) cancelRun();
   });
 
   applyButton.addEventListener('click', function () {

@@ -131,6 +131,46 @@ test('a worker that fails while reading the table: the load rejects at once with
     assert.equal((await page.evaluate(() => window.contactlab.fit.state())).loaded, false, 'no table taken');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
+    await app.page.unroute('**/sweep_worker.js');  // the page is the next test's
+    await app.close();
+  }
+});
+
+test('a table loaded while another loads or a fit runs: the earlier load is refused as replaced, the fit ends, the new table is taken', { timeout: h.TIMEOUT.test * 2 }, async () => {
+  const app = await env.open('#scene=pile&preset=bouncing_ball&law=impulse');
+  try {
+    const { page, errors } = app;
+    const text = fs.readFileSync(DATA, 'utf8');
+    const state = () => page.evaluate(() => window.contactlab.fit.state());
+    // Two loads at once (a host sending two files): the first is answered as replaced, not left waiting.
+    const loadBoth = page.evaluate(async (text) => {
+      const settled = await Promise.allSettled([
+        window.contactlab.fit.load('first.csv', text), window.contactlab.fit.load('second.csv', text)]);
+      return settled.map((x) => (x.status === 'fulfilled' ? { rows: x.value.rows } : { rejected: x.reason.message }));
+    }, text);
+    const both = await h.withTimeout(loadBoth, h.TIMEOUT.wait, 'both loads to settle');
+    console.log(`two loads at once: ${JSON.stringify(both)}`);
+    assert.deepEqual(both, [{ rejected: 'replaced by a newer request before it was answered' }, { rows: 13 }]);
+    assert.match(await page.textContent('.fit-file'), /second\.csv/);
+
+    // A fit running when a new table comes: the fit ends, the table is taken, Fit is offered again.
+    await page.selectOption('#fit-column-0', 'bounce');
+    await page.selectOption('#fit-column-1', '');
+    for (const [label, value] of [['parameter 1 from', '0.5'], ['parameter 1 to', '1'], ['parameter 2 from', '0.1'], ['parameter 2 to', '1']])
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await h.until(page, async () => (await state()).planned && !(await page.isDisabled('.fit-run')), { what: 'the fit ready' });
+    await page.click('.fit-run');
+    await h.until(page, async () => (await state()).running, { what: 'the fit running' });
+    const third = await h.withTimeout(page.evaluate((text) => window.contactlab.fit.load('third.csv', text)
+      .then((table) => ({ rows: table.rows }), (e) => ({ rejected: e.message })), text), h.TIMEOUT.wait, 'the third load');
+    const after = await state();
+    console.log(`a table loaded while fitting: ${JSON.stringify(third)}; running ${after.running}; status '${await page.textContent('.fit-status')}'`);
+    assert.deepEqual(third, { rows: 13 });
+    assert.equal(after.running, false, 'the fit on the old table ended');
+    assert.match(await page.textContent('.fit-status'), /^third\.csv loaded, 13 rows/);
+    assert.match(await page.textContent('.fit-file'), /third\.csv/);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
     await app.close();
   }
 });
