@@ -231,17 +231,7 @@ const NO_SERVICE_WORKERS = 'delete Navigator.prototype.serviceWorker;';
 export async function openApp(context, baseUrl, hash = '', page = null) {
   page = page || await context.newPage();
   page.setDefaultTimeout(TIMEOUT.action);
-  const errors = { console: [], warnings: [], page: [], failedRequests: [] };
-  const listeners = {
-    console: (msg) => {
-      if (msg.type() === 'error') errors.console.push(msg.text());
-      else if (msg.type() === 'warning') errors.warnings.push(msg.text());
-    },
-    pageerror: (err) => errors.page.push(String(err && err.stack || err)),
-    requestfailed: (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`),
-  };
-  for (const [event, fn] of Object.entries(listeners)) page.on(event, fn);
-  const detach = () => { for (const [event, fn] of Object.entries(listeners)) page.off(event, fn); };
+  const { errors, detach } = collectErrors(page);
   const url = baseUrl + (hash ? (hash.startsWith('#') ? hash : '#' + hash) : '');
   await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT.load });
   try {
@@ -258,6 +248,63 @@ export async function openApp(context, baseUrl, hash = '', page = null) {
     throw e;
   }
   return { page, errors, url, detach };
+}
+
+/**
+ * Collects what `page` (its frames too) logs: {errors: {console, warnings,
+ * page, failedRequests}, detach()}; detach() stops the collecting.
+ */
+export function collectErrors(page) {
+  const errors = { console: [], warnings: [], page: [], failedRequests: [] };
+  const listeners = {
+    console: (msg) => {
+      if (msg.type() === 'error') errors.console.push(msg.text());
+      else if (msg.type() === 'warning') errors.warnings.push(msg.text());
+    },
+    pageerror: (err) => errors.page.push(String(err && err.stack || err)),
+    requestfailed: (req) => errors.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`),
+  };
+  for (const [event, fn] of Object.entries(listeners)) page.on(event, fn);
+  const detach = () => { for (const [event, fn] of Object.entries(listeners)) page.off(event, fn); };
+  return { errors, detach };
+}
+
+/**
+ * Opens a course page that embeds the app in an iframe, in a context of its
+ * own: serves `html` at `at` on `server` (the test file's by default; no html:
+ * a page the site itself serves), loads it, finds the app's frame (the first
+ * frame whose URL includes `frameUrlIncludes`, any child frame without it) and
+ * waits until contactlab.status() answers in it and `ready(status)` (a
+ * function run in the frame; by default any status) is true (ready: null, no
+ * wait: the caller waits for what it measures). Returns
+ * {context, page, frame, errors (collectErrors's, the course page's and its
+ * frames'), started (Date.now() as the navigation began), close()}.
+ */
+export async function openHostPage(env, at, html = null, { server = env.server, frameUrlIncludes = null,
+  ready = (status) => !!status, contextOptions = {} } = {}) {
+  if (html !== null) server.page(at, html);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT.action);
+    const { errors } = collectErrors(page);
+    const started = Date.now();
+    await page.goto(server.url + at.replace(/^\//, ''), { waitUntil: 'load', timeout: TIMEOUT.load });
+    const frame = page.frames().find((f) => f !== page.mainFrame() && (frameUrlIncludes === null || f.url().includes(frameUrlIncludes)));
+    if (!frame) throw new Error(`no app frame${frameUrlIncludes === null ? '' : ` at ${frameUrlIncludes}`} in ${at} (frames: ${page.frames().map((f) => f.url()).join(', ')})`);
+    if (ready) {
+      await frame.waitForFunction((src) => {
+        try { return (0, eval)(`(${src})`)(window.contactlab.status()); } catch { return false; }
+      }, ready.toString(), { timeout: TIMEOUT.load, polling: 100 }).catch((e) => {
+        e.message += `\n  logged: ${JSON.stringify(errors)}`;
+        throw e;
+      });
+    }
+    return { context, page, frame, errors, started, close: () => context.close() };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
 }
 
 /** Waits (bounded) for contactlab.ready and for a few drawn frames. */

@@ -11,7 +11,7 @@ after(async () => { await env?.close(); });
 test('every command from a course page on another origin answers and acts', { timeout: 90_000 }, async () => {
   const port = new URL(env.server.url).port;
   const frameUrl = `http://localhost:${port}/#scene=pendulum&allow=http://127.0.0.1:${port}`;
-  env.server.page('/course.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
+  const html = `<!doctype html><title>course</title><link rel="icon" href="data:,">
     <iframe id="lab" src="${frameUrl}" width="900" height="560"></iframe>
     <script>
       const pending = new Map();
@@ -22,17 +22,9 @@ test('every command from a course page on another origin answers and acts', { ti
         pending.set(id, resolve);
         document.getElementById('lab').contentWindow.postMessage({ type: 'contactlab', v: 1, id, ...message }, '${frameUrl.split('/#')[0]}');
       });
-    </script>`);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    </script>`;
+  const { page, frame, errors, close } = await h.openHostPage(env, '/course.html', html, { frameUrlIncludes: `http://localhost:${port}/` });
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(env.server.url + 'course.html', { waitUntil: 'load' });
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
-    await frame.waitForFunction(() => window.contactlab && (() => { try { return !!window.contactlab.status(); } catch { return false; } })(),
-      null, { timeout: h.TIMEOUT.load });
     const ask = (message) => h.withTimeout(page.evaluate((m) => window.ask(m), message), h.TIMEOUT.wait, `reply to ${message.cmd}`);
 
     const params = await ask({ cmd: 'get_params' });
@@ -78,8 +70,8 @@ test('every command from a course page on another origin answers and acts', { ti
     const reset = await ask({ cmd: 'reset' });
     assert.equal(reset.result.t, 0);
     console.log(`  commands answered; series sample: ${JSON.stringify(series.result.series[1].values.slice(0, 3))}`);
-    assert.deepEqual(errors, []);
+    assert.deepEqual([...errors.console, ...errors.page], []);
   } finally {
-    await context.close();
+    await close();
   }
 });

@@ -32,23 +32,18 @@ function coursePage(frameUrl) {
 }
 
 /**
- * Serves coursePage(frameUrl) at `at`, opens it in a new context and waits for it to connect:
- * {context, page, errors (the page's), info (the hello reply; null when refused), ms (load and connect)}.
+ * Serves coursePage(frameUrl) at `at` (on `server`), opens it in a new context and waits for it to connect:
+ * h.openHostPage's {context, page, frame, errors, close} and info (the hello reply; null when refused),
+ * ms (load and connect).
  */
-async function openCourse(at, frameUrl) {
-  env.server.page(at, coursePage(frameUrl));
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+async function openCourse(at, frameUrl, { server = env.server, viewport = { width: 1000, height: 900 } } = {}) {
+  const host = await h.openHostPage(env, at, coursePage(frameUrl),
+    { server, frameUrlIncludes: frameUrl.split('#')[0], ready: null, contextOptions: { viewport } });
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    const started = Date.now();
-    await page.goto(env.server.url + at.slice(1), { waitUntil: 'load' });
-    const info = await h.withTimeout(page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect');
-    return { context, page, errors, info, ms: Date.now() - started };
+    const info = await h.withTimeout(host.page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect');
+    return { ...host, info, ms: Date.now() - host.started };
   } catch (e) {
-    await context.close();
+    await host.close();
     throw e;
   }
 }
@@ -59,7 +54,7 @@ test('a course page on another origin drives ContactLab through the module and h
   const port = new URL(env.server.url).port;
   // No allow= key: the page that embeds ContactLab is the one host it accepts.
   const frameUrl = `http://localhost:${port}/#scene=pendulum`;
-  const { context, page, errors, info, ms } = await openCourse('/course-module.html', frameUrl);
+  const { page, frame, errors, close, info, ms } = await openCourse('/course-module.html', frameUrl);
   try {
     console.log(`  connected in ${ms} ms (page load included)`);
     assert.ok(info, JSON.stringify(await page.evaluate(() => window.refusal)));
@@ -67,7 +62,6 @@ test('a course page on another origin drives ContactLab through the module and h
     assert.equal(info.scene, 'pendulum');
     assert.ok(info.description.params.some((p) => p.name === 'L' && p.unit === 'm'), 'the specs come with hello');
     assert.ok(info.description.scenes.length >= 5);
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
 
     // The size hint: the page asks for a height for its width, the module sets it. The page grows
     // while it loads (its plots appear), so hints may follow each other: wait until the latest is applied.
@@ -154,9 +148,9 @@ test('a course page on another origin drives ContactLab through the module and h
     // (web/host_link.js: an event goes only to subscribers the link still allows; none left, it stops).
     await h.until(frame, () => frame.evaluate(() => window.contactlab.hostSubscribers() === 0), { what: 'the course page dropped' });
     assert.equal((await seen(page, 'params')).length, heard, 'no event to an origin the link no longer allows');
-    assert.deepEqual(errors, []);
+    assert.deepEqual([...errors.console, ...errors.page], []);
   } finally {
-    await context.close();
+    await close();
   }
 });
 
@@ -164,10 +158,9 @@ test('a course page hands ContactLab measurements: the fit panel shows them; a b
   const port = new URL(env.server.url).port;
   // Embedded (embed=1 hides the page's panels): the fit panel must still come into sight.
   const frameUrl = `http://localhost:${port}/#scene=pile&preset=bouncing_ball&law=impulse&embed=1`;
-  const { context, page, errors, info } = await openCourse('/course-data.html', frameUrl);
+  const { page, frame, errors, close, info } = await openCourse('/course-data.html', frameUrl);
   try {
     assert.ok(info, JSON.stringify(await page.evaluate(() => window.refusal)));
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
     const fitState = () => frame.evaluate(() => window.contactlab.fit.state());
     const call = (what, fn, arg) => h.withTimeout(page.evaluate(fn, arg), h.TIMEOUT.load, what);
     await page.evaluate(() => {  // a promise's outcome as data: a refusal is what a test reads
@@ -224,9 +217,9 @@ test('a course page hands ContactLab measurements: the fit panel shows them; a b
     const extra = await call('an extra key', () => window.settle(window.lab.send('load_data', { text: 't,y', rows: 2 })));
     assert.match(extra.error?.message ?? '', /unknown key 'rows' for 'load_data'/);
     assert.match(await frame.evaluate(() => document.querySelector('#fit .fit-file').textContent), /^bouncing_ball_phyphox\.csv/);
-    assert.deepEqual(errors, []);
+    assert.deepEqual([...errors.console, ...errors.page], []);
   } finally {
-    await context.close();
+    await close();
   }
 });
 
@@ -234,39 +227,31 @@ test('a course page on an origin the link does not allow cannot connect', { time
   const port = new URL(env.server.url).port;
   const frameUrl = `http://localhost:${port}/#scene=pendulum&allow=http://127.0.0.1:${port}`;
   const third = await h.startServer(h.siteDir, '127.0.0.2');
-  third.page('/course-module.html', coursePage(frameUrl));
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
+  let host = null;
   try {
-    const page = await context.newPage();
-    await page.goto(third.url + 'course-module.html', { waitUntil: 'load' });
-    const info = await h.withTimeout(page.evaluate(() => window.connecting), h.TIMEOUT.load, 'connect refused');
+    host = await openCourse('/course-module.html', frameUrl, { server: third, viewport: { width: 1000, height: 700 } });
+    const { page, frame, info } = host;
     const refusal = await page.evaluate(() => window.refusal);
     console.log(`  refused: ${refusal?.message}`);
     assert.equal(info, null);
     assert.equal(refusal.name, 'ContactLabError');
     assert.match(refusal.message, new RegExp(`only from http://127\\.0\\.0\\.1:${port}`));
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
     assert.equal(await frame.evaluate(() => window.contactlab.hostSubscribers()), 0, 'nobody hears the page\'s events');
   } finally {
-    await context.close();
+    await host?.close();
     await third.close();
   }
 });
 
 test('the example host page served with the site loads its preset without a warning, connects, plays, logs impacts and sends a table', { timeout: 90_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const { page, frame: lab, errors, close } = await h.openHostPage(env, '/host_example.html', null,
+    { frameUrlIncludes: 'index.html', contextOptions: { viewport: { width: 1100, height: 1000 } } });
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(env.server.url + 'host_example.html', { waitUntil: 'load' });
     await h.until(page, () => page.evaluate(() => /^Connected/.test(document.getElementById('status').textContent)),
       { what: 'the example connected', timeout: h.TIMEOUT.load });
     const fields = await page.evaluate(() => [...document.getElementById('params').elements].map((e) => e.name));
     assert.ok(fields.includes('law') && fields.includes('c_tau'), fields.join(','));
     // Its link names a preset: the head-on discs load as asked, with no warning (a teacher copies this page).
-    const lab = page.frames().find((f) => f.url().includes('index.html'));
     const started = await lab.evaluate(() => window.contactlab.status());
     console.log(`  example page's app: n = ${started.params.n}, layout = ${started.params.layout}, message "${started.message}"`);
     assert.equal(started.params.layout, 'head_on');
@@ -291,8 +276,8 @@ test('the example host page served with the site loads its preset without a warn
     assert.match(said, /^bouncing_ball_phyphox\.csv: 13 rows of Time \[s\], Height \[m\], shown in the fit panel\.$/);
     assert.equal(await lab.evaluate(() => window.contactlab.fit.state().loaded), true);
     await h.saveScreenshot(page, 'host-example.png');
-    assert.deepEqual(errors, []);
+    assert.deepEqual([...errors.console, ...errors.page], []);
   } finally {
-    await context.close();
+    await close();
   }
 });

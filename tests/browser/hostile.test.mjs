@@ -53,27 +53,15 @@ test('a malformed scene file dropped on the page: an error message, the run kept
  * A course page served by `server` at /test-host.html, embedding the app from
  * `frameUrl`; the replies it receives collect in window.replies.
  */
-async function openHost(context, server, frameUrl) {
-  server.page('/test-host.html', `<!doctype html><title>course page</title><link rel="icon" href="data:,">
+function openHost(server, frameUrl) {
+  return h.openHostPage(env, '/test-host.html', `<!doctype html><title>course page</title><link rel="icon" href="data:,">
     <iframe id="lab" src="${frameUrl}" width="900" height="560"></iframe>
     <script>
       window.replies = [];
       // Replies only: the page's events (its 'ready' at start) are not answers.
       addEventListener('message', (ev) => { if (!(ev.data && ev.data.event)) replies.push({ origin: ev.origin, data: ev.data }); });
       window.send = (data) => document.getElementById('lab').contentWindow.postMessage(data, '*');
-    </script>`);
-  const page = await context.newPage();
-  page.setDefaultTimeout(h.TIMEOUT.action);
-  const errors = { console: [], page: [] };
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.console.push(msg.text()); });
-  page.on('pageerror', (err) => errors.page.push(String(err && err.stack || err)));
-  await page.goto(server.url + 'test-host.html', { waitUntil: 'load', timeout: h.TIMEOUT.load });
-  const frame = page.frames().find((f) => f.url().startsWith(frameUrl.split('#')[0]));
-  assert.ok(frame, `the app frame is there (frames: ${page.frames().map((f) => f.url()).join(', ')})`);
-  await frame.waitForFunction(() => window.contactlab && window.contactlab.ready && (() => {
-    try { return !!window.contactlab.status(); } catch { return false; }
-  })(), null, { timeout: h.TIMEOUT.load, polling: 100 });
-  return { page, frame, errors };
+    </script>`, { server, frameUrlIncludes: frameUrl.split('#')[0] });
 }
 
 /** Posts `data` from the host page and waits for the reply with `id` (or the next reply). */
@@ -87,9 +75,8 @@ test('hostile host messages: each refused with an error reply and a message, not
   const port = new URL(env.server.url).port;
   const hostOrigin = `http://127.0.0.1:${port}`;
   const frameUrl = `http://localhost:${port}/#scene=pendulum&L=1.3&allow=${hostOrigin}`;
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, frame, errors, close } = await openHost(env.server, frameUrl);
   try {
-    const { page, frame, errors } = await openHost(context, env.server, frameUrl);
     assert.deepEqual(await frame.evaluate(() => window.contactlab.hostOrigins()), [hostOrigin]);
     const cyclic = 'CYCLIC';
     const hostile = [
@@ -137,7 +124,7 @@ test('hostile host messages: each refused with an error reply and a message, not
     await h.until(frame, async () => (await h.status(frame)).t > 0.05, { what: 'the run advancing' });
     assert.deepEqual([...errors.console, ...errors.page], [], 'the host page logged no errors');
   } finally {
-    await context.close();
+    await close();
   }
 });
 
@@ -147,9 +134,10 @@ test('a page on an origin the link does not allow is refused, and its message ch
   const frameUrl = `http://localhost:${port}/#scene=pendulum&L=1.3&allow=${allowed}`;
   const third = await h.startServer(h.siteDir, '127.0.0.2');  // a third origin, on another loopback address
   const thirdOrigin = third.url.replace(/\/$/, '');
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let host = null;
   try {
-    const { page, frame } = await openHost(context, third, frameUrl);
+    host = await openHost(third, frameUrl);
+    const { page, frame } = host;
     const reply = await ask(page, { type: 'contactlab', v: 1, cmd: 'set_params', params: { L: 2 } }, 1);
     console.log(`  from ${thirdOrigin}: ${JSON.stringify(reply.data)}`);
     assert.equal(reply.data.ok, false);
@@ -157,7 +145,7 @@ test('a page on an origin the link does not allow is refused, and its message ch
     assert.equal((await h.status(frame)).params.L, '1.3', 'nothing changed');
     assert.ok((await h.messagesText(frame)).includes(`${thirdOrigin} was refused`));
   } finally {
-    await context.close();
+    await host?.close();
     await third.close();
   }
 });

@@ -26,19 +26,11 @@ const hostFrames = (page, n) => page.evaluate((count) => new Promise((resolve) =
 }), n);
 
 test('an embed scrolled out of view stops, and resumes where it was', { timeout: h.TIMEOUT.test }, async () => {
-  env.server.page('/long-course.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
+  const { page, frame, errors, close } = await h.openHostPage(env, '/long-course.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
     <iframe id="lab" src="/#scene=pendulum&embed=1" width="800" height="500"></iframe>
-    <div style="height: 5000px">The rest of the lesson.</div>`);
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
+    <div style="height: 5000px">The rest of the lesson.</div>`,
+    { frameUrlIncludes: '#scene=pendulum', contextOptions: { viewport: { width: 1000, height: 700 } } });
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(env.server.url + 'long-course.html', { waitUntil: 'load' });
-    const frame = page.frames().find((f) => f.url().includes('#scene=pendulum'));
-    await frame.waitForFunction(() => window.contactlab && (() => { try { return !!window.contactlab.status(); } catch { return false; } })(),
-      null, { timeout: h.TIMEOUT.load });
     assert.equal(await frame.evaluate(() => window.contactlab.framesRunning()), true);
     await frame.evaluate(() => window.contactlab.command('play'));
     await h.until(frame, async () => (await h.status(frame)).t > 0.3, { what: 'the pendulum running' });
@@ -60,9 +52,9 @@ test('an embed scrolled out of view stops, and resumes where it was', { timeout:
     await h.until(frame, async () => (back = await h.status(frame)).t > away.t, { interval: 10, what: 'the run going on' });
     console.log(`  back after ${awaySeconds.toFixed(2)} s away: t ${away.t} -> ${back.t} s at the first frames`);
     assert.ok(back.t - away.t < 0.5 * awaySeconds, `went on from where it was (jumped ${back.t - away.t} s after ${awaySeconds} s away)`);
-    assert.deepEqual(errors, []);
+    assert.deepEqual([...errors.console, ...errors.page], []);
   } finally {
-    await context.close();
+    await close();
   }
 });
 

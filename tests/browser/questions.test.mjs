@@ -32,7 +32,7 @@ const activityHash = (doc) => '#activity=j' + Buffer.from(JSON.stringify(doc)).t
 test('a prediction and its measured value reach the host as statements, success by the tolerance', { timeout: h.TIMEOUT.test * 2 }, async () => {
   const port = new URL(env.server.url).port;
   const frameUrl = `http://localhost:${port}/${activityHash(HEAD_ON)}&allow=http://127.0.0.1:${port}`;
-  env.server.page('/course-questions.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
+  const { page, frame, errors, close } = await h.openHostPage(env, '/course-questions.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
     <iframe id="lab" src="${frameUrl}" width="1100" height="760"></iframe>
     <script type="module">
       import { ContactLab } from './contactlab.mjs';
@@ -41,16 +41,9 @@ test('a prediction and its measured value reach the host as statements, success 
         lab.on('statement', (s) => window.received.push(s));
         return lab;
       });
-    </script>`);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    </script>`, { frameUrlIncludes: `http://localhost:${port}/`, ready: (status) => status.activity,
+    contextOptions: { viewport: { width: 1280, height: 900 } } });
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(env.server.url + 'course-questions.html', { waitUntil: 'load' });
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
-    await frame.waitForFunction(() => { try { return window.contactlab.status().activity; } catch { return false; } },
-      null, { timeout: h.TIMEOUT.load, polling: 100 });
     await h.withTimeout(page.evaluate(() => window.lab.then(() => true)), h.TIMEOUT.load, 'the host connected');
     const received = () => page.evaluate(() => window.received);
     const verbs = async () => (await received()).map((s) => s.verb.display['en-US']);
@@ -124,9 +117,9 @@ test('a prediction and its measured value reach the host as statements, success 
     await h.until(frame, async () => !(await h.status(frame)).running, { what: 'paused by the reset' });
     assert.equal((await h.status(frame)).t, 0, 'it waits at the start');
     assert.equal(await frame.locator('#question-1-result').innerText(), '');
-    assert.deepEqual(errors, []);
+    assert.deepEqual(errors.page, []);
   } finally {
-    await context.close();
+    await close();
   }
 });
 

@@ -213,19 +213,13 @@ test('an activity built by keyboard in Customize mode holds in the student view 
   // A course page embeds the link: setParams on L is refused, naming the lock and its reason.
   const port = new URL(env.server.url).port;
   const frameUrl = `http://localhost:${port}/${hash}&allow=http://127.0.0.1:${port}`;
-  env.server.page('/course.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
+  const { page, frame, close } = await h.openHostPage(env, '/course.html', `<!doctype html><title>course</title><link rel="icon" href="data:,">
     <iframe id="lab" src="${frameUrl}" width="1000" height="650"></iframe>
     <script type="module">
       import { ContactLab } from './contactlab.mjs';
       window.lab = ContactLab.connect(document.getElementById('lab'));
-    </script>`);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    </script>`, { frameUrlIncludes: `http://localhost:${port}/`, ready: (status) => status.activity });
   try {
-    const page = await context.newPage();
-    await page.goto(env.server.url + 'course.html', { waitUntil: 'load' });
-    const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${port}/`));
-    await frame.waitForFunction(() => { try { return window.contactlab.status().activity; } catch { return false; } },
-      null, { timeout: h.TIMEOUT.load, polling: 100 });
     const refused = await h.withTimeout(page.evaluate(async () => {
       const lab = await window.lab;
       // The rules come a moment after the page's start: its params event brings the specs anew.
@@ -245,7 +239,7 @@ test('an activity built by keyboard in Customize mode holds in the student view 
     assert.equal(refused.locked.lock_reason, REASON);
     assert.equal((await h.status(frame)).params.L, '1.3');
   } finally {
-    await context.close();
+    await close();
   }
 });
 
