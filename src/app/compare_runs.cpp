@@ -335,7 +335,7 @@ std::string App::run_events_json(size_t k, long long since) const {
       if (std::isfinite(e.fields[f])) fields[names[f]] = e.fields[f];
     events.push_back({{"t", e.t}, {"kind", e.kind}, {"fields", fields}});
   }
-  return nlohmann::json{{"total", total}, {"events", events}}.dump();
+  return nlohmann::json{{"total", total}, {"events", events}, {"first", log.first_times()}}.dump();
 }
 
 void App::draw_compare_panel() {

@@ -81,8 +81,9 @@ const char* cl_apply_preset(const char* name);
 int cl_set_scene(const char* id);
 /// Starts a download: "series", "events", "loops", "report", "scene", "png".
 void cl_export(const char* what);
-/// JSON {"total", "events":[{"t","kind","fields":{name: value}}]}: the events after the first
-/// `since` of this run (at most the latest 20). `total` restarts with the recording.
+/// JSON {"total", "events":[{"t","kind","fields":{name: value}}], "first":{kind: t}}: the
+/// events after the first `since` of this run (at most the latest 20), and each kind's first
+/// time however long ago. `total` and `first` restart with the recording.
 const char* cl_events_json(double since);
 /// Answers a host page's message (JSON text, protocol in io/host_message.h)
 /// with the reply's JSON text: {"type":"contactlab","v":1,"id"?,"ok",

@@ -123,6 +123,19 @@ test('bounce times over every plot: the first at the run\'s first bounce, a lege
     console.log(`dropped from 0.5 m: the run's first onset ${newOnset} s, offset ${restarted.offset.toFixed(6)} s`);
     assert.ok(newOnset > onsets[0], 'a higher drop bounces later');
     assert.ok(Math.abs(restarted.offset - (newOnset - data[0])) < 1e-9, 'the first measured bounce at the new run\'s first');
+
+    // Mapped again once the run has logged more events than one read lists
+    // (the latest 20): still aligned to its first bounce, long past.
+    await page.evaluate(() => window.contactlab.command('play'));
+    await h.until(page, async () => (await h.status(page)).events > 25, { timeout: 60_000, what: 'more than 25 bounces' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await page.locator('#fit-column-0').selectOption('');
+    await h.until(page, async () => (await measured()) === null, { what: 'the marks taken back' });
+    await page.locator('#fit-column-0').selectOption('bounce');
+    const late = await h.until(page, async () => { const m = await measured(); return m && m.offset != null && m; },
+      { what: 'the marks placed again' });
+    console.log(`mapped again after ${(await h.status(page)).events} events: offset ${late.offset.toFixed(6)} s`);
+    assert.ok(Math.abs(late.offset - (newOnset - data[0])) < 1e-9, 'still at the run\'s first bounce');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();

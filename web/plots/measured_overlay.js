@@ -39,7 +39,6 @@ export function createMeasuredOverlay(opts) {
   var api = opts.api;
   var measured = null;
   var firstOnset = null;  // the run's first onset of the measured kind (s)
-  var eventsRead = 0;   // how many of the run's events have been looked at
   var recording = null;  // the run's first and last recorded times [s, s] at the last follow(), or null
 
   var listEl = el('details', 'plot-measured');
@@ -73,20 +72,17 @@ export function createMeasuredOverlay(opts) {
   function follow(t) {
     if (!measured || measured.kind !== 'events') return;
     var restarted = recordingRestarted(t);
-    if (restarted) { firstOnset = null; eventsRead = 0; }
+    if (restarted) firstOnset = null;
     var before = firstOnset;
     if (firstOnset == null) readFirstOnset();
     if (restarted || firstOnset !== before) list();
   }
 
-  /** Reads the run's events since the last read; the first of the measured kind is the first onset. */
+  /** The run's first event of the measured kind, from the event log's first times (however many events came since). */
   function readFirstOnset() {
-    var got = JSON.parse(api.eventsJson(eventsRead) || 'null');
-    if (!got) return;
-    got.events.forEach(function (e) {
-      if (e.kind === measured.name && firstOnset == null) firstOnset = e.t;
-    });
-    eventsRead = got.total;
+    var got = JSON.parse(api.eventsJson(Number.MAX_SAFE_INTEGER) || 'null');  // no events listed, only the totals
+    var first = got && got.first ? got.first[measured.name] : undefined;
+    if (typeof first === 'number') firstOnset = first;
   }
 
   function list() {
@@ -180,7 +176,6 @@ export function createMeasuredOverlay(opts) {
     set: function (m) {
       measured = m;
       firstOnset = null;
-      eventsRead = 0;
       recording = null;
       list();
     },

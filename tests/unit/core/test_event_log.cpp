@@ -1,5 +1,5 @@
 // EventLog: the most recent `capacity` events, in order, with a count of
-// those forgotten.
+// those forgotten, and each kind's first time.
 #include <algorithm>
 #include <cmath>
 
@@ -32,4 +32,19 @@ TEST_CASE("EventLog stays bounded over 1e6 events") {
   CHECK(log.dropped() == 1000000 - 100);
   CHECK(log.events().back().t == 999999.0);
   CHECK(log.events().front().t == 999900.0);
+}
+
+TEST_CASE("EventLog remembers each kind's first time after the event is forgotten, until cleared") {
+  cl::EventLog log(3);
+  log.add(cl::make_event(0.25, "bounce", 1));
+  log.add(cl::make_event(0.5, "wall", 1));
+  for (int i = 1; i <= 10; ++i) log.add(cl::make_event(0.5 + i, "bounce", 1));
+  CHECK(log.events().front().t == 8.5);  // the first bounce is long forgotten
+  CHECK(log.first_times().at("bounce") == 0.25);
+  CHECK(log.first_times().at("wall") == 0.5);
+  CHECK(log.first_times().size() == 2);
+  log.clear();
+  CHECK(log.first_times().empty());
+  log.add(cl::make_event(0.75, "bounce", 1));
+  CHECK(log.first_times().at("bounce") == 0.75);
 }
