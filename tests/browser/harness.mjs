@@ -468,7 +468,6 @@ export async function clickWidget(page, label) {
   return c;
 }
 
-/** Asserts no console errors and no page errors were seen on this page. */
 /** A key held for a few frames: Dear ImGui 1.86 samples key state once per
  * frame, so a press and release inside one frame would go unseen. */
 export async function holdKey(page, key) {
