@@ -5,7 +5,9 @@
  * the dock's poll, uPlot's redraw included) and how often they are
  * refreshed (longer on a device that cannot afford more), and the engine's own
  * real-time factor (simulated seconds per second spent advancing, which the
- * frame rate does not limit). Tests read the same figures from figures().
+ * frame rate does not limit), and the canvas's device px per CSS px when a
+ * playing run is drawn coarser to keep up (src/app/drawing_scale.h). Tests
+ * read the same figures from figures().
  *
  * Usage (see page.js): createFrameTiming({hostEl, shown, status,
  * plotMs, plotEveryMs}).start().
@@ -24,8 +26,11 @@ export function createFrameTiming(opts) {
   function poll() {
     var st = opts.status();
     if (!st || !st.frame) return;
+    var canvas = document.getElementById('canvas');
     latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
-      plotMs: opts.plotMs(), plotEveryMs: opts.plotEveryMs(), engineRtf: st.frame.engine_rtf };
+      plotMs: opts.plotMs(), plotEveryMs: opts.plotEveryMs(), engineRtf: st.frame.engine_rtf,
+      drawingShare: st.frame.drawing_share,
+      pixelRatio: canvas && canvas.clientWidth ? canvas.width / canvas.clientWidth : devicePixelRatio };
     if (host.hidden) return;
     host.textContent = T('page.frame_timing', {
       sim: fixed(latest.simMs, 1), draw: fixed(latest.drawMs, 1), gl: fixed(latest.glMs, 1), worst: fixed(latest.worstMs, 0),
@@ -34,7 +39,8 @@ export function createFrameTiming(opts) {
         ? T('page.engine_speed', {
           factor: latest.engineRtf >= 10 ? fixed(latest.engineRtf, 0) : fixed(latest.engineRtf, 2) })
         : T('page.engine_not_run')
-    });
+    }) + (latest.pixelRatio < 0.95 * devicePixelRatio
+      ? T('page.drawn_coarser', { ratio: fixed(latest.pixelRatio, 1), screen: fixed(devicePixelRatio, 1) }) : '');
   }
 
   var poller = pollEvery(REFRESH_MS, poll, function (e) {
@@ -43,7 +49,7 @@ export function createFrameTiming(opts) {
   return {
     start: poller.start,
     stop: poller.stop,
-    /** {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf} as last read, or null before the first. */
+    /** {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf, drawingShare, pixelRatio} as last read, or null before the first. */
     figures: function () { return latest; }
   };
 }

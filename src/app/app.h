@@ -17,6 +17,7 @@
 
 #include "body_drag.h"
 #include "camera.h"
+#include "drawing_scale.h"
 #include "core/palette.h"
 #include "frame_timing.h"
 #include "instanced_shapes.h"
@@ -65,6 +66,9 @@ class App {
   /// The frame's CPU time (s): from ImGui's new frame until its draw data is
   /// built (advance included), and handing that to GL.
   void frame_cpu(double building, double submitting) { timing_.add_frame(building, submitting); }
+  /// Share of the screen's device pixels per CSS px the canvas is drawn at
+  /// (drawing_scale.h): below 1 while a run plays too slowly to draw every pixel.
+  double drawing_share() const { return drawing_scale_.share(running_); }
   /// Called after the frame is on screen (PNG export reads it then).
   void after_present(int framebuffer_width, int framebuffer_height);
   /// A finger touched, moved on or left the canvas (px). Two fingers pan the
@@ -333,9 +337,11 @@ class App {
   double step_until_ = -1;      // s; Step runs to here over as many frames as it needs
   SpeedMeter meter_;            // the true real-time factor
   FrameTiming timing_;          // sim and draw time per frame, the engine's own factor
+  DrawingScale drawing_scale_;  // coarser while the playing run's frames come too slowly
   std::unique_ptr<InstancedShapes> shapes_;  // ellipses and discs as instanced GL geometry
   bool behind_ = false;         // the simulation could not keep up
   double wall_per_step_ = 0;    // s, smoothed cost of one integrator step
+  int slow_step_frames_ = 0;    // frames in a row whose steps each took too long (run_clock.cpp)
   double step_size_ = 0;        // s, smoothed simulated time per step
   /// A text parameter's typed text that was refused: kept in the field, with why.
   struct TextDraft {

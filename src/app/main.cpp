@@ -31,6 +31,7 @@ struct Platform {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   float font_scale = 0;  // device pixels per CSS pixel the font atlas was built for
+  double drawing_share = 1;  // of the screen's device pixels per CSS pixel, as the canvas was last sized
   std::unique_ptr<cl::app::App> app;
   bool quit = false;
   int frames_left = -1;  // desktop --frames N; -1 runs until the window closes
@@ -49,6 +50,10 @@ float device_pixel_ratio(SDL_Window* window) {
 /// Builds the font atlas at the screen's pixel density, so text stays sharp
 /// on HiDPI; true when it was (re)built.
 bool load_fonts(Platform& p) {
+  // A playing run drawn coarser (drawing_scale.h) keeps the atlas built for
+  // the screen: ImGui draws it smaller. Rebuilt, it would cost a long frame
+  // each time the run starts or stops.
+  if (p.drawing_share < 1 && p.font_scale != 0) return false;
   const float scale = std::max(1.0f, device_pixel_ratio(p.window));
   if (scale == p.font_scale) return false;
   ImGuiIO& io = ImGui::GetIO();
@@ -89,14 +94,18 @@ bool load_fonts(Platform& p) {
 }
 
 /// In the browser the canvas follows its page area (CSS px); SDL then sizes
-/// the drawing buffer at devicePixelRatio. True when the size changed.
+/// the drawing buffer at devicePixelRatio, times the share the app draws at.
+/// True when the size changed.
 bool fit_canvas(Platform& p) {
   int width = 0, height = 0;
   cl::app::page_canvas_area(width, height);
   if (width <= 0 || height <= 0) return false;
   int w = 0, h = 0;
   SDL_GetWindowSize(p.window, &w, &h);
-  if (w == width && h == height) return false;
+  const double share = p.app ? p.app->drawing_share() : 1.0;  // none yet at start-up
+  if (w == width && h == height && share == p.drawing_share) return false;
+  cl::app::page_set_drawing_share(share);
+  p.drawing_share = share;
   SDL_SetWindowSize(p.window, width, height);
   return true;
 }

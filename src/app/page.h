@@ -40,6 +40,10 @@ Theme page_theme();
 /// browser's); desktop: the link argument's lang=, else the environment's
 /// LANG, else English.
 Language page_language();
+/// Draws the canvas at `share` of the screen's device pixels per CSS px
+/// (from the next time it is sized); desktop: nothing, the window keeps the
+/// screen's density.
+void page_set_drawing_share(double share);
 /// True when the user asks for reduced motion (prefers-reduced-motion):
 /// no auto-play, short trails.
 bool page_reduced_motion();

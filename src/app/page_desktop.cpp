@@ -70,6 +70,8 @@ Language page_language() {
 
 bool page_reduced_motion() { return false; }
 
+void page_set_drawing_share(double) {}
+
 bool page_coarse_pointer() { return false; }
 
 }  // namespace cl::app

@@ -35,6 +35,7 @@ std::string App::status_json() const {
                                  {"gl_ms", timing_.gl_ms()},
                                  {"worst_ms", timing_.worst_frame_ms()},
                                  {"setup_ms", 1e3 * setup},
+                                 {"drawing_share", drawing_share()},
                                  {"engine_rtf", timing_.engine_factor()}}},
                       {"legend", legend_shown()},
                       {"drawing", !idle_},

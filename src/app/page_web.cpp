@@ -15,6 +15,8 @@
 
 cl::app::App* current_app();
 
+extern "C" void cl_page_set_drawing_share(double share);  // pixel_ratio_library.js
+
 // --- Hooks: the app calls the page's JavaScript ---------------------------
 // Each checks that the page defined the hook, so a bare page still runs.
 EM_JS(void, js_set_hash, (const char* hash), {
@@ -98,6 +100,8 @@ Theme page_theme() { return js_theme_is_light() ? Theme::Light : Theme::Dark; }
 Language page_language() { return js_language_is_german() ? Language::German : Language::English; }
 
 bool page_reduced_motion() { return js_reduced_motion() != 0; }
+
+void page_set_drawing_share(double share) { cl_page_set_drawing_share(share); }
 
 bool page_coarse_pointer() {
   static const bool coarse = js_coarse_pointer() != 0;  // asked once: it does not change while the page is open

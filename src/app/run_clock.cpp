@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/number_format.h"
 #include "core/text.h"
 #include "wall_clock.h"
 
@@ -15,6 +14,12 @@ namespace {
 // One integrator step that takes longer than this (s of wall time) cannot be
 // split across frames: the run pauses and says why instead of freezing the tab.
 constexpr double kMaxStepWall = 0.25;
+// Frames in a row whose steps must each be that slow before the run pauses.
+// A run's first steps also compile the engine's code on this device (the
+// browser compiles WebAssembly lazily, at the first call): at 20× CPU
+// throttling the cradle's first frame of play took 0.26-0.43 s for one step
+// and paused a run whose steps then took 30 ms.
+constexpr int kSlowStepFrames = 3;
 
 // Wall time per frame for the simulation, s. At 60 frames per second 12 ms
 // are left for it. When frames come slower (software rendering, a busy GPU)
@@ -69,6 +74,7 @@ void App::advance_run(double wall_dt) {
     judge_speed(wall_now() - start, total_steps() - steps_before);
   }
   if (!running_) {
+    drawing_scale_.pause();
     owed_time_ = 0;
     meter_.clear();
     behind_ = false;
@@ -83,6 +89,7 @@ void App::advance_run(double wall_dt) {
     behind_ = owed_time_ > 2 * sim_->sample_interval() + 1e-9;
     if (behind_) owed_time_ = 0;  // slow down instead of piling up a backlog
     meter_.add(advanced, wall_dt);  // the whole frame, however long: the factor the user sees
+    drawing_scale_.add_frame(wall_dt);
     judge_speed(wall_now() - start, total_steps() - steps_before);
   }
   timing_.add_advance(wall_now() - start, std::max(0.0, sim_->time() - t_before));
@@ -99,7 +106,9 @@ void App::judge_speed(double call_wall, long long steps) {
   if (steps <= 0) return;
   const double per_step = call_wall / static_cast<double>(steps);
   wall_per_step_ = wall_per_step_ == 0 ? per_step : 0.8 * wall_per_step_ + 0.2 * per_step;
-  if (per_step <= kMaxStepWall) return;
+  slow_step_frames_ = per_step > kMaxStepWall ? slow_step_frames_ + 1 : 0;
+  if (slow_step_frames_ < kSlowStepFrames) return;
+  slow_step_frames_ = 0;
   // One step that outlasts several frames cannot be split: stop before the tab freezes.
   running_ = false;
   step_until_ = -1;
@@ -111,7 +120,7 @@ void App::judge_speed(double call_wall, long long steps) {
       cause += (cause.empty() ? "" : ", ") + name + " = " + sim_->params().format(*i) + (s.unit.empty() ? "" : " " + s.unit);
     }
   message(MessageLevel::Error,
-          text("app.step_too_slow", {{"seconds", format_number(per_step)}, {"cause", cause}, {"hint", d.cost_hint()}}));
+          text("app.step_too_slow", {{"seconds", printed("%.2g", per_step)}, {"cause", cause}, {"hint", d.cost_hint()}}));
 }
 
 std::string App::speed_text() const {
