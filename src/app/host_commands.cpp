@@ -28,6 +28,22 @@ std::vector<size_t> spread(size_t size, size_t count) {
   return picked;
 }
 
+/// The commands that change the run or the picture. The others only read,
+/// so a host page that polls the state does not keep a paused app drawing.
+bool changes_picture(HostCommand command) {
+  switch (command) {
+    case HostCommand::SetParams:
+    case HostCommand::Load:
+    case HostCommand::Play:
+    case HostCommand::Pause:
+    case HostCommand::Step:
+    case HostCommand::Reset:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 nlohmann::json App::params_json() const {
@@ -38,6 +54,7 @@ nlohmann::json App::params_json() const {
 
 std::string App::host_message(const std::string& text) {
   const HostMessageParse parsed = parse_host_message(text, sim_->description());
+  if (parsed.message && changes_picture(parsed.message->command)) wake();
   nlohmann::json reply = reply_frame(parsed.id);
   std::optional<std::string> error;  // "host message refused: ..."
   if (!parsed.message) {

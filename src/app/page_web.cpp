@@ -294,7 +294,7 @@ EMSCRIPTEN_KEEPALIVE const char* cl_events_json(double since) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* cl_host_message(const char* text) {
-  cl::app::App* app = woken_app();
+  cl::app::App* app = current_app();  // it wakes itself for the messages that change the picture
   if (app) return keep(app->host_message(text));
   const nlohmann::json refusal = {
       {"type", "contactlab"}, {"v", cl::kHostProtocolVersion}, {"ok", false}, {"error", cl::text("app.not_ready")}};

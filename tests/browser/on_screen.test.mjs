@@ -74,9 +74,22 @@ test('a paused, untouched app draws no frames; a change, the mouse or Play draws
     assert.equal(after, still, 'no frame drawn while paused and untouched');
     assert.ok(kept > 0.01, 'the canvas keeps its last picture');
 
+    // A host page reading the state, as one that polls it would, draws nothing.
+    const hostMessage = (message) => page.evaluate((m) => JSON.parse(window.Module.ccall('cl_host_message', 'string', ['string'],
+      [JSON.stringify({ type: 'contactlab', v: 1, id: 1, ...m })])), message);
+    for (let k = 0; k < 5; k++) assert.equal((await hostMessage({ cmd: 'get_state' })).ok, true);
+    await h.frames(page, 30);
+    const polled = await drawn();
+    console.log(`  5 host get_state messages: ${polled - after} frames drawn in 30 animation frames`);
+    assert.equal(polled, after, 'a host reading the state does not wake the app');
+    assert.equal((await hostMessage({ cmd: 'set_params', params: { L: 0.5 } })).ok, true);
+    await h.until(page, async () => (await drawn()) > polled, { what: 'a frame after the host set L' });
+    await h.until(page, async () => (await h.status(page)).drawing === false, { what: 'the app still again' });
+    const hostSet = await drawn();
+
     // A change from the page draws the new picture.
     await page.evaluate(() => window.contactlab.applyHash('scene=pendulum&L=0.6'));
-    await h.until(page, async () => (await drawn()) > after, { what: 'a frame after the change' });
+    await h.until(page, async () => (await drawn()) > hostSet, { what: 'a frame after the change' });
     await h.until(page, async () => (await h.status(page)).drawing === false, { what: 'the app still again' });
     const changed = await h.canvasImage(page);
     console.log(`  L set to 0.6: drew again, then stopped; ${differing(before, changed)} pixels differ from the picture before`);
