@@ -64,11 +64,11 @@ bool load_fonts(Platform& p) {
   // at 2 or more the pixels are fine enough without it, and the atlas takes
   // half the time to build (it is built before the first frame).
   config.OversampleH = scale >= 2.0f ? 1 : 2;
-  // Latin-1, and of the font file's other blocks (assets/fonts/README.md)
-  // the glyphs the panel's and messages' texts use: Greek letters (rho, tau,
-  // nu), dashes, quotes and the ellipsis, two arrows and ten maths signs.
-  // The atlas is built before the first frame, at a cost per glyph: 327
-  // code points instead of 815.
+  // Latin-1, and the glyphs the panel's and messages' texts use beyond it:
+  // Greek letters (rho, tau, nu), dashes, quotes and the ellipsis, six
+  // arrows and twelve maths signs. The font file holds these alone
+  // (assets/fonts/README.md). The atlas is built before the first frame,
+  // at a cost per glyph: 327 code points instead of 815.
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
