@@ -29,7 +29,6 @@ export function createFrameTiming(opts) {
     var canvas = document.getElementById('canvas');
     latest = { simMs: st.frame.sim_ms, drawMs: st.frame.draw_ms, glMs: st.frame.gl_ms, worstMs: st.frame.worst_ms,
       plotMs: opts.plotMs(), plotEveryMs: opts.plotEveryMs(), engineRtf: st.frame.engine_rtf,
-      drawingShare: st.frame.drawing_share,
       pixelRatio: canvas && canvas.clientWidth ? canvas.width / canvas.clientWidth : devicePixelRatio };
     if (host.hidden) return;
     host.textContent = T('page.frame_timing', {
@@ -49,7 +48,7 @@ export function createFrameTiming(opts) {
   return {
     start: poller.start,
     stop: poller.stop,
-    /** {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf, drawingShare, pixelRatio} as last read, or null before the first. */
+    /** {simMs, drawMs, glMs, worstMs, plotMs, plotEveryMs, engineRtf, pixelRatio} as last read, or null before the first. */
     figures: function () { return latest; }
   };
 }

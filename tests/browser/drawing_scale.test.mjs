@@ -18,7 +18,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 const canvasState = (page) => page.evaluate(() => {
   const canvas = document.getElementById('canvas');
   return { ratio: canvas.width / canvas.clientWidth, width: canvas.width, cssWidth: canvas.clientWidth,
-    perf: window.contactlab.frameTiming(), line: document.getElementById('frame-timing')?.textContent || '' };
+    line: document.getElementById('frame-timing')?.textContent || '' };
 });
 
 test('a slow device draws the playing run coarser, and the paused picture in full', { timeout: h.TIMEOUT.test * 2 }, async () => {

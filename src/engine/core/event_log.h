@@ -13,7 +13,7 @@ class EventLog {
  public:
   explicit EventLog(size_t capacity) : capacity_(capacity) {}
   void add(Event e) {
-    first_times_.emplace(e.kind, e.t);  // no change for a kind seen before
+    first_times_.try_emplace(e.kind, e.t);  // a kind seen before: no change, and no copy of its name
     if (events_.size() == capacity_) {
       events_.pop_front();
       ++dropped_;
