@@ -15,7 +15,7 @@
 // rendering a phone's GPU would do; the engine's share is the page's
 // "sim_ms". Each case is a load of its own (a link with the preset). The machine's speed drifts by up to 2×: compare runs made in
 // one sitting.
-//   node tests/bench/device_in_browser.mjs [--rate 4] [--seconds 4] [--scenes pile,street]
+//   node tests/bench/device_in_browser.mjs [--rate 4] [--seconds 4] [--scenes pile,street] [--start-only]
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({ options: {
   rate: { type: 'string', default: '4' },      // CPU slowdown
   seconds: { type: 'string', default: '4' },  // wall seconds of play per case
   scenes: { type: 'string', default: '' },     // all when empty
+  'start-only': { type: 'boolean', default: false },  // bytes and first frames, no play
 } });
 const RATE = Number(args.rate);
 const PLAY_MS = 1000 * Number(args.seconds);
@@ -126,6 +127,39 @@ async function play(page) {
 const kb = (bytes) => (bytes / 1000).toFixed(0) + ' KB';
 const verdict = (ok) => (ok ? 'yes' : 'NO');
 
+/** Every scene's default and presets, playing, throttled: a line each and the count against the goals. */
+async function playEveryCase(browser) {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(LONG_TASKS);
+  const page = await throttledPage(context, RATE);
+  const ids = args.scenes ? args.scenes.split(',') : ['pendulum', 'implicit', 'ellipses', 'street', 'pile', 'cradle'];
+  console.log(`\nplaying ${PLAY_MS / 1000} s each at ${RATE}× (ratio = simulated / wall time at speed ×1; ` +
+    `goal ≥ 1 or the page says so; worst frame ≤ ${GOAL.worstFrame} ms of main-thread work)`);
+  console.log('  scene     case                               ratio  page says               worst frame  longest task  sim/frame');
+  let slowUnsaid = 0, heavyFrames = 0, cases = 0;
+  for (const scene of ids) {
+    await firstFrame(page, host.url + `?load=${scene}#scene=${scene}`);  // a new query: a load, not a hash change
+    // The presets the app offers (its scene description, as the host API's describe() gives it).
+    const list = await page.evaluate(() => JSON.parse(window.Module.ccall('cl_scene_json', 'string', [], [])).presets
+      .map((p) => ({ id: p.id, name: p.name })));
+    for (const c of [{ id: null, name: 'defaults' }, ...list]) {
+      // A load of its own (a new query): a link equal to the current state would not restart the run.
+      if (c.id) await firstFrame(page, host.url + `?load=${scene}-${c.id}#scene=${scene}&preset=${c.id}`);
+      const r = await play(page);
+      cases++;
+      const said = r.speedText && r.speedText.trim() !== '';
+      if (r.ratio < 0.95 && r.running && !said) slowUnsaid++;
+      if (r.longestTask > GOAL.worstFrame) heavyFrames++;
+      console.log(`  ${scene.padEnd(9)} ${c.name.slice(0, 34).padEnd(34)} ${r.ratio.toFixed(2).padStart(5)}  ` +
+        `${(r.failed ? 'failed' : !r.running ? 'stopped' : r.speedText || '').slice(0, 22).padEnd(22)} ` +
+        `${r.worstMs.toFixed(0).padStart(7)} ms ${r.longestTask.toFixed(0).padStart(9)} ms ${r.simMs.toFixed(1).padStart(7)} ms`);
+    }
+  }
+  await context.close();
+  console.log(`\n${cases} cases: ${slowUnsaid} slower than real time without the page saying so; ` +
+    `${heavyFrames} with a main-thread task over ${GOAL.worstFrame} ms`);
+}
+
 // ---- the bench ----------------------------------------------------------------
 
 const host = await staticHost(h.siteDir);
@@ -163,7 +197,7 @@ try {
   console.log(`bytes before the first frame (${before.length} files): ${kb(total('raw'))} raw, ${kb(total('gzip'))} gzip -9, ` +
     `${kb(total('br'))} brotli 11 (goal ≤ ${kb(GOAL.bytes)} compressed: ${verdict(total('br') <= GOAL.bytes)} with brotli, ` +
     `${verdict(total('gzip') <= GOAL.bytes)} with gzip)`);
-  for (const f of [...before].sort((a, b) => b.br - a.br).slice(0, 8))
+  for (const f of [...before].sort((a, b) => b.br - a.br))
     console.log(`  ${f.path.padEnd(24)} ${kb(f.raw).padStart(8)} raw ${kb(f.gzip).padStart(7)} gzip ${kb(f.br).padStart(7)} brotli`);
   console.log(`first frame, first visit: ${first.toFixed(0)} ms (goal ≤ ${GOAL.firstVisit}: ${verdict(first <= GOAL.firstVisit)})`);
   console.log(`first frame, repeat visit (service worker): ${repeat.toFixed(0)} ms (goal ≤ ${GOAL.repeatVisit}: ${verdict(repeat <= GOAL.repeatVisit)})`);
@@ -171,36 +205,7 @@ try {
   console.log(`first frame, desktop 1280×800 unthrottled: ${desktop.map((v) => v.toFixed(0)).join(', ')} ms ` +
     `(goal ≤ ${GOAL.desktop}: best ${verdict(bestDesktop <= GOAL.desktop)})`);
 
-  // Every scene's default and presets, playing, throttled.
-  const context = await browser.newContext(PHONE);
-  await context.addInitScript(LONG_TASKS);
-  page = await throttledPage(context, RATE);
-  const ids = args.scenes ? args.scenes.split(',') : ['pendulum', 'implicit', 'ellipses', 'street', 'pile', 'cradle'];
-  console.log(`\nplaying ${PLAY_MS / 1000} s each at ${RATE}× (ratio = simulated / wall time at speed ×1; ` +
-    `goal ≥ 1 or the page says so; worst frame ≤ ${GOAL.worstFrame} ms of main-thread work)`);
-  console.log('  scene     case                               ratio  page says               worst frame  longest task  sim/frame');
-  let slowUnsaid = 0, heavyFrames = 0, cases = 0;
-  for (const scene of ids) {
-    await firstFrame(page, host.url + `?load=${scene}#scene=${scene}`);  // a new query: a load, not a hash change
-    // The presets the app offers (its scene description, as the host API's describe() gives it).
-    const list = await page.evaluate(() => JSON.parse(window.Module.ccall('cl_scene_json', 'string', [], [])).presets
-      .map((p) => ({ id: p.id, name: p.name })));
-    for (const c of [{ id: null, name: 'defaults' }, ...list]) {
-      // A load of its own (a new query): a link equal to the current state would not restart the run.
-      if (c.id) await firstFrame(page, host.url + `?load=${scene}-${c.id}#scene=${scene}&preset=${c.id}`);
-      const r = await play(page);
-      cases++;
-      const said = r.speedText && r.speedText.trim() !== '';
-      if (r.ratio < 0.95 && r.running && !said) slowUnsaid++;
-      if (r.longestTask > GOAL.worstFrame) heavyFrames++;
-      console.log(`  ${scene.padEnd(9)} ${c.name.slice(0, 34).padEnd(34)} ${r.ratio.toFixed(2).padStart(5)}  ` +
-        `${(r.failed ? 'failed' : !r.running ? 'stopped' : r.speedText || '').slice(0, 22).padEnd(22)} ` +
-        `${r.worstMs.toFixed(0).padStart(7)} ms ${r.longestTask.toFixed(0).padStart(9)} ms ${r.simMs.toFixed(1).padStart(7)} ms`);
-    }
-  }
-  await context.close();
-  console.log(`\n${cases} cases: ${slowUnsaid} slower than real time without the page saying so; ` +
-    `${heavyFrames} with a main-thread task over ${GOAL.worstFrame} ms`);
+  if (!args['start-only']) await playEveryCase(browser);
 } finally {
   await browser.close();
   await host.close();

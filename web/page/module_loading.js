@@ -1,5 +1,6 @@
 /* ContactLab's start: the loading indicator, fatal errors, and the
- * Emscripten runtime (index.js, which fetches index.wasm and index.data).
+ * Emscripten runtime (index.js, which fetches index.wasm and index.data;
+ * index.deferred.wasm follows the first frame: deferred_code.js).
  *
  * index.js is a classic script that picks up a global `Module` as it runs
  * (the one global the page makes for Emscripten). The shell keeps the
@@ -12,6 +13,7 @@
  * that fails to load (one of page.js's modules, index.js) is then named on
  * the loading indicator instead of leaving it spinning.
  */
+import { createDeferredCode } from './deferred_code.js';
 import { showMessage } from './messages.js';
 import { t as T } from '../text.js';
 
@@ -21,8 +23,10 @@ var loadingText = document.getElementById('loading-text');
 var ready = false;
 var failed = false;
 var fatalListeners = [];
-// ms since navigation start: runtime (wasm ready), main (returned), firstFrame (drawn).
+// ms since navigation start: runtime (wasm ready), main (returned), firstFrame
+// (drawn), deferredCode (index.deferred.wasm in: deferred_code.js).
 export var timings = {};
+var deferredCode = createDeferredCode(timings);
 
 /** Replaces the loading indicator with an error text (WebAssembly failed, abort...). */
 export function showFatal(text) {
@@ -85,9 +89,13 @@ export function startRuntime(hooks, afterFrame, onStart) {
     // stderr of the app is diagnostics, not a page failure: keep it out of console.error.
     printErr: function (text) { console.warn(text); },
     setStatus: setLoadingText,
+    loadSplitModule: deferredCode.loadSplitModule,
     // Called by emscripten's main loop after each frame of the app.
     postMainLoop: function () {
-      if (timings.firstFrame == null) timings.firstFrame = performance.now();
+      if (timings.firstFrame == null) {
+        timings.firstFrame = performance.now();
+        deferredCode.loadAhead(window.Module);
+      }
       afterFrame();  // the frame is still in the canvas here
     },
     onRuntimeInitialized: function () {
@@ -102,6 +110,10 @@ export function startRuntime(hooks, afterFrame, onStart) {
       showFatal(T('page.aborted', { what: what || T('page.unknown_error') }));
     }
   }, hooks);
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    deferredCode.fetchAhead();
+    window.Module.preRun = [function () { deferredCode.beforeMain(window.Module); }];
+  }
   var emitted = document.getElementById('app-script').content.querySelector('script');
   var script = document.createElement('script');
   script.src = emitted.getAttribute('src');
