@@ -120,7 +120,7 @@ async function play(page) {
     const tasks = window.__tasks.filter(([at]) => at >= start.at).map(([, duration]) => duration);
     return { ratio: (s.t - start.t) / ((now - start.at) / 1000) / s.speed, running: s.running,
       failed: s.failed, speedText: s.speed_text, worstMs: s.frame.worst_ms, simMs: s.frame.sim_ms,
-      longestTask: Math.max(0, ...tasks) };
+      longestTask: Math.max(0, ...tasks), deferredEarly: window.contactlab.timings().deferredNeededEarlyBy != null };
   }, start);
 }
 
@@ -136,7 +136,7 @@ async function playEveryCase(browser) {
   console.log(`\nplaying ${PLAY_MS / 1000} s each at ${RATE}× (ratio = simulated / wall time at speed ×1; ` +
     `goal ≥ 1 or the page says so; worst frame ≤ ${GOAL.worstFrame} ms of main-thread work)`);
   console.log('  scene     case                               ratio  page says               worst frame  longest task  sim/frame');
-  let slowUnsaid = 0, heavyFrames = 0, cases = 0;
+  let slowUnsaid = 0, heavyFrames = 0, cases = 0, deferredEarly = 0;
   for (const scene of ids) {
     await firstFrame(page, host.url + `?load=${scene}#scene=${scene}`);  // a new query: a load, not a hash change
     // The presets the app offers (its scene description, as the host API's describe() gives it).
@@ -150,14 +150,16 @@ async function playEveryCase(browser) {
       const said = r.speedText && r.speedText.trim() !== '';
       if (r.ratio < 0.95 && r.running && !said) slowUnsaid++;
       if (r.longestTask > GOAL.worstFrame) heavyFrames++;
+      if (r.deferredEarly) deferredEarly++;
       console.log(`  ${scene.padEnd(9)} ${c.name.slice(0, 34).padEnd(34)} ${r.ratio.toFixed(2).padStart(5)}  ` +
         `${(r.failed ? 'failed' : !r.running ? 'stopped' : r.speedText || '').slice(0, 22).padEnd(22)} ` +
-        `${r.worstMs.toFixed(0).padStart(7)} ms ${r.longestTask.toFixed(0).padStart(9)} ms ${r.simMs.toFixed(1).padStart(7)} ms`);
+        `${r.worstMs.toFixed(0).padStart(7)} ms ${r.longestTask.toFixed(0).padStart(9)} ms ${r.simMs.toFixed(1).padStart(7)} ms` +
+        (r.deferredEarly ? '  (needed index.deferred.wasm before it came)' : ''));
     }
   }
   await context.close();
   console.log(`\n${cases} cases: ${slowUnsaid} slower than real time without the page saying so; ` +
-    `${heavyFrames} with a main-thread task over ${GOAL.worstFrame} ms`);
+    `${heavyFrames} with a main-thread task over ${GOAL.worstFrame} ms; ${deferredEarly} needed index.deferred.wasm before it came`);
 }
 
 // ---- the bench ----------------------------------------------------------------
