@@ -187,21 +187,25 @@ test('a ball\'s series are drawn in the ball\'s colour on the canvas, in both th
       }
       return out;
     });
+    // Ball i's velocity and energy lines: [label, colour] each, or null while a panel lacks them.
+    const ballLines = (lines, i) => {
+      const speed = Object.keys(lines).find((l) => new RegExp(`ball ${i + 1}\\b`).test(l) && /velocity|speed/.test(l));
+      const energy = Object.keys(lines).find((l) => new RegExp(`energy of ball ${i + 1}\\b`).test(l));
+      return speed && energy ? [[speed, lines[speed].toLowerCase()], [energy, lines[energy].toLowerCase()]] : null;
+    };
     for (const theme of ['light', 'dark']) {
       if (theme === 'dark') await page.selectOption('#theme-choice', 'dark');
-      const bodies = (await h.status(page)).palette.bodies;
+      const bodies = (await h.status(page)).palette.bodies.map((c) => c.toLowerCase());
+      // Each panel redraws at its own next refresh: wait for all of them, then check every line.
+      let lines = null;
       await h.until(page, async () => {
-        const lines = await plotted();
-        return Object.keys(lines).some((l) => /energy of ball 3/.test(l)) &&
-          lines[Object.keys(lines).find((l) => /energy of ball 3/.test(l))].toLowerCase() === bodies[2].toLowerCase();
-      }, { what: `the plots redrawn in the ${theme} theme` });
-      const lines = await plotted();
+        lines = await plotted();
+        return [0, 1, 2, 3, 4].every((i) => ballLines(lines, i)?.every(([, colour]) => colour === bodies[i]));
+      }, { what: `the plots redrawn in the ${theme} theme` }).catch(() => {});  // the asserts below say what is wrong
       for (let i = 0; i < 5; i++) {
-        const speed = Object.keys(lines).find((l) => new RegExp(`ball ${i + 1}\\b`).test(l) && /velocity|speed/.test(l));
-        const energy = Object.keys(lines).find((l) => new RegExp(`energy of ball ${i + 1}\\b`).test(l));
-        assert.ok(speed && energy, `ball ${i + 1}: a velocity and an energy line in ${JSON.stringify(Object.keys(lines))}`);
-        assert.equal(lines[speed].toLowerCase(), bodies[i].toLowerCase(), `${theme}: ${speed} in ball ${i + 1}'s colour`);
-        assert.equal(lines[energy].toLowerCase(), bodies[i].toLowerCase(), `${theme}: ${energy} in ball ${i + 1}'s colour`);
+        const both = ballLines(lines, i);
+        assert.ok(both, `ball ${i + 1}: a velocity and an energy line in ${JSON.stringify(Object.keys(lines))}`);
+        for (const [label, colour] of both) assert.equal(colour, bodies[i], `${theme}: ${label} in ball ${i + 1}'s colour`);
       }
       console.log(`  ${theme}: balls 1–5 drawn in ${bodies.slice(0, 5).join(', ')}; their velocity and energy lines match`);
     }
