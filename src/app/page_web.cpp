@@ -45,9 +45,21 @@ EM_JS(void, js_open_scene_file, (), {
 EM_JS(void, js_series_changed, (), {
   if (Module.clSeriesChanged) Module.clSeriesChanged();
 });
-EM_JS(int, js_canvas_area_width, (), {
+// The canvas's page area (CSS px), as a ResizeObserver last saw it. Asked
+// every frame; reading the area's clientWidth instead made the browser lay
+// the page out again whenever the plots had changed it since the last frame
+// (cradle on a phone at 4x CPU throttling: 30 ms per second of play).
+EM_JS(void, js_canvas_area, (int* width, int* height), {
   const area = Module.canvas && Module.canvas.parentElement;
-  return area ? Math.round(area.clientWidth) : 0;
+  if (area && !Module.clCanvasArea) {
+    const seen = Module.clCanvasArea = { width: area.clientWidth, height: area.clientHeight };
+    new ResizeObserver(function () {
+      seen.width = area.clientWidth;  // laid out already: no extra layout
+      seen.height = area.clientHeight;
+    }).observe(area);
+  }
+  HEAP32[width >> 2] = area ? Module.clCanvasArea.width : 0;
+  HEAP32[height >> 2] = area ? Module.clCanvasArea.height : 0;
 });
 EM_JS(int, js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
@@ -60,10 +72,6 @@ EM_JS(int, js_language_is_german, (), {
 });
 EM_JS(int, js_reduced_motion, (), {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 1 : 0;
-});
-EM_JS(int, js_canvas_area_height, (), {
-  const area = Module.canvas && Module.canvas.parentElement;
-  return area ? Math.round(area.clientHeight) : 0;
 });
 
 namespace cl::app {
@@ -90,10 +98,7 @@ void page_download_canvas_png(const std::string& filename, int, int) { js_downlo
 void page_open_scene_file() { js_open_scene_file(); }
 void page_series_changed() { js_series_changed(); }
 
-void page_canvas_area(int& width, int& height) {
-  width = js_canvas_area_width();
-  height = js_canvas_area_height();
-}
+void page_canvas_area(int& width, int& height) { js_canvas_area(&width, &height); }
 
 Theme page_theme() { return js_theme_is_light() ? Theme::Light : Theme::Dark; }
 

@@ -14,6 +14,7 @@
  * the loading indicator instead of leaving it spinning.
  */
 import { createDeferredCode } from './deferred_code.js';
+import { shadowGlState } from './gl_state_shadow.js';
 import { showMessage } from './messages.js';
 import { t as T } from '../text.js';
 
@@ -120,11 +121,13 @@ export function startRuntime(hooks, afterFrame, onStart) {
   // Creating a WebGL2 context takes hundreds of ms under software rendering.
   // Start it once index.js has run, so the WebAssembly compiles (off the
   // main thread) meanwhile: SDL's getContext later receives this same
-  // context. The attributes are the ones SDL asks for (a 16-bit depth
-  // buffer, no alpha, stencil or multisampling).
+  // context, its state queries shadowed (gl_state_shadow.js). The
+  // attributes are the ones SDL asks for (a 16-bit depth buffer, no alpha,
+  // stencil or multisampling).
   script.addEventListener('load', function () {
     try {
-      canvas.getContext('webgl2', { alpha: false, depth: true, stencil: false, antialias: false });
+      var gl = canvas.getContext('webgl2', { alpha: false, depth: true, stencil: false, antialias: false });
+      if (gl) shadowGlState(gl);
     } catch (e) {
       // No WebGL2: the app's own context creation reports it.
     }
