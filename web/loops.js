@@ -107,10 +107,11 @@ export function createLoops(opts) {
       return [l.penetration.map(function (p) { return 1e3 * p; }), l.force.slice()];
     }));
     var key = shown.map(function (l) { return l.id; }).join(',');
-    var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
     if (!u || key !== shownKey) {
       if (u) u.destroy();
       legend.textContent = '';
+      // Asked only here: reading the size lays the page out, on every impact it would be every frame.
+      var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
       u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
       shownKey = key;
     } else {

@@ -76,3 +76,26 @@ test('the shadowed WebGL state equals the context\'s own, call after call', asyn
     await app.close();
   }
 });
+
+test('a new context\'s copy starts equal to WebGL\'s own initial state', async () => {
+  const app = await env.open('scene=pendulum');
+  try {
+    const differences = await app.page.evaluate(async () => {
+      const { shadowGlState } = await import('./page/gl_state_shadow.js');
+      const canvas = document.createElement('canvas');
+      canvas.width = 123;
+      canvas.height = 45;
+      const gl = shadowGlState(canvas.getContext('webgl2'));
+      const own = (name) => WebGL2RenderingContext.prototype.getParameter.call(gl, name);
+      const show = (v) => (v instanceof Int32Array ? Array.from(v).join(',') : String(v));
+      return ['BLEND_SRC_RGB', 'BLEND_DST_RGB', 'BLEND_SRC_ALPHA', 'BLEND_DST_ALPHA', 'BLEND_EQUATION_RGB',
+        'BLEND_EQUATION_ALPHA', 'SCISSOR_BOX']
+        .filter((key) => show(gl.getParameter(gl[key])) !== show(own(gl[key])))
+        .map((key) => `${key}: copy ${show(gl.getParameter(gl[key]))}, context ${show(own(gl[key]))}`);
+    });
+    assert.deepEqual(differences, []);
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -4,29 +4,30 @@
  * Chromium answers each of those getParameter() calls with a synchronous
  * round trip to the GPU process: on a phone viewport at 4x CPU throttling
  * (cradle, playing) seven of them cost 8 ms of every frame, 9% of the main
- * thread. Their values change only through the setters wrapped here, so the
- * copy is exact; anything else still goes to the context.
+ * thread. The copy starts from WebGL's initial state and follows the
+ * setters wrapped here, the only calls that change that state, so it is
+ * exact; anything else still goes to the context.
  *
  * Usage (module_loading.js): shadowGlState(canvas.getContext('webgl2', ...))
- * before the app's first frame; the app gets the same context from the
- * canvas.
+ * on the context as it is made, before the app runs; the app gets the same
+ * context from the canvas.
  */
 
-/** Wraps `gl`'s getParameter and the setters of the blend and scissor state. */
+/** Wraps `gl`'s getParameter and the setters of the blend and scissor state. `gl`: a context just made. */
 export function shadowGlState(gl) {
   var get = gl.getParameter.bind(gl);
   var FACTORS = [gl.ZERO, gl.ONE, gl.SRC_COLOR, gl.ONE_MINUS_SRC_COLOR, gl.DST_COLOR, gl.ONE_MINUS_DST_COLOR,
     gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.DST_ALPHA, gl.ONE_MINUS_DST_ALPHA, gl.CONSTANT_COLOR,
     gl.ONE_MINUS_CONSTANT_COLOR, gl.CONSTANT_ALPHA, gl.ONE_MINUS_CONSTANT_ALPHA, gl.SRC_ALPHA_SATURATE];
   var EQUATIONS = [gl.FUNC_ADD, gl.FUNC_SUBTRACT, gl.FUNC_REVERSE_SUBTRACT, gl.MIN, gl.MAX];
-  var KEPT = [gl.BLEND_SRC_RGB, gl.BLEND_DST_RGB, gl.BLEND_SRC_ALPHA, gl.BLEND_DST_ALPHA,
-    gl.BLEND_EQUATION_RGB, gl.BLEND_EQUATION_ALPHA, gl.SCISSOR_BOX];
   var kept = new Map();
 
-  function readAll() {
-    kept.clear();
-    if (gl.isContextLost()) return;
-    KEPT.forEach(function (name) { kept.set(name, get(name)); });
+  // WebGL's initial state, which a new or restored context has: asking the
+  // context instead would wait for the GPU process to have made it.
+  function startFromDefaults() {
+    noteFactors(gl.ONE, gl.ZERO, gl.ONE, gl.ZERO);
+    noteEquations(gl.FUNC_ADD, gl.FUNC_ADD);
+    kept.set(gl.SCISSOR_BOX, new Int32Array([0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight]));
   }
 
   // A setter with an argument WebGL refuses sets nothing (and records its
@@ -72,9 +73,9 @@ export function shadowGlState(gl) {
     var value = kept.get(name);
     return value instanceof Int32Array ? new Int32Array(value) : value;  // the caller may change its copy
   };
-  readAll();
+  startFromDefaults();
   // A lost context answers null and a restored one starts from WebGL's defaults.
   gl.canvas.addEventListener('webglcontextlost', function () { kept.clear(); });
-  gl.canvas.addEventListener('webglcontextrestored', readAll);
+  gl.canvas.addEventListener('webglcontextrestored', startFromDefaults);
   return gl;
 }
