@@ -26,7 +26,7 @@ const moved = functions.filter((f) => cold.has(nameKey(f.name)));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'contactlab-split-'));
 try {
   if (moved.length === 0) {  // wasm-split would take an empty list for "move every function"
-    execFileSync('wasm-opt', [linked, ...FEATURES, '--strip-debug', '-o', primary], { stdio: 'inherit' });
+    stripNames(linked, primary);
     fs.writeFileSync(secondary, Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));  // an empty module
   } else {
     splitInTwo();
@@ -44,8 +44,13 @@ function splitInTwo() {
   execFileSync('wasm-split', [linked, ...FEATURES, '--split-funcs=@' + names, '-o1', outputs[0], '-o2', outputs[1],
     '--export-prefix=%', '--placeholder-namespace=placeholder', '--import-namespace=primary'], { stdio: 'inherit' });
   // The names stay in the build folder's copy only: the page needs none.
-  execFileSync('wasm-opt', [outputs[0], ...FEATURES, '--strip-debug', '-o', primary], { stdio: 'inherit' });
-  execFileSync('wasm-opt', [outputs[1], ...FEATURES, '--strip-debug', '-o', secondary], { stdio: 'inherit' });
+  stripNames(outputs[0], primary);
+  stripNames(outputs[1], secondary);
+}
+
+/** `from` without its names (kept for the split only), written to `to`. */
+function stripNames(from, to) {
+  execFileSync('wasm-opt', [from, ...FEATURES, '--strip-debug', '-o', to], { stdio: 'inherit' });
 }
 const size = (file) => fs.statSync(file).size;
 console.log(`split_wasm: ${moved.length} of ${functions.length} functions to ${path.basename(secondary)} ` +
