@@ -178,3 +178,31 @@ test('a tracked height over the plot of that series only, as points at the data\
     await app.close();
   }
 });
+
+test('a run started again between two looks moves the marks, however far it got meanwhile', async () => {
+  // The overlay on its own, over an engine log the test writes: at high
+  // speed a restarted run can be past where the old one was by the next
+  // look, with the same start; only the log's first onset tells.
+  const app = await env.open('#scene=pile&preset=bouncing_ball');
+  try {
+    const offsets = await app.page.evaluate(async () => {
+      const { createMeasuredOverlay } = await import('./plots/measured_overlay.js');
+      let first = {};  // the engine log's first onsets (s), by kind
+      const api = { eventsJson: () => JSON.stringify({ total: 0, events: [], first }) };
+      const anchor = document.body.appendChild(document.createElement('div'));
+      const overlay = createMeasuredOverlay({ api, afterEl: anchor });
+      overlay.set({ file: 'drops.csv', kind: 'events', name: 'bounce', label: 'bounce', unit: 's', times: [1, 2], values: [] });
+      const look = (log) => { first = log; overlay.follow(); return overlay.state().offset; };
+      const seen = [look({}), look({ bounce: 0.3 }), look({ bounce: 0.3, stop: 0.9 }), look({ bounce: 0.5 }), look({})];
+      overlay.set(null);
+      anchor.remove();
+      return seen;
+    });
+    console.log(`offsets at five looks: ${offsets.map((o) => (o == null ? 'none' : o.toFixed(2))).join(', ')}`);
+    assert.deepEqual(offsets.map((o) => (o == null ? null : Math.round(o * 100) / 100)), [null, -0.7, -0.7, -0.5, null],
+      'none before the first bounce, at the first bounce, moved with the new run\'s, none again after a restart');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await app.close();
+  }
+});

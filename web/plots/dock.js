@@ -484,7 +484,7 @@ export function createPlots(opts) {
     var recorded = series.length ? readRuns(api, runs.length > 1 ? runs.length : 1, series) : [];
     var n = recorded.length ? recorded[0].size : 0;
     var t = n > 0 ? recorded[0].byName.t : null;
-    measured.follow(t);  // before the panels draw: the marks sit at the run's first onset
+    measured.follow();  // before the panels draw: the marks sit at the run's first onset
     var alignments = recorded.map(function (run) {
       return t && run.byName.t ? alignTo(t, n, run.byName.t, run.size) : null;
     });

@@ -13,8 +13,7 @@
  *
  * Usage (web/plots/dock.js): createMeasuredOverlay({api, afterEl}); .set(m)
  * with m = {file, kind: 'series'|'events', name, label, unit, times, values}
- * or null; .follow(t) with the run's recorded times each time the plots read
- * them, before they draw; .shows(names), .draw(u, scaleOf), .key() for a plot.
+ * or null; .follow() each time the plots read the run, before they draw; .shows(names), .draw(u, scaleOf), .key() for a plot.
  */
 import { el, svg } from '../dom.js';
 import * as theme from '../theme.js';
@@ -39,7 +38,6 @@ export function createMeasuredOverlay(opts) {
   var api = opts.api;
   var measured = null;
   var firstOnset = null;  // the run's first onset of the measured kind (s)
-  var recording = null;  // the run's first and last recorded times [s, s] at the last follow(), or null
 
   var listEl = el('details', 'plot-measured');
   listEl.hidden = true;
@@ -53,36 +51,19 @@ export function createMeasuredOverlay(opts) {
   }
 
   /**
-   * Whether the recording started again since the last look: every restart
-   * (reset, a new run, a body moved by hand) clears the run's events and its
-   * recorded times together, so the times tell it without reading the events.
-   * A recording only grows at its end (thinning keeps its first sample);
-   * one started again begins later (at the moved body's time) or ends
-   * earlier (back at the start).
+   * Follows the run (each time the plots read it): the first onset of the
+   * measured kind, from the engine's event log, which forgets it whenever
+   * the run starts again (reset, a new run, a body moved by hand). Asked
+   * every time, so a restart between two looks is never missed, however
+   * far the new run got meanwhile.
    */
-  function recordingRestarted(t) {
-    var now = t && t.length ? [t[0], t[t.length - 1]] : null;
-    var before = recording;
-    recording = now;
-    if (!before) return false;
-    return !now || now[0] !== before[0] || now[1] < before[1];
-  }
-
-  /** Follows the run's recording `t` (its times, s): reads its events until the first onset of the measured kind is known. */
-  function follow(t) {
+  function follow() {
     if (!measured || measured.kind !== 'events') return;
-    var restarted = recordingRestarted(t);
-    if (restarted) firstOnset = null;
     var before = firstOnset;
-    if (firstOnset == null) readFirstOnset();
-    if (restarted || firstOnset !== before) list();
-  }
-
-  /** The run's first event of the measured kind, from the event log's first times (however many events came since). */
-  function readFirstOnset() {
     var got = JSON.parse(api.eventsJson(Number.MAX_SAFE_INTEGER) || 'null');  // no events listed, only the totals
     var first = got && got.first ? got.first[measured.name] : undefined;
-    if (typeof first === 'number') firstOnset = first;
+    firstOnset = typeof first === 'number' ? first : null;
+    if (firstOnset !== before) list();
   }
 
   function list() {
@@ -176,7 +157,6 @@ export function createMeasuredOverlay(opts) {
     set: function (m) {
       measured = m;
       firstOnset = null;
-      recording = null;
       list();
     },
     follow: follow,
