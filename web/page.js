@@ -25,7 +25,7 @@ import { markReady, onFatal, showFatal, startRuntime, timings } from './page/mod
 import { offlineState, startOffline } from './page/offline.js';
 import { disclosure, onDemand, reopened } from './page/on_demand.js';
 import { framesRunning, watchOnScreen } from './page/on_screen.js';
-import { watchSheet } from './page/sheet.js';
+import { layOutForSheet, watchSheet } from './page/sheet.js';
 import { setupSkipLinks, startShortcuts } from './page/shortcuts.js';
 import { createPlots } from './plots/dock.js';
 import { pollEvery } from './plots/panel_kit.js';
@@ -395,6 +395,7 @@ onFatal(function () {
   [plots, loops, inspector.get(), theory.get(), sweep.get(), fit.get()].forEach(function (panel) { if (panel) panel.stop(); });
 });
 updateEmbedClass(splitHash(location.hash).app);
+layOutForSheet();
 setupSkipLinks();
 setupChoices(updateHash);
 theme.onChange(restyle);

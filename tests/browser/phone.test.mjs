@@ -146,6 +146,29 @@ test('phone, portrait: the sheet holds Play, Step, Reset and More; More shows pr
   }
 });
 
+test('phone: the picture is sized once; it does not jump when the sheet arrives', { timeout: h.TIMEOUT.test }, async () => {
+  // The canvas's drawing-buffer sizes as the page sets them, from before its first script.
+  const context = await env.browser.newContext(PORTRAIT);
+  await context.addInitScript(`window.__canvasSizes = [];
+    for (const key of ['width', 'height']) {
+      const own = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, key);
+      Object.defineProperty(HTMLCanvasElement.prototype, key, { configurable: true, get: own.get,
+        set(v) { if (this.id === 'canvas') window.__canvasSizes.push(key + ' ' + v); own.set.call(this, v); } });
+    }`);
+  try {
+    const app = await h.openApp(context, env.server.url, '#scene=pendulum');
+    await sheetShown(app.page);
+    await h.until(app.page, async () => (await sheetLayout(app.page)).targets.length > 0, { what: 'the sheet\'s buttons' });
+    // SDL makes the canvas 1x1 as it starts; then it takes its page area's size.
+    const sizes = (await app.page.evaluate(() => window.__canvasSizes)).filter((s) => !/ 1$/.test(s));
+    console.log(`canvas sizes set on a phone: ${sizes.join(', ')}`);
+    assert.deepEqual(sizes.map((s) => s.split(' ')[0]), ['width', 'height'], 'one width and one height');
+    assert.deepEqual(h.errorReport(app.errors), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('phone: a long press on a parameter\'s name shows its help, without opening the keyboard', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=pendulum', PORTRAIT);
   try {

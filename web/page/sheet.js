@@ -18,6 +18,19 @@ export function sheetShown() {
   return shown;
 }
 
+function sheetWanted(query) {
+  return !!(query && query.matches) && !document.body.classList.contains('embed');
+}
+
+/**
+ * Lays the page out for the sheet before the app starts (body.sheet, which
+ * makes the picture shorter): the app then sizes its canvas once, not again
+ * when the controls arrive (the picture jumped by 85 CSS px on a phone).
+ */
+export function layOutForSheet() {
+  document.body.classList.toggle('sheet', sheetWanted(window.matchMedia ? window.matchMedia(SMALL_SCREEN) : null));
+}
+
 /**
  * Puts the controls in the sheet while the screen is small and the page is
  * not an embed; returns a function to call when the embed class changes.
@@ -30,8 +43,8 @@ export function watchSheet(api, controls) {
     toolsToggle.setAttribute('aria-expanded', String(toolsToggle.getAttribute('aria-expanded') !== 'true'));
   });
   function update() {
-    var wanted = !!(query && query.matches) && !document.body.classList.contains('embed');
-    if (wanted === shown) return;
+    var wanted = sheetWanted(query);
+    if (wanted === shown && document.body.classList.contains('sheet') === wanted) return;
     shown = wanted;
     document.body.classList.toggle('sheet', wanted);
     api.setControlsInPage(wanted ? 1 : 0);
