@@ -809,3 +809,30 @@ test('the energy audit is drawn against the energy: round-off near 0 stays a fla
     await app.close();
   }
 });
+
+// A plot of a run at rest (every value 0, the cradle before Play) was drawn
+// from 0 to 100 m/s, uPlot's range for a flat line at 0, which reads as
+// speeds up to 100 m/s. It is -1..1 now; once the run moves, the data's range.
+test('a plot of a run at rest is drawn about 0, not from 0 to 100', { timeout: 90_000 }, async () => {
+  const app = await env.open('#scene=cradle');
+  try {
+    const { page, errors } = app;
+    const yRange = () => page.evaluate(() => {
+      const u = window.contactlab.plots.uplot(0);
+      const values = u ? u.data.slice(1).flat().filter(Number.isFinite) : [];
+      return values.length ? { min: u.scales.y.min, max: u.scales.y.max, largest: Math.max(...values.map(Math.abs)) } : null;
+    });
+    const atRest = await h.until(page, yRange, { what: 'the first plot drawn' });
+    console.log(`  at rest: y from ${atRest.min} to ${atRest.max} (largest value ${atRest.largest})`);
+    assert.equal(atRest.largest, 0, 'every value is 0 before Play');
+    assert.deepEqual([atRest.min, atRest.max], [-1, 1]);
+    await page.evaluate(() => window.contactlab.command('play'));
+    const moving = await h.until(page, async () => { const r = await yRange(); return r && r.largest > 0.1 && r; },
+      { timeout: 30_000, what: 'the balls moving' });
+    console.log(`  moving: y from ${moving.min.toFixed(2)} to ${moving.max.toFixed(2)} (largest value ${moving.largest.toFixed(2)})`);
+    assert.ok(moving.max - moving.min < 10 * moving.largest, 'the axis follows the data');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});

@@ -390,6 +390,8 @@ export function createPlots(opts) {
     p.axisLabels = [];
     var scales = { x: { time: false }, y: { auto: true, range: function (u, min, max) {
       var floor = p.residualFloor || 0;
+      // Everything at zero (a run at rest): -1..1, not uPlot's 0..100, which read as values up to 100.
+      if (min === 0 && max === 0 && floor === 0) return [-1, 1];
       return uPlot.rangeNum(Math.min(min, -floor), Math.max(max, floor), 0.1, true);
     } } };
     if (units.length > 1) scales.y2 = { auto: true };
