@@ -812,7 +812,8 @@ test('the energy audit is drawn against the energy: round-off near 0 stays a fla
 
 // A plot of a run at rest (every value 0, the cradle before Play) was drawn
 // from 0 to 100 m/s, uPlot's range for a flat line at 0, which reads as
-// speeds up to 100 m/s. It is -1..1 now; once the run moves, the data's range.
+// speeds up to 100 m/s. It is -1..1 now, on either axis of a panel; once the
+// run moves, the data's range.
 test('a plot of a run at rest is drawn about 0, not from 0 to 100', { timeout: 90_000 }, async () => {
   const app = await env.open('#scene=cradle');
   try {
@@ -834,5 +835,18 @@ test('a plot of a run at rest is drawn about 0, not from 0 to 100', { timeout: 9
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
+  }
+  // A panel of two units: the second axis too (ball 1's energy on the left, its velocity, at 0, on the right).
+  const twoUnits = await env.open('#scene=cradle&plots=E0,v0');
+  try {
+    const axes = await h.until(twoUnits.page, () => twoUnits.page.evaluate(() => {
+      const u = window.contactlab.plots.uplot(0);
+      return u && u.scales.y2 && u.scales.y.max > 0 ? { y: [u.scales.y.min, u.scales.y.max], y2: [u.scales.y2.min, u.scales.y2.max] } : null;
+    }), { what: 'a panel of energy and velocity' });
+    console.log(`  energy and velocity at rest: y ${axes.y.map((v) => v.toFixed(3)).join('..')}, y2 ${axes.y2.join('..')}`);
+    assert.deepEqual(axes.y2, [-1, 1], 'the velocity axis about 0');
+    assert.deepEqual(h.errorReport(twoUnits.errors), []);
+  } finally {
+    await twoUnits.close();
   }
 });

@@ -32,6 +32,8 @@ var MAX_PANELS = 8;
 var DECIMATE_FACTOR = 2;  // decimate once there are > 2 points per device pixel
 var MAX_UNITS = 2;        // per panel: one y axis each side
 var DASHED = [6, 4];  // a series drawn dashed by its meaning (mechanical energy)
+// A y axis whose lines are all at 0 (a run at rest): about 0, not uPlot's 0..100, which read as values up to 100.
+var AT_REST = [-1, 1];
 var TEXT = {
   noUnit: T('plots.no_unit'),
   rightAxis: function (label) { return T('plots.right_axis', { label: label }); },
@@ -390,11 +392,14 @@ export function createPlots(opts) {
     p.axisLabels = [];
     var scales = { x: { time: false }, y: { auto: true, range: function (u, min, max) {
       var floor = p.residualFloor || 0;
-      // Everything at zero (a run at rest): -1..1, not uPlot's 0..100, which read as values up to 100.
-      if (min === 0 && max === 0 && floor === 0) return [-1, 1];
+      if (min === 0 && max === 0 && floor === 0) return AT_REST;
       return uPlot.rangeNum(Math.min(min, -floor), Math.max(max, floor), 0.1, true);
     } } };
-    if (units.length > 1) scales.y2 = { auto: true };
+    // The second unit's axis: uPlot's own range (nothing while it has no data), or AT_REST.
+    if (units.length > 1) scales.y2 = { auto: true, range: function (u, min, max) {
+      if (min == null) return [null, null];
+      return min === 0 && max === 0 ? AT_REST : uPlot.rangeNum(min, max, 0.1, true);
+    } };
     return {
       width: width,
       height: height,

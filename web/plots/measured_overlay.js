@@ -13,7 +13,8 @@
  *
  * Usage (web/plots/dock.js): createMeasuredOverlay({api, afterEl}); .set(m)
  * with m = {file, kind: 'series'|'events', name, label, unit, times, values}
- * or null; .follow() each time the plots read the run, before they draw; .shows(names), .draw(u, scaleOf), .key() for a plot.
+ * or null; .follow() each time the plots read the run, before they draw;
+ * .shows(names), .draw(u, scaleOf), .key() for a plot.
  */
 import { el, svg } from '../dom.js';
 import * as theme from '../theme.js';
