@@ -51,7 +51,9 @@ var pageLanguage = (decoded && CHOICES.indexOf(decoded) >= 0) ? decoded : browse
 // A link's lang= that is not a language of the table (page.js says so).
 var refusedCode = decoded != null && decoded !== '' && CHOICES.indexOf(decoded) < 0 ? decoded : null;
 // {code: {key: text}}: every text of the page's language, a few of the others.
-var tables = (await import('./text_' + pageLanguage + '.js')).default;
+// The tables sit beside index.html; the site's bundle (src/app/bundle_page.mjs)
+// moves this module's code, so the address is the document's, not the module's.
+var tables = (await import(new URL('text_' + pageLanguage + '.js', document.baseURI).href)).default;
 
 /** `pattern` with each {name} replaced by args[name] ({{ is a brace). */
 function fill(pattern, args) {

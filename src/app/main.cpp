@@ -186,7 +186,16 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   static Platform platform;
   g_platform = &platform;
-  platform.window = SDL_CreateWindow("ContactLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+  // The window starts at the page's canvas area, so the canvas's WebGL
+  // drawing buffer is made once, not for 1280x800 first and again for the
+  // page; the desktop has no page: 1280x800.
+  int width = 0, height = 0;
+  cl::app::page_canvas_area(width, height);
+  if (width <= 0 || height <= 0) {
+    width = 1280;
+    height = 800;
+  }
+  platform.window = SDL_CreateWindow("ContactLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
                                      SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!platform.window) {
     std::fprintf(stderr, "contactlab: %s\n", cl::text("app.no_window", {{"error", SDL_GetError()}}).c_str());

@@ -21,9 +21,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
 import * as h from '../browser/harness.mjs';
+import { machineState, median } from './bench_kit.mjs';
 
 const { values: args } = parseArgs({ options: {
   rate: { type: 'string', default: '4' },      // CPU slowdown
@@ -35,6 +37,7 @@ const RATE = Number(args.rate);
 const PLAY_MS = 1000 * Number(args.seconds);
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const REPEAT_VISITS = 5;
 const GOAL = { bytes: 600e3, firstVisit: 1500, repeatVisit: 800, desktop: 500, worstFrame: 100 };
 
 // ---- a static host: compressed as asked, revalidated by ETag -----------------
@@ -95,12 +98,27 @@ async function throttledPage(context, rate) {
   return page;
 }
 
-/** Loads the site with `hash` in `page`; the page's own first-frame time (ms from navigation start). */
+/**
+ * Loads `url` in `page`; the page's own first-frame time (ms from navigation
+ * start). Asked over the DevTools protocol every 50 ms, not with
+ * waitForFunction: that puts playwright's own script into the page as it
+ * loads, ~100 ms of the main thread at 4× inside the time it measures.
+ */
 async function firstFrame(page, url) {
+  const devtools = await page.context().newCDPSession(page);
   await page.goto(url, { timeout: h.TIMEOUT.load, waitUntil: 'commit' });
-  await page.waitForFunction(() => window.contactlab && window.contactlab.timings().firstFrame, null,
-    { timeout: h.TIMEOUT.load, polling: 50 });
-  return page.evaluate(() => window.contactlab.timings().firstFrame);
+  const giveUp = Date.now() + h.TIMEOUT.load;
+  try {
+    for (;;) {
+      const { result } = await devtools.send('Runtime.evaluate',
+        { expression: 'window.contactlab && window.contactlab.timings().firstFrame', returnByValue: true });
+      if (result.value) return result.value;
+      if (Date.now() > giveUp) throw new Error(`no first frame after ${h.TIMEOUT.load} ms: ${url}`);
+      await delay(50);
+    }
+  } finally {
+    await devtools.detach();
+  }
 }
 
 const SETTLE_MS = 1000;  // after a load, before measuring: the page's start is the first-frame figures' business
@@ -180,9 +198,13 @@ try {
   const before = host.sent.filter((f) => f.at <= drawnAt);
   await page.waitForFunction(() => window.contactlab.offline().registered, null, { timeout: h.TIMEOUT.load }).catch(() => {});
   await page.close();
-  page = await throttledPage(phone, RATE);
-  const repeat = await firstFrame(page, host.url + '#scene=pendulum');
-  await page.close();
+  // A repeat visit's time varies by ±10 % from load to load on this machine: several, and their median.
+  const repeats = [];
+  for (let k = 0; k < REPEAT_VISITS; k++) {
+    page = await throttledPage(phone, RATE);
+    repeats.push(await firstFrame(page, host.url + '#scene=pendulum'));
+    await page.close();
+  }
   await phone.close();
 
   const desktopContext = await browser.newContext(DESKTOP);
@@ -195,6 +217,7 @@ try {
   await desktopContext.close();
 
   const total = (key) => before.reduce((s, f) => s + f[key], 0);
+  console.log(`machine: ${machineState()}`);
   console.log(`phone 390×844 @2x, touch, CPU ${RATE}× slower; served compressed (Chromium asked for ${before[0]?.encoding})`);
   console.log(`bytes before the first frame (${before.length} files): ${kb(total('raw'))} raw, ${kb(total('gzip'))} gzip -9, ` +
     `${kb(total('br'))} brotli 11 (goal ≤ ${kb(GOAL.bytes)} compressed: ${verdict(total('br') <= GOAL.bytes)} with brotli, ` +
@@ -202,7 +225,9 @@ try {
   for (const f of [...before].sort((a, b) => b.br - a.br))
     console.log(`  ${f.path.padEnd(24)} ${kb(f.raw).padStart(8)} raw ${kb(f.gzip).padStart(7)} gzip ${kb(f.br).padStart(7)} brotli`);
   console.log(`first frame, first visit: ${first.toFixed(0)} ms (goal ≤ ${GOAL.firstVisit}: ${verdict(first <= GOAL.firstVisit)})`);
-  console.log(`first frame, repeat visit (service worker): ${repeat.toFixed(0)} ms (goal ≤ ${GOAL.repeatVisit}: ${verdict(repeat <= GOAL.repeatVisit)})`);
+  const repeat = median(repeats);
+  console.log(`first frame, repeat visit (service worker): median ${repeat.toFixed(0)} ms of ` +
+    `${repeats.map((v) => v.toFixed(0)).join(', ')} (goal ≤ ${GOAL.repeatVisit}: ${verdict(repeat <= GOAL.repeatVisit)})`);
   const bestDesktop = Math.min(...desktop);
   console.log(`first frame, desktop 1280×800 unthrottled: ${desktop.map((v) => v.toFixed(0)).join(', ')} ms ` +
     `(goal ≤ ${GOAL.desktop}: best ${verdict(bestDesktop <= GOAL.desktop)})`);

@@ -80,8 +80,8 @@ test('the shadowed WebGL state equals the context\'s own, call after call', asyn
 test('a new context\'s copy starts equal to WebGL\'s own initial state', async () => {
   const app = await env.open('scene=pendulum');
   try {
-    const differences = await app.page.evaluate(async () => {
-      const { shadowGlState } = await import('./page/gl_state_shadow.js');
+    const differences = await app.page.evaluate(async (sources) => {
+      const { shadowGlState } = await import(sources + 'page/gl_state_shadow.js');
       const canvas = document.createElement('canvas');
       canvas.width = 123;
       canvas.height = 45;
@@ -92,7 +92,7 @@ test('a new context\'s copy starts equal to WebGL\'s own initial state', async (
         'BLEND_EQUATION_ALPHA', 'SCISSOR_BOX']
         .filter((key) => show(gl.getParameter(gl[key])) !== show(own(gl[key])))
         .map((key) => `${key}: copy ${show(gl.getParameter(gl[key]))}, context ${show(own(gl[key]))}`);
-    });
+    }, h.SOURCES_PATH);
     assert.deepEqual(differences, []);
     assert.deepEqual(h.errorReport(app.errors), []);
   } finally {

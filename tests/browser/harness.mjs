@@ -1,7 +1,8 @@
 // Shared harness of the browser tests (node --test tests/browser/).
 //
 // - a static HTTP server for build-wasm/site (or $CONTACTLAB_SITE), bound to
-//   127.0.0.1 on an ephemeral port;
+//   127.0.0.1 on an ephemeral port; the page's modules as written (web/) under
+//   SOURCES_PATH, for a test of one of them (the site has them bundled);
 // - Debian's Chromium driven by playwright-core from web/node_modules (never
 //   `npx playwright install`), WebGL2 through SwiftShader;
 // - per-page console/page error collection, helpers to wait for the app,
@@ -19,6 +20,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..');
 export const siteDir = path.resolve(process.env.CONTACTLAB_SITE || path.join(repoRoot, 'build-wasm', 'site'));
 export const artifactsDir = path.join(here, 'artifacts');
+// Where the server answers with web/'s own files: `import(h.SOURCES_PATH + 'page/sheet.js')` in a page.
+export const SOURCES_PATH = '/web-sources/';
+const webDir = path.join(repoRoot, 'web');
 // The native command line, for tests that compare the page with it.
 export const CLI = path.join(repoRoot, 'build', 'bin', 'contactlab');
 
@@ -84,8 +88,9 @@ export async function startServer(root = siteDir, host = '127.0.0.1') {
       return;
     }
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(root, '.' + rel);
-    if (!file.startsWith(root + path.sep)) {
+    const base = rel.startsWith(SOURCES_PATH) && !rel.includes('node_modules') ? webDir : root;
+    const file = path.resolve(base, '.' + (base === webDir ? rel.slice(SOURCES_PATH.length - 1) : rel));
+    if (!file.startsWith(base + path.sep)) {
       res.writeHead(403).end('forbidden');
       return;
     }

@@ -185,8 +185,8 @@ test('a run started again between two looks moves the marks, however far it got 
   // look, with the same start; only the log's first onset tells.
   const app = await env.open('#scene=pile&preset=bouncing_ball');
   try {
-    const offsets = await app.page.evaluate(async () => {
-      const { createMeasuredOverlay } = await import('./plots/measured_overlay.js');
+    const offsets = await app.page.evaluate(async (sources) => {
+      const { createMeasuredOverlay } = await import(sources + 'plots/measured_overlay.js');
       let first = {};  // the engine log's first onsets (s), by kind
       const api = { eventsJson: () => JSON.stringify({ total: 0, events: [], first }) };
       const anchor = document.body.appendChild(document.createElement('div'));
@@ -197,7 +197,7 @@ test('a run started again between two looks moves the marks, however far it got 
       overlay.set(null);
       anchor.remove();
       return seen;
-    });
+    }, h.SOURCES_PATH);
     console.log(`offsets at five looks: ${offsets.map((o) => (o == null ? 'none' : o.toFixed(2))).join(', ')}`);
     assert.deepEqual(offsets.map((o) => (o == null ? null : Math.round(o * 100) / 100)), [null, -0.7, -0.7, -0.5, null],
       'none before the first bounce, at the first bounce, moved with the new run\'s, none again after a restart');

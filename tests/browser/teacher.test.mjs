@@ -745,7 +745,8 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
     for (const file of ['index.wasm', 'index.data', 'page.js']) {
       assert.ok(fetched.some((f) => f.file === file), `${file} fetched before the first frame`);
     }
-    const early = fetched.filter((f) => /katex|sweep|theory\.js|studio\.js|questions\.js|qr\.js|\.woff2$/.test(f.file));
+    // The site's parts on demand are chunks named after their module (theory-<hash>.js: src/app/bundle_page.mjs).
+    const early = fetched.filter((f) => /^(katex|sweep|theory|studio|questions|qrcode|fit|inspector|clip)(?![a-z])|\.woff2$/.test(f.file));
     assert.deepEqual(early, [], 'fetched before the first frame, though it draws without them');
     assert.deepEqual(h.errorReport(app.errors), []);
   } finally {
