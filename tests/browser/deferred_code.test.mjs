@@ -70,3 +70,44 @@ test('a deferred function called before its code arrived loads it at once and an
     await context.close();
   }
 });
+
+test('offline, a deferred function called while the code compiles is compiled from the bytes fetched ahead', { timeout: h.TIMEOUT.test }, async () => {
+  // A repeat visit fetches the code before main() and compiles it in the
+  // background; a placeholder called meanwhile cannot fetch it again offline
+  // (a synchronous request bypasses the service worker). The page's own
+  // loader, made again in the page with its compilation held, shows which
+  // way the code came.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    let deferredRequests = 0;
+    await context.route('**/index.deferred.wasm', (route) => { deferredRequests++; return route.continue(); });
+    const { page, errors } = await h.openApp(context, env.server.url, 'scene=pendulum');
+    await deferredIn(page);
+    const before = deferredRequests;
+    await page.evaluate(async (sources) => {
+      const { createDeferredCode } = await import(sources + 'page/deferred_code.js');
+      WebAssembly.compileStreaming = () => new Promise(() => {});  // the compilation never ends
+      window.testTimings = {};
+      window.testCode = createDeferredCode(window.testTimings);
+      window.testCode.fetchAhead();
+    }, h.SOURCES_PATH);
+    await h.until(page, () => page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('index.deferred.wasm') && e.responseEnd > 0).length === 2), { what: 'the bytes fetched ahead' });
+    await context.setOffline(true);
+    const answer = await page.evaluate(() => {
+      try {
+        window.testCode.loadSplitModule('index.deferred.wasm', { primary: window.Module.asm }, 'test placeholder');
+        return { instantiated: window.testTimings.deferredCode != null, early: window.testTimings.deferredNeededEarlyBy };
+      } catch (e) {
+        return { error: String(e) };
+      }
+    });
+    console.log(`  offline, called while compiling: ${JSON.stringify(answer)}; ${deferredRequests - before} request(s) by the loader`);
+    assert.deepEqual(answer, { instantiated: true, early: 'test placeholder' }, 'compiled from the bytes, no request');
+    assert.equal(deferredRequests - before, 1, 'the code was fetched once, ahead');
+    await context.setOffline(false);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await context.close();
+  }
+});

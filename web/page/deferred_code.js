@@ -5,10 +5,14 @@
  * Right after the first frame the page fetches it and compiles it off the
  * main thread, then instantiates it: it writes its functions into the app's
  * function table over the placeholders index.wasm calls them through. A page
- * the service worker serves (a repeat visit) loads it before main(). Should
- * a placeholder be called before that (a click in the first moments, a link
- * to a rarely used part), Emscripten's glue asks loadSplitModule for the
- * code at once, and it is fetched and compiled synchronously.
+ * the service worker serves (a repeat visit) starts fetching it before
+ * main(). Should a placeholder be called before the code is in (a click in
+ * the first moments, a link to a rarely used part), Emscripten's glue asks
+ * loadSplitModule for the code at once, and it is compiled synchronously:
+ * from the bytes fetched ahead once they are in, else fetched synchronously
+ * (which bypasses the service worker: offline, only the bytes fetched ahead
+ * can serve, and from the worker's cache they are in long before the first
+ * frame).
  */
 var FILE = 'index.deferred.wasm';
 
@@ -32,6 +36,7 @@ function fetchNow(url) {
  */
 export function createDeferredCode(timings) {
   var compiled = null;  // WebAssembly.Module of index.deferred.wasm
+  var bytes = null;     // its bytes, fetched ahead, until it is compiled
   var instantiated = false;
   var loading = null;   // the background load's promise
 
@@ -47,7 +52,8 @@ export function createDeferredCode(timings) {
     loadSplitModule: function (file, imports, placeholder) {
       if (!compiled) {
         timings.deferredNeededEarlyBy = String(placeholder);
-        compiled = new WebAssembly.Module(fetchNow(file));
+        compiled = new WebAssembly.Module(bytes || fetchNow(file));
+        bytes = null;
       }
       instantiate(imports);
     },
@@ -57,18 +63,6 @@ export function createDeferredCode(timings) {
     loadAhead: function (Module) {
       fetchAhead().then(function () { instantiateCompiled(Module); });
     },
-    /**
-     * A preRun callback: main() waits for the code. For a page served by the
-     * service worker, where it costs no download and where the synchronous
-     * fetch of loadSplitModule would bypass the worker (offline, it fails).
-     */
-    beforeMain: function (Module) {
-      Module.addRunDependency('deferred-code');
-      fetchAhead().then(function () {
-        instantiateCompiled(Module);
-        Module.removeRunDependency('deferred-code');
-      });
-    }
   };
 
   function instantiateCompiled(Module) {
@@ -82,12 +76,17 @@ export function createDeferredCode(timings) {
 
   function fetchAhead() {
     if (loading) return loading;
-    var response = fetch(FILE);
+    var response = fetch(FILE).then(function (r) {
+      // A copy of the bytes for a placeholder that cannot wait for the compilation.
+      r.clone().arrayBuffer().then(function (b) { if (!compiled) bytes = new Uint8Array(b); }, function () {});
+      return r;
+    });
     var compiling = typeof WebAssembly.compileStreaming === 'function'
       ? WebAssembly.compileStreaming(response)
       : response.then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.compile(b); });
     loading = compiling.then(function (module) {
       if (!compiled) compiled = module;
+      bytes = null;
     }).catch(function (e) {
       // Not fatal: a placeholder called later fetches the code again, and fails loudly if it cannot.
       console.warn('ContactLab: ' + FILE + ' not loaded ahead: ' + e);

@@ -45,10 +45,9 @@ export function onFatal(fn) {
   fatalListeners.push(fn);
 }
 
-/** The app has started: the loading indicator goes. */
+/** The page around the app has started: a script failing from now on is no start's failure. */
 export function markReady() {
   ready = true;
-  loadingEl.hidden = true;
 }
 
 function setLoadingText(text) {
@@ -95,6 +94,8 @@ export function startRuntime(hooks, afterFrame, onStart) {
     postMainLoop: function () {
       if (timings.firstFrame == null) {
         timings.firstFrame = performance.now();
+        // The picture is there: the loading indicator, which covers it, goes now, not once the panels around it are made.
+        if (!failed) loadingEl.hidden = true;
         deferredCode.loadAhead(window.Module);
       }
       afterFrame();  // the frame is still in the canvas here
@@ -111,10 +112,8 @@ export function startRuntime(hooks, afterFrame, onStart) {
       showFatal(T('page.aborted', { what: what || T('page.unknown_error') }));
     }
   }, hooks);
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-    deferredCode.fetchAhead();
-    window.Module.preRun = [function () { deferredCode.beforeMain(window.Module); }];
-  }
+  // Served by the service worker, the deferred code costs no download: fetched from the start.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) deferredCode.fetchAhead();
   var emitted = document.getElementById('app-script').content.querySelector('script');
   var script = document.createElement('script');
   script.src = emitted.getAttribute('src');
