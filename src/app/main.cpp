@@ -22,6 +22,7 @@
 #endif
 
 #include "app.h"
+#include "app_font.h"
 #include "core/text.h"
 #include "page.h"
 
@@ -78,8 +79,9 @@ bool load_fonts(Platform& p) {
     builder.AddRanges(extra);
     builder.BuildRanges(&ranges);
   }
-  if (!io.Fonts->AddFontFromFileTTF(CONTACTLAB_ASSETS_DIR "/fonts/DejaVuSans-subset.ttf", size_px * scale, &config,
-                                    ranges.Data)) {
+  config.FontDataOwnedByAtlas = false;  // the compiled-in bytes stay where they are
+  if (!io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(cl::app::kAppFontTtf),
+                                      static_cast<int>(cl::app::kAppFontTtfSize), size_px * scale, &config, ranges.Data)) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&fallback);

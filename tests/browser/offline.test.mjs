@@ -36,7 +36,7 @@ test('after the first visit the page reloads and runs a scene with the network o
       return { names, files: (await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)) };
     });
     console.log(`  caches ${cached.names.join(', ')}: ${cached.files.length} files`);
-    for (const file of ['index.html', 'index.js', 'index.wasm', 'index.data', 'sweep_engine.wasm', 'sweep_worker.js', 'theme.js', 'uPlot.iife.min.js', 'uPlot.min.css'])
+    for (const file of ['index.html', 'index.js', 'index.wasm', 'sweep_engine.wasm', 'sweep_worker.js', 'theme.js', 'uPlot.iife.min.js', 'uPlot.min.css'])
       assert.ok(cached.files.includes(file), `${file} is kept for offline use`);
 
     await context.setOffline(true);

@@ -742,7 +742,7 @@ test('the first frame waits for no file it does not draw with, and 40 px touch t
     const kilobytes = fetched.reduce((sum, f) => sum + f.bytes, 0) / 1024;
     console.log(`first frame at ${firstFrame.toFixed(0)} ms after ${fetched.length} files, ${kilobytes.toFixed(0)} KiB: ` +
       fetched.map((f) => f.file).join(' '));
-    for (const file of ['index.wasm', 'index.data', 'page.js']) {
+    for (const file of ['index.js', 'index.wasm', 'page.js']) {
       assert.ok(fetched.some((f) => f.file === file), `${file} fetched before the first frame`);
     }
     // The site's parts on demand are chunks named after their module (theory-<hash>.js: src/app/bundle_page.mjs).

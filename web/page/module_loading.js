@@ -1,5 +1,5 @@
 /* ContactLab's start: the loading indicator, fatal errors, and the
- * Emscripten runtime (index.js, which fetches index.wasm and index.data;
+ * Emscripten runtime (index.js, which fetches index.wasm;
  * index.deferred.wasm follows the first frame: deferred_code.js).
  *
  * index.js is a classic script that picks up a global `Module` as it runs
