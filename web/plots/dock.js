@@ -34,6 +34,12 @@ var MAX_UNITS = 2;        // per panel: one y axis each side
 var DASHED = [6, 4];  // a series drawn dashed by its meaning (mechanical energy)
 // A y axis whose lines are all at 0 (a run at rest): about 0, not uPlot's 0..100, which read as values up to 100.
 var AT_REST = [-1, 1];
+
+/** A y axis's range for values min..max (s, m, J...), reaching ±floor at least (a residual's round-off band). */
+function yRange(min, max, floor) {
+  if (min === 0 && max === 0 && floor === 0) return AT_REST;
+  return uPlot.rangeNum(Math.min(min, -floor), Math.max(max, floor), 0.1, true);
+}
 var TEXT = {
   noUnit: T('plots.no_unit'),
   rightAxis: function (label) { return T('plots.right_axis', { label: label }); },
@@ -391,14 +397,11 @@ export function createPlots(opts) {
     });
     p.axisLabels = [];
     var scales = { x: { time: false }, y: { auto: true, range: function (u, min, max) {
-      var floor = p.residualFloor || 0;
-      if (min === 0 && max === 0 && floor === 0) return AT_REST;
-      return uPlot.rangeNum(Math.min(min, -floor), Math.max(max, floor), 0.1, true);
+      return yRange(min, max, p.residualFloor || 0);
     } } };
-    // The second unit's axis: uPlot's own range (nothing while it has no data), or AT_REST.
+    // The second unit's axis: nothing while it has no data.
     if (units.length > 1) scales.y2 = { auto: true, range: function (u, min, max) {
-      if (min == null) return [null, null];
-      return min === 0 && max === 0 ? AT_REST : uPlot.rangeNum(min, max, 0.1, true);
+      return min == null ? [null, null] : yRange(min, max, 0);
     } };
     return {
       width: width,
