@@ -49,12 +49,15 @@ bool App::legend_shown() const {
   return show_legend_.value_or(!embed_ && ImGui::GetIO().DisplaySize.x >= 700);
 }
 
-void App::frame(double wall_seconds) {
+void App::advance(double wall_seconds) {
   const double wall_dt = last_wall_ < 0 ? 0 : wall_seconds - last_wall_;
   last_wall_ = wall_seconds;
+  advance_run(wall_dt);
+}
+
+void App::frame() {
   ++frames_drawn_;
   if (shapes_) shapes_->begin_frame();
-  advance_run(wall_dt);
   widget_rects_.clear();
 
   const ImGuiIO& io = ImGui::GetIO();

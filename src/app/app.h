@@ -45,10 +45,13 @@ class App {
 
   App();
 
-  /// One frame between ImGui::NewFrame and ImGui::Render: advance, panel, drawing.
-  void frame(double wall_seconds);
+  /// One frame between ImGui::NewFrame and ImGui::Render: panel and drawing.
+  void frame();
+  /// The runs' advance for the wall clock now at `wall_seconds` (s): once
+  /// after every frame drawn, in a task of its own (main.cpp).
+  void advance(double wall_seconds);
   /// The frames stopped for a while (the page hid the canvas): the next
-  /// frame starts the run's clock afresh, owing no time for the gap.
+  /// advance starts the run's clock afresh, owing no time for the gap.
   void forget_frame_gap() { last_wall_ = -1; }
   /// Whether this frame must be drawn (run_clock.cpp): while the run moves,
   /// a start or a Step is on its way, a text field has the keyboard or the
@@ -64,7 +67,7 @@ class App {
   /// (after the GL context); without it they are drawn as ImGui shapes.
   void init_shapes(const char* glsl_version);
   /// The frame's CPU time (s): from ImGui's new frame until its draw data is
-  /// built (advance included), and handing that to GL.
+  /// built, and handing that to GL.
   void frame_cpu(double building, double submitting) { timing_.add_frame(building, submitting); }
   /// Share of the screen's device pixels per CSS px the canvas is drawn at
   /// (drawing_scale.h): below 1 while a run plays too slowly to draw every pixel.

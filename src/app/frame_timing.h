@@ -1,13 +1,14 @@
 #pragma once
 // What each frame costs the page's CPU, smoothed over about 30 frames: the
-// simulation's advance ("sim"); building everything else the frame shows
-// (panel, sketch, ImGui's draw lists: "draw"); handing the draw lists to GL
-// ("gl": with software rendering it waits for the rasterizer); and the
-// engine's own real-time factor: simulated seconds per wall second spent
-// advancing, not per frame (the page's factor also counts the frame rate and
-// the step budget). The slowest frame's CPU time (advance and drawing, not
-// the wait for GL) is kept too: software rasterizers make the frame rate
-// say little about the app, and this says whether any frame blocked the tab.
+// simulation's advance ("sim", a task of its own after the frame, main.cpp);
+// building what the frame shows (panel, sketch, ImGui's draw lists: "draw");
+// handing the draw lists to GL ("gl": with software rendering it waits for
+// the rasterizer); and the engine's own real-time factor: simulated seconds
+// per wall second spent advancing, not per frame (the page's factor also
+// counts the frame rate and the step budget). The longest of those tasks (an
+// advance, or a frame's building, not the wait for GL) is kept too: software
+// rasterizers make the frame rate say little about the app, and this says
+// whether the app blocked the tab.
 namespace cl::app {
 
 class FrameTiming {
@@ -15,11 +16,12 @@ class FrameTiming {
   /// The frame's advance: `wall` s spent, `simulated` s advanced.
   void add_advance(double wall, double simulated) {
     sim_ = kKeep * sim_ + (1 - kKeep) * wall;
+    if (frames_ > 0 && wall > worst_frame_) worst_frame_ = wall;
     advance_wall_ = kKeep * advance_wall_ + wall;
     advanced_ = kKeep * advanced_ + simulated;
   }
-  /// The frame's CPU time (s) until its draw lists are built (advance
-  /// included), and handing them to GL.
+  /// The frame's CPU time (s) until its draw lists are built, and handing
+  /// them to GL.
   void add_frame(double building, double submitting) {
     frame_ = kKeep * frame_ + (1 - kKeep) * building;
     // The first frame also compiles GL's shaders and uploads the font
@@ -29,9 +31,9 @@ class FrameTiming {
   }
 
   double sim_ms() const { return 1e3 * sim_; }
-  double draw_ms() const { return 1e3 * (frame_ > sim_ ? frame_ - sim_ : 0); }
+  double draw_ms() const { return 1e3 * frame_; }
   double gl_ms() const { return 1e3 * gl_; }
-  /// The slowest frame after the first: its advance and drawing, ms.
+  /// The longest advance or frame's building after the first frame, ms.
   double worst_frame_ms() const { return 1e3 * worst_frame_; }
   /// Simulated s per wall s of advancing; 0 before any advance.
   double engine_factor() const { return advance_wall_ > 0 ? advanced_ / advance_wall_ : 0; }

@@ -112,6 +112,20 @@ bool fit_canvas(Platform& p) {
   return true;
 }
 
+/// The wall clock, s.
+double wall_seconds() {
+  return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
+}
+
+/// The runs' advance, after the frame: in the browser a task of its own.
+/// Stepping and drawing in one task made frames of 100-180 ms of the main
+/// thread at 4x CPU throttling on a phone (advance up to its 35 ms budget,
+/// then the browser's style, layout, paint and taking the picture off the
+/// canvas); split, input and the page's other work come between them.
+void advance_after_frame() {
+  if (g_platform && g_platform->app) g_platform->app->advance(wall_seconds());
+}
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   bool input = false;
@@ -133,7 +147,7 @@ void frame(void* arg) {
   input |= load_fonts(p);
   const double tick = 1.0 / static_cast<double>(SDL_GetPerformanceFrequency());
   // A still picture is not drawn again (--frames N draws every frame).
-  if (!p.app->wants_frame(static_cast<double>(SDL_GetPerformanceCounter()) * tick, input) && p.frames_left < 0) {
+  if (!p.app->wants_frame(wall_seconds(), input) && p.frames_left < 0) {
 #ifndef __EMSCRIPTEN__
     SDL_WaitEventTimeout(nullptr, 100);  // the desktop loop sleeps until input instead of spinning
 #endif
@@ -144,7 +158,7 @@ void frame(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  p.app->frame(static_cast<double>(SDL_GetPerformanceCounter()) * tick);
+  p.app->frame();
   ImGui::Render();
   const Uint64 geometry_done = SDL_GetPerformanceCounter();
 
@@ -160,6 +174,7 @@ void frame(void* arg) {
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
   SDL_GL_SwapWindow(p.window);
   p.app->after_present(fw, fh);
+  cl::app::page_after_frame(advance_after_frame);
   if (p.frames_left > 0 && --p.frames_left == 0) p.quit = true;
 }
 

@@ -44,6 +44,10 @@ Language page_language();
 /// (from the next time it is sized); desktop: nothing, the window keeps the
 /// screen's density.
 void page_set_drawing_share(double share);
+/// Calls `task` once the frame just drawn is on screen, in a task of its own
+/// (browser: a posted message, so the page draws and takes input first);
+/// desktop: now. A second call before the first task ran replaces it.
+void page_after_frame(void (*task)());
 /// True when the user asks for reduced motion (prefers-reduced-motion):
 /// no auto-play, short trails.
 bool page_reduced_motion();

@@ -57,6 +57,9 @@ int cl_command(const char* name);
 /// 1: every frame is drawn, however still the picture (a clip records one
 /// picture a frame); 0: a paused, untouched app stops drawing again.
 void cl_hold_frames(int hold);
+/// Runs what the last frame left to do after it (the runs' advance): called
+/// from the app's own posted message (page_web.cpp), not by the page.
+void cl_after_frame(void);
 /// "dark" or "light": the canvas's colours and the panel's style (core/palette.h).
 void cl_set_theme(const char* name);
 /// Applies a URL hash ("#scene=pendulum&L=1.2&embed=1"). Unknown keys and

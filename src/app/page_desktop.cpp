@@ -72,6 +72,8 @@ bool page_reduced_motion() { return false; }
 
 void page_set_drawing_share(double) {}
 
+void page_after_frame(void (*task)()) { task(); }
+
 bool page_coarse_pointer() { return false; }
 
 }  // namespace cl::app

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -61,6 +62,20 @@ EM_JS(void, js_canvas_area, (int* width, int* height), {
   HEAP32[width >> 2] = area ? Module.clCanvasArea.width : 0;
   HEAP32[height >> 2] = area ? Module.clCanvasArea.height : 0;
 });
+namespace {
+void (*g_after_frame)() = nullptr;  // the task page_after_frame posted, until it runs
+}  // namespace
+
+// One message channel carries the app's tasks after a frame: a posted
+// message runs after the browser has drawn the frame, with no timer's delay.
+EM_JS(void, js_post_after_frame, (), {
+  if (!Module.clAfterFrame) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = function () { _cl_after_frame(); };
+    Module.clAfterFrame = channel.port2;
+  }
+  Module.clAfterFrame.postMessage(null);
+});
 EM_JS(int, js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
 });
@@ -108,6 +123,11 @@ bool page_reduced_motion() { return js_reduced_motion() != 0; }
 
 void page_set_drawing_share(double share) { cl_page_set_drawing_share(share); }
 
+void page_after_frame(void (*task)()) {
+  if (!g_after_frame) js_post_after_frame();
+  g_after_frame = task;
+}
+
 bool page_coarse_pointer() {
   static const bool coarse = js_coarse_pointer() != 0;  // asked once: it does not change while the page is open
   return coarse;
@@ -141,6 +161,11 @@ std::optional<cl::SeriesSpec> series_spec(int i) {
 }  // namespace
 
 extern "C" {
+
+// The task the last frame left (page_after_frame), run in a task of its own.
+EMSCRIPTEN_KEEPALIVE void cl_after_frame(void) {
+  if (void (*task)() = std::exchange(g_after_frame, nullptr)) task();
+}
 
 EMSCRIPTEN_KEEPALIVE int cl_series_count(void) {
   cl::app::App* app = current_app();
