@@ -9,7 +9,7 @@
 import { el } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber, impactParties } from './plots/format.js';
-import { fitToHolder, pollEvery } from './plots/panel_kit.js';
+import { fitToHolder, lineSample, pollEvery } from './plots/panel_kit.js';
 import { t as T } from './text.js';
 
 var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
@@ -43,7 +43,7 @@ export function createLoops(opts) {
   var total = 0;           // impacts since the start (the app forgets all but its latest 64 loops)
   var choice = 'latest';   // 'latest' or an impact id (string)
   var revisionSeen = null;
-  var u = null, shownKey = '';
+  var u = null;
 
   var head = el('div', 'panel-head');
   var title = el('span', 'loops-title', TEXT.title);
@@ -65,33 +65,46 @@ export function createLoops(opts) {
     return loops.filter(function (l) { return String(l.id) === choice; });
   }
 
+  /**
+   * The chooser kept in step with the loops: the first choice's count, and
+   * the single impacts newest first. Options are added and removed, not the
+   * list rebuilt: in a dense gas a new impact comes with nearly every poll.
+   */
   function fillChooser() {
-    var keep = choice;
-    select.textContent = '';
-    select.appendChild(new Option(TEXT.latest(loops.length, total), 'latest'));
-    if (loops.length > 1) {
-      var group = document.createElement('optgroup');
+    if (!select.options.length) select.appendChild(new Option('', 'latest'));
+    select.options[0].text = TEXT.latest(loops.length, total);
+    var group = select.querySelector('optgroup');
+    if (loops.length < 2) {
+      if (group) group.remove();
+    } else {
+      if (!group) group = select.appendChild(document.createElement('optgroup'));
       group.label = TEXT.pickOne(loops.length, total);
-      loops.slice().reverse().forEach(function (l) { group.appendChild(new Option(impactLabel(l), String(l.id))); });
-      select.appendChild(group);
+      var kept = {};
+      loops.forEach(function (l) { kept[l.id] = true; });
+      Array.prototype.slice.call(group.children).forEach(function (o) { if (!kept[o.value]) o.remove(); });
+      loops.slice().reverse().forEach(function (l, k) {
+        var at = group.children[k];
+        if (!at || at.value !== String(l.id)) group.insertBefore(new Option(impactLabel(l), String(l.id)), at || null);
+      });
     }
     // A chosen impact that was forgotten (the app keeps the latest 64) falls back to the latest ones.
-    choice = Array.prototype.some.call(select.options, function (o) { return o.value === keep; }) ? keep : 'latest';
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === choice; })) choice = 'latest';
     select.value = choice;
   }
 
-  function plotOptions(shown, width, height) {
+  function plotOptions(count, width, height) {
     var axisCommon = axisStyle();
+    var series = [];
+    for (var k = 0; k < count; k++) series.push({ stroke: themeColor('series', k), width: 1.5, points: { show: false } });
     return {
       mode: 2,
       width: width,
       height: height,
       scales: { x: { time: false } },
-      legend: { live: false, mount: function (plot, table) { legend.appendChild(table); } },
+      legend: { show: false },  // the key below is the page's: its labels change without a new chart
       cursor: { drag: { x: false, y: false } },
-      series: [{}].concat(shown.map(function (l, k) {
-        return { label: impactLabel(l), stroke: themeColor('series', k), width: 1.5, points: { show: false } };
-      })),
+      hooks: { draw: [colorKey] },  // a theme change redraws the chart (page.js): the key follows
+      series: [{}].concat(series),
       axes: [
         Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
         Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 52 }, axisCommon)
@@ -99,24 +112,55 @@ export function createLoops(opts) {
     };
   }
 
-  /** Rebuilds the uPlot when the set of loops shown changes; otherwise only its data. */
+  /** The key under the chart: each loop's line and impact, its texts replaced in place while their number holds. */
+  function showKey(shown) {
+    var labels = shown.map(impactLabel);
+    var items = legend.querySelectorAll('.plot-key-item');
+    if (items.length !== labels.length) {
+      legend.textContent = '';
+      var row = el('div', 'plot-key-row');
+      labels.forEach(function (label, k) {
+        var item = el('span', 'plot-key-item');
+        item.appendChild(lineSample(themeColor('series', k)()));
+        item.appendChild(el('span', 'plot-key-label'));
+        row.appendChild(item);
+      });
+      legend.appendChild(el('div', 'plot-key')).appendChild(row);
+      items = legend.querySelectorAll('.plot-key-item');
+    }
+    labels.forEach(function (label, k) {
+      var text = items[k].querySelector('.plot-key-label');
+      if (text.textContent !== label) text.textContent = label;
+    });
+  }
+
+  /** The key's lines in the colours the chart draws now. */
+  function colorKey() {
+    legend.querySelectorAll('.line-sample line').forEach(function (line, k) {
+      line.setAttribute('stroke', themeColor('series', k)());
+    });
+  }
+
+  /**
+   * Draws the chosen loops. A new impact replaces the oldest of the latest
+   * ones: the chart keeps its series and takes new data. Only a change in
+   * their number makes a new chart, and only then is the holder's size read
+   * (reading it lays the page out).
+   */
   function draw() {
     var shown = chosenLoops().filter(function (l) { return l.penetration.length > 1; });
     note.hidden = shown.length > 0;
     var data = [null].concat(shown.map(function (l) {
       return [l.penetration.map(function (p) { return 1e3 * p; }), l.force.slice()];
     }));
-    var key = shown.map(function (l) { return l.id; }).join(',');
-    if (!u || key !== shownKey) {
+    if (!u || u.series.length - 1 !== shown.length) {
       if (u) u.destroy();
-      legend.textContent = '';
-      // Asked only here: reading the size lays the page out, on every impact it would be every frame.
       var width = Math.max(50, holder.clientWidth), height = Math.max(50, holder.clientHeight);
-      u = shown.length ? new uPlot(plotOptions(shown, width, height), data, holder) : null;
-      shownKey = key;
+      u = shown.length ? new uPlot(plotOptions(shown.length, width, height), data, holder) : null;
     } else {
       u.setData(data);
     }
+    showKey(shown);
   }
 
   function poll() {

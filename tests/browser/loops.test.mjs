@@ -18,7 +18,7 @@ function chooser(page) {
     const group = select.querySelector('optgroup');
     return { count: window.contactlab.loops.impacts(), first: select.options[0].text, group: group ? group.label : null,
       impacts: [...select.querySelectorAll('optgroup option')].map((o) => o.text),
-      legend: [...document.querySelectorAll('#loops .plot-legend .u-series th')].map((e) => e.textContent.trim()).filter(Boolean) };
+      legend: [...document.querySelectorAll('#loops .plot-key-label')].map((e) => e.textContent) };
   });
 }
 
@@ -114,6 +114,42 @@ test('loops in German name the ellipses as the plots do; the street\'s impacts n
     assert.deepEqual(h.errorReport(street.errors), []);
   } finally {
     await street.close();
+  }
+});
+
+test('a dense gas: each new impact goes into the same chart, its key and list follow', { timeout: h.TIMEOUT.test }, async () => {
+  // A new chart at every impact laid the page out and cost 60-80 ms at 4× CPU throttling, 5 times a second.
+  const app = await env.open('#scene=ellipses&preset=dense_gas&play=1');
+  try {
+    const { page, errors } = app;
+    await h.until(page, () => page.evaluate(() => window.contactlab.loops.plotted().length === 4), { what: 'four loops drawn' });
+    const first = await page.evaluate(() => {
+      window.__loopsChart = window.contactlab.loops.uplot();
+      return window.contactlab.loops.plotted().map((p) => p.id);
+    });
+    await h.until(page, () => page.evaluate((ids) => window.contactlab.loops.plotted().some((p) => !ids.includes(p.id)), first),
+      { what: 'a newer impact drawn' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.frames(page, 2);
+    const now = await page.evaluate(() => {
+      const select = document.querySelector('#loops select');
+      const plotted = window.contactlab.loops.plotted();
+      return { same: window.contactlab.loops.uplot() === window.__loopsChart, series: window.contactlab.loops.uplot().series.length - 1,
+        ids: plotted.map((p) => p.id),
+        listed: plotted.map((p) => select.querySelector(`option[value="${p.id}"]`)?.text),
+        options: select.querySelectorAll('optgroup option').length, impacts: window.contactlab.loops.impacts(),
+        newestFirst: [...select.querySelectorAll('optgroup option')].map((o) => Number(o.value)),
+        key: [...document.querySelectorAll('#loops .plot-key-label')].map((e) => e.textContent) };
+    });
+    console.log(`dense gas loops: ${first} then ${now.ids}; key: ${now.key.join(' | ')}; ${now.options} impacts listed`);
+    assert.ok(now.same, 'the chart of the first four loops draws the newer ones');
+    assert.equal(now.series, 4);
+    assert.deepEqual(now.key, now.listed, 'the key names the loops drawn, as the list names them');
+    assert.equal(now.options, now.impacts, 'every kept impact listed once');
+    assert.deepEqual(now.newestFirst, [...now.newestFirst].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
   }
 });
 

@@ -24,7 +24,7 @@ import { AXIS_LABEL_GAP, Y_LABEL_SIZE, axisLabelCandidates, axisSize, axisStyle,
 import { DASHES, DIFF, alignTo, lineValues, panelLines } from './compare_alignment.js';
 import { labelWithUnit, unitsOf, valueWithUnit } from './format.js';
 import { createMeasuredOverlay } from './measured_overlay.js';
-import { lineSample, pollEvery } from './panel_kit.js';
+import { lineSample, pollEvery, taskQueue } from './panel_kit.js';
 import { copyRange, decimate, formatUrlValue, parseUrlValue, readRuns, residualFloor, visibleRange } from './plot_data.js';
 
 var REFRESH_MS = 50;      // at most ~20 Hz: plenty for reading, light on phones
@@ -344,10 +344,10 @@ export function createPlots(opts) {
 
   /** The compare key under a panel: each run's colour and label, then each series' dash and label. */
   function compareKey(entries) {
-    var key = el('div', 'compare-key');
-    var runRow = el('div', 'compare-key-row');
+    var key = el('div', 'plot-key compare-key');
+    var runRow = el('div', 'plot-key-row');
     runs.forEach(function (r, k) {
-      var item = el('span', 'compare-key-item');
+      var item = el('span', 'plot-key-item');
       var swatch = el('span', 'swatch');
       swatch.style.background = r.color;
       item.appendChild(swatch);
@@ -355,9 +355,9 @@ export function createPlots(opts) {
       runRow.appendChild(item);
     });
     key.appendChild(runRow);
-    var seriesRow = el('div', 'compare-key-row');
+    var seriesRow = el('div', 'plot-key-row');
     entries.forEach(function (e, k) {
-      var item = el('span', 'compare-key-item');
+      var item = el('span', 'plot-key-item');
       item.appendChild(lineSample('currentColor', DASHES[k % DASHES.length]));
       item.appendChild(document.createTextNode(labelWithUnit(e)));
       seriesRow.appendChild(item);
@@ -490,18 +490,43 @@ export function createPlots(opts) {
 
   // -- data --
 
+  /**
+   * The panels redrawn from the recording, each in a task of its own: one
+   * panel's redraw (uPlot's lines, axes and their texts) took 25-35 ms at 4×
+   * CPU throttling on a phone, three to five of them in one task 100-140 ms.
+   * Each task reads the recording afresh: the runs advance in between, and
+   * views into the app's memory do not outlive a growth of it.
+   */
   function refreshData() {
+    measured.follow();  // before the panels draw: the marks sit at the run's first onset
+    panelTasks.run(panels, function (p) {
+      if (panels.indexOf(p) < 0) return;  // removed since
+      var start = performance.now();
+      try {
+        updatePanel(p, readRecording());
+      } catch (e) {
+        panelTasks.clear();
+        poller.stop();
+        if (opts.onError) opts.onError(e);
+        return;
+      }
+      queueMicrotask(function () { poller.addCost(performance.now() - start); });  // after uPlot's redraw
+    });
+  }
+
+  /** The runs' samples as recorded now: {recorded, alignments (to the reference's t), n}. */
+  function readRecording() {
     var recorded = series.length ? readRuns(api, runs.length > 1 ? runs.length : 1, series) : [];
     var n = recorded.length ? recorded[0].size : 0;
     var t = n > 0 ? recorded[0].byName.t : null;
-    measured.follow();  // before the panels draw: the marks sit at the run's first onset
     var alignments = recorded.map(function (run) {
       return t && run.byName.t ? alignTo(t, n, run.byName.t, run.size) : null;
     });
-    panels.forEach(function (p) { updatePanel(p, recorded, alignments, n); });
+    return { recorded: recorded, alignments: alignments, n: n };
   }
 
-  function updatePanel(p, recorded, alignments, n) {
+  function updatePanel(p, now) {
+    var recorded = now.recorded, alignments = now.alignments, n = now.n;
     if (!p.u || p.holder.clientWidth === 0) return;  // hidden (e.g. embed mode)
     var entries = p.names.map(function (name) { return byName[name]; }).filter(Boolean);
     var t = (n > 0 && recorded[0].byName.t) || new Float64Array(0);
@@ -545,6 +570,7 @@ export function createPlots(opts) {
   }
 
   var poller = pollEvery(REFRESH_MS, poll, opts.onError);
+  var panelTasks = taskQueue();
 
   // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
   document.addEventListener('click', function (ev) {
@@ -558,7 +584,7 @@ export function createPlots(opts) {
 
   return {
     start: poller.start,
-    stop: poller.stop,
+    stop: function () { panelTasks.clear(); poller.stop(); },
     /** Series layout changed (Module.clSeriesChanged): rebuild on the next tick. */
     invalidateLayout: function () { needLayout = true; },
     /** Measurements to draw over the plots (see measured_overlay.js), or null. */

@@ -97,7 +97,39 @@ export function pollEvery(ms, poll, onError) {
     stop: stop,
     intervalMs: function () { return intervalOf(p); },
     /** What a poll costs (ms, smoothed), the redraws it queued included. */
-    costMs: function () { return p.cost; }
+    costMs: function () { return p.cost; },
+    /** A poll's work done later, in tasks of its own (ms): counted as the poll's. */
+    addCost: function (ms) { p.cost += 0.1 * ms; }
+  };
+}
+
+/**
+ * Work split into tasks: run(items, each) calls each(item) for every item,
+ * one task after another (a posted message each, so the browser can draw
+ * and take input between them). A new run() drops the items the last one
+ * had not reached. Returns {run, clear}.
+ */
+export function taskQueue() {
+  var channel = new MessageChannel();
+  var queue = [], each = null, posted = false;
+  channel.port1.onmessage = function () {
+    posted = false;
+    if (!queue.length) return;
+    var item = queue.shift();
+    if (queue.length) post();
+    each(item);
+  };
+  function post() {
+    posted = true;
+    channel.port2.postMessage(null);
+  }
+  return {
+    run: function (items, fn) {
+      queue = items.slice();
+      each = fn;
+      if (queue.length && !posted) post();
+    },
+    clear: function () { queue = []; }
   };
 }
 
