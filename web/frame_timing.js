@@ -1,7 +1,7 @@
 /* What a frame costs, printed above the plots when the link asks for it
  * (perf=1): the engine's advance, the app's drawing (building its draw
  * lists) and handing them to WebGL, per frame (CPU ms, from the app's
- * status), the slowest frame's advance and drawing, the plots' refresh (ms, measured here around
+ * status), the longest advance or frame's drawing, the plots' refresh (ms, measured here around
  * the dock's poll, uPlot's redraw included) and how often they are
  * refreshed (longer on a device that cannot afford more), and the engine's own
  * real-time factor (simulated seconds per second spent advancing, which the
