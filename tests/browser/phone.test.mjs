@@ -159,10 +159,12 @@ test('phone: the picture is sized once; it does not jump when the sheet arrives'
     const app = await h.openApp(context, env.server.url, '#scene=pendulum');
     await sheetShown(app.page);
     await h.until(app.page, async () => (await sheetLayout(app.page)).targets.length > 0, { what: 'the sheet\'s buttons' });
-    // SDL makes the canvas 1x1 as it starts; then it takes its page area's size.
+    // SDL makes the canvas 1x1 as it starts; then it takes its page area's size. A resize event of the
+    // browser's window makes SDL set that same size again (one came during start-up in 1 of 12 runs
+    // on session 39's busy machine): no jump, so each size is counted once.
     const sizes = (await app.page.evaluate(() => window.__canvasSizes)).filter((s) => !/ 1$/.test(s));
     console.log(`canvas sizes set on a phone: ${sizes.join(', ')}`);
-    assert.deepEqual(sizes.map((s) => s.split(' ')[0]), ['width', 'height'], 'one width and one height');
+    assert.deepEqual([...new Set(sizes)].map((s) => s.split(' ')[0]), ['width', 'height'], 'one width and one height');
     assert.deepEqual(h.errorReport(app.errors), []);
   } finally {
     await context.close();
