@@ -106,8 +106,10 @@ export function pollEvery(ms, poll, onError) {
 /**
  * Work split into tasks: run(items, each) calls each(item) for every item,
  * one task after another (a posted message each, so the browser can draw
- * and take input between them). A new run() drops the items the last one
- * had not reached. Returns {run, clear}.
+ * and take input between them). A new run() adds the items not already
+ * waiting and keeps the waiting ones in their place: restarting from the
+ * first starved the last panels when polls came faster than a round of
+ * redraws (a busy machine, three runs compared). Returns {run, clear}.
  */
 export function taskQueue() {
   var channel = new MessageChannel();
@@ -125,7 +127,7 @@ export function taskQueue() {
   }
   return {
     run: function (items, fn) {
-      queue = items.slice();
+      items.forEach(function (item) { if (queue.indexOf(item) < 0) queue.push(item); });
       each = fn;
       if (queue.length && !posted) post();
     },
