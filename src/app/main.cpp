@@ -25,6 +25,7 @@
 #include "app_font.h"
 #include "core/text.h"
 #include "page.h"
+#include "wall_clock.h"
 
 namespace {
 
@@ -112,18 +113,13 @@ bool fit_canvas(Platform& p) {
   return true;
 }
 
-/// The wall clock, s.
-double wall_seconds() {
-  return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
-}
-
 /// The runs' advance, after the frame: in the browser a task of its own.
 /// Stepping and drawing in one task made frames of 100-180 ms of the main
 /// thread at 4x CPU throttling on a phone (advance up to its 35 ms budget,
 /// then the browser's style, layout, paint and taking the picture off the
 /// canvas); split, input and the page's other work come between them.
 void advance_after_frame() {
-  if (g_platform && g_platform->app) g_platform->app->advance(wall_seconds());
+  if (g_platform && g_platform->app) g_platform->app->advance(cl::app::wall_now());
 }
 
 void frame(void* arg) {
@@ -145,22 +141,21 @@ void frame(void* arg) {
   }
   input |= fit_canvas(p);
   input |= load_fonts(p);
-  const double tick = 1.0 / static_cast<double>(SDL_GetPerformanceFrequency());
   // A still picture is not drawn again (--frames N draws every frame).
-  if (!p.app->wants_frame(wall_seconds(), input) && p.frames_left < 0) {
+  if (!p.app->wants_frame(cl::app::wall_now(), input) && p.frames_left < 0) {
 #ifndef __EMSCRIPTEN__
     SDL_WaitEventTimeout(nullptr, 100);  // the desktop loop sleeps until input instead of spinning
 #endif
     return;
   }
 
-  const Uint64 frame_start = SDL_GetPerformanceCounter();
+  const double frame_start = cl::app::wall_now();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   p.app->frame();
   ImGui::Render();
-  const Uint64 geometry_done = SDL_GetPerformanceCounter();
+  const double geometry_done = cl::app::wall_now();
 
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
@@ -169,8 +164,7 @@ void frame(void* arg) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  p.app->frame_cpu(static_cast<double>(geometry_done - frame_start) * tick,
-                   static_cast<double>(SDL_GetPerformanceCounter() - geometry_done) * tick);
+  p.app->frame_cpu(geometry_done - frame_start, cl::app::wall_now() - geometry_done);
   if (p.frames_left == 1 && !p.png_path.empty()) cl::app::page_download_canvas_png(p.png_path, fw, fh);
   SDL_GL_SwapWindow(p.window);
   p.app->after_present(fw, fh);

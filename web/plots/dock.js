@@ -24,7 +24,7 @@ import { AXIS_LABEL_GAP, Y_LABEL_SIZE, axisLabelCandidates, axisSize, axisStyle,
 import { DASHES, DIFF, alignTo, lineValues, panelLines } from './compare_alignment.js';
 import { labelWithUnit, unitsOf, valueWithUnit } from './format.js';
 import { createMeasuredOverlay } from './measured_overlay.js';
-import { lineSample, pollEvery, taskQueue } from './panel_kit.js';
+import { lineSample, pollEvery } from './panel_kit.js';
 import { copyRange, decimate, formatUrlValue, parseUrlValue, readRuns, residualFloor, visibleRange } from './plot_data.js';
 
 var REFRESH_MS = 50;      // at most ~20 Hz: plenty for reading, light on phones
@@ -499,18 +499,8 @@ export function createPlots(opts) {
    */
   function refreshData() {
     measured.follow();  // before the panels draw: the marks sit at the run's first onset
-    panelTasks.run(panels, function (p) {
-      if (panels.indexOf(p) < 0) return;  // removed since
-      var start = performance.now();
-      try {
-        updatePanel(p, readRecording());
-      } catch (e) {
-        panelTasks.clear();
-        poller.stop();
-        if (opts.onError) opts.onError(e);
-        return;
-      }
-      queueMicrotask(function () { poller.addCost(performance.now() - start); });  // after uPlot's redraw
+    poller.inTasks(panels, function (p) {
+      if (panels.indexOf(p) >= 0) updatePanel(p, readRecording());  // unless removed since
     });
   }
 
@@ -570,7 +560,6 @@ export function createPlots(opts) {
   }
 
   var poller = pollEvery(REFRESH_MS, poll, opts.onError);
-  var panelTasks = taskQueue();
 
   // Close an open series chooser when clicking elsewhere (details has no light-dismiss).
   document.addEventListener('click', function (ev) {
@@ -584,7 +573,7 @@ export function createPlots(opts) {
 
   return {
     start: poller.start,
-    stop: function () { panelTasks.clear(); poller.stop(); },
+    stop: poller.stop,
     /** Series layout changed (Module.clSeriesChanged): rebuild on the next tick. */
     invalidateLayout: function () { needLayout = true; },
     /** Measurements to draw over the plots (see measured_overlay.js), or null. */

@@ -57,18 +57,29 @@ function runOne(now) {
   if (due) runAfterFrame(due, now);
 }
 
+// A poll's cost decays by a tenth at each poll, and each piece of its work
+// (the poll, and the tasks it split off) adds a tenth of its time: smoothed
+// over about ten polls.
 function runPoll(p) {
+  p.cost *= 0.9;
+  runCounted(p, p.poll);
+}
+
+/**
+ * Runs `work` as p's: a throw stops the polling and reports once; the time,
+ * with the redraws work queued as microtasks (uPlot draws in one), counts
+ * toward p's cost.
+ */
+function runCounted(p, work) {
   var start = performance.now();
   try {
-    p.poll();
+    work();
   } catch (e) {
     p.stop();
     if (p.onError) p.onError(e);
     return;
   }
-  // After the redraws poll() queued as microtasks (uPlot draws in one);
-  // smoothed over about ten polls.
-  queueMicrotask(function () { p.cost = 0.9 * p.cost + 0.1 * (performance.now() - start); });
+  queueMicrotask(function () { p.cost += 0.1 * (performance.now() - start); });
 }
 
 /**
@@ -76,12 +87,14 @@ function runPoll(p) {
  * is hidden), later where the device cannot afford it (see SHARE). If poll
  * throws (the runtime stopped, or the bridge is missing) polling stops
  * quietly and onError gets the error once, instead of a throw 20 times a
- * second. Returns {start, stop, intervalMs, costMs}: intervalMs() is the interval
- * chosen now (ms).
+ * second. Returns {start, stop, intervalMs, costMs, inTasks}: intervalMs()
+ * is the interval chosen now (ms).
  */
 export function pollEvery(ms, poll, onError) {
+  var tasks = taskQueue();
   var p = { ms: ms, poll: poll, onError: onError, lastTick: -Infinity, cost: 0, stop: stop };
   function stop() {
+    tasks.clear();
     var k = pollers.indexOf(p);
     if (k >= 0) pollers.splice(k, 1);
     if (!pollers.length && loopId) {
@@ -96,10 +109,15 @@ export function pollEvery(ms, poll, onError) {
     },
     stop: stop,
     intervalMs: function () { return intervalOf(p); },
-    /** What a poll costs (ms, smoothed), the redraws it queued included. */
+    /** What a poll costs (ms, smoothed), the redraws and tasks it queued included. */
     costMs: function () { return p.cost; },
-    /** A poll's work done later, in tasks of its own (ms): counted as the poll's. */
-    addCost: function (ms) { p.cost += 0.1 * ms; }
+    /**
+     * A poll's work split into tasks: each(item) for every item, a task
+     * each, counted as the poll's and stopped with it (see taskQueue).
+     */
+    inTasks: function (items, each) {
+      tasks.run(items, function (item) { runCounted(p, function () { each(item); }); });
+    }
   };
 }
 
@@ -111,7 +129,7 @@ export function pollEvery(ms, poll, onError) {
  * first starved the last panels when polls came faster than a round of
  * redraws (a busy machine, three runs compared). Returns {run, clear}.
  */
-export function taskQueue() {
+function taskQueue() {
   var channel = new MessageChannel();
   var queue = [], each = null, posted = false;
   channel.port1.onmessage = function () {
