@@ -9,7 +9,7 @@
 import { el } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber, impactParties } from './plots/format.js';
-import { fitToHolder, lineSample, pollEvery } from './plots/panel_kit.js';
+import { fitToHolder, keyItem, keyRow, lineSample, pollEvery } from './plots/panel_kit.js';
 import { t as T } from './text.js';
 
 var REFRESH_MS = 200;  // loops change once per impact: a slow poll is plenty
@@ -118,13 +118,8 @@ export function createLoops(opts) {
     var items = legend.querySelectorAll('.plot-key-item');
     if (items.length !== labels.length) {
       legend.textContent = '';
-      var row = el('div', 'plot-key-row');
-      labels.forEach(function (label, k) {
-        var item = el('span', 'plot-key-item');
-        item.appendChild(lineSample(themeColor('series', k)()));
-        item.appendChild(el('span', 'plot-key-label'));
-        row.appendChild(item);
-      });
+      var row = keyRow();
+      labels.forEach(function (label, k) { row.appendChild(keyItem(lineSample(themeColor('series', k)()), '')); });
       legend.appendChild(el('div', 'plot-key')).appendChild(row);
       items = legend.querySelectorAll('.plot-key-item');
     }

@@ -64,6 +64,11 @@ test('ellipses head-on: the loop of each impact is plotted, can be chosen, and e
     const labels = await plotLabels(page);
     assert.ok(labels.includes('gap, ellipse 1 ↔ ellipse 2') && labels.includes('gap, wall ↔ ellipse 1'),
       `the plots count the same ellipses from 1 (${labels.filter((l) => /gap/.test(l))})`);
+    // What a screen reader hears of the key: a list of the drawn impacts, one entry each, no line samples.
+    const heard = await page.locator('#loops .plot-key').ariaSnapshot();
+    console.log(`loops key as a screen reader hears it:\n${heard}`);
+    assert.deepEqual([...heard.matchAll(/- listitem: (.*)/g)].map((m) => m[1]), listed.legend);
+    assert.match(heard, /^- list:/);
 
     // One impact chosen from the list.
     await loops((id) => window.contactlab.loops.choose(id), plotted[0].id);

@@ -24,7 +24,7 @@ import { AXIS_LABEL_GAP, Y_LABEL_SIZE, axisLabelCandidates, axisSize, axisStyle,
 import { DASHES, DIFF, alignTo, lineValues, panelLines } from './compare_alignment.js';
 import { labelWithUnit, unitsOf, valueWithUnit } from './format.js';
 import { createMeasuredOverlay } from './measured_overlay.js';
-import { lineSample, pollEvery } from './panel_kit.js';
+import { keyItem, keyRow, lineSample, pollEvery } from './panel_kit.js';
 import { copyRange, decimate, formatUrlValue, parseUrlValue, readRuns, residualFloor, visibleRange } from './plot_data.js';
 
 var REFRESH_MS = 50;      // at most ~20 Hz: plenty for reading, light on phones
@@ -345,22 +345,16 @@ export function createPlots(opts) {
   /** The compare key under a panel: each run's colour and label, then each series' dash and label. */
   function compareKey(entries) {
     var key = el('div', 'plot-key compare-key');
-    var runRow = el('div', 'plot-key-row');
+    var runRow = keyRow();
     runs.forEach(function (r, k) {
-      var item = el('span', 'plot-key-item');
       var swatch = el('span', 'swatch');
       swatch.style.background = r.color;
-      item.appendChild(swatch);
-      item.appendChild(document.createTextNode(k === 0 ? TEXT.reference(r.shown || r.label) : r.shown || r.label));
-      runRow.appendChild(item);
+      runRow.appendChild(keyItem(swatch, k === 0 ? TEXT.reference(r.shown || r.label) : r.shown || r.label));
     });
     key.appendChild(runRow);
-    var seriesRow = el('div', 'plot-key-row');
+    var seriesRow = keyRow();
     entries.forEach(function (e, k) {
-      var item = el('span', 'plot-key-item');
-      item.appendChild(lineSample('currentColor', DASHES[k % DASHES.length]));
-      item.appendChild(document.createTextNode(labelWithUnit(e)));
-      seriesRow.appendChild(item);
+      seriesRow.appendChild(keyItem(lineSample('currentColor', DASHES[k % DASHES.length]), labelWithUnit(e)));
     });
     key.appendChild(seriesRow);
     return key;

@@ -3,7 +3,7 @@
  * animation frames, a chart kept as large as its box, and a line sample for
  * a legend or key.
  */
-import { svg } from '../dom.js';
+import { el, svg } from '../dom.js';
 
 // Every panel's polling shares one loop on animation frames. At most one
 // poll runs in a frame (the most overdue), and it runs in a task of its own
@@ -172,3 +172,20 @@ export function lineSample(color, dash) {
   return sample;
 }
 
+
+/** A row of a chart's key: a list, so a screen reader counts its entries and reads them one by one. */
+export function keyRow() {
+  var row = el('div', 'plot-key-row');
+  row.setAttribute('role', 'list');
+  return row;
+}
+
+/** One entry of a key: its sample (a line or swatch, silent to a screen reader) and its text. */
+export function keyItem(sample, text) {
+  var item = el('span', 'plot-key-item');
+  item.setAttribute('role', 'listitem');
+  sample.setAttribute('aria-hidden', 'true');
+  item.appendChild(sample);
+  item.appendChild(el('span', 'plot-key-label', text));
+  return item;
+}
