@@ -42,6 +42,9 @@ class Expression2D {
 
   /// f(x, y); NaN if the expression cannot be evaluated there.
   double operator()(double x, double y) const;
+  /// Calls of f, of every expression, on this thread so far: the work of a
+  /// set-up or a search, counted (tests bound it; its time is the bench's).
+  static long long calls_on_this_thread();
 
  private:
   std::unique_ptr<mu::Parser> parser_;
