@@ -226,6 +226,53 @@ test('phone, landscape: the sheet sits under the plots and the picture is whole'
   }
 });
 
+/**
+ * Every button, field, choice and disclosure of the dock shown with all of
+ * them open (the plots' series lists, the panels, the page's tools): label
+ * and box (a checkbox's box is its label's).
+ */
+function dockTargets(page) {
+  return page.evaluate(() => {
+    document.querySelectorAll('#dock details').forEach((d) => { d.open = true; });
+    const tools = document.getElementById('dock-tools-toggle');
+    if (tools.getAttribute('aria-expanded') === 'false') tools.click();
+    return [...document.querySelectorAll('#dock :is(button, summary, select, input, textarea, a[href])')]
+      .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== 'hidden')
+      .map((node) => {
+        const target = /^(checkbox|radio)$/.test(node.type) && node.closest('label') ? node.closest('label') : node;
+        const r = target.getBoundingClientRect();
+        return { label: (node.getAttribute('aria-label') || target.textContent || node.name || node.id).trim().slice(0, 40),
+          w: r.width, h: r.height };
+      });
+  });
+}
+
+for (const [orientation, viewport] of [['portrait', PORTRAIT], ['landscape', LANDSCAPE]]) {
+  test(`phone, ${orientation}: every target of the plots and panels is 44 px or more`, { timeout: h.TIMEOUT.test }, async () => {
+    // The ellipses have every panel: plots, hysteresis loops, the contact-law inspector, sweep and fit.
+    const app = await env.open('#scene=ellipses&play=1', viewport);
+    try {
+      const { page, errors } = app;
+      await sheetShown(page);
+      await h.until(page, () => page.evaluate(() => window.contactlab.loops.impacts() > 0 &&
+        !document.getElementById('inspector').hidden), { what: 'the loops and the inspector' });
+      await page.evaluate(() => window.contactlab.command('pause'));
+      // Opened, the sweep and the fit fetch their code and make their forms (web/page/on_demand.js).
+      await dockTargets(page);
+      await h.until(page, () => page.evaluate(() => document.querySelector('#sweep .sweep-body input') !== null &&
+        document.querySelector('#fit .fit-body button') !== null), { what: 'the sweep\'s and the fit\'s forms' });
+      const targets = await dockTargets(page);
+      console.log(`${orientation}: ${targets.length} targets in the dock, the smallest ` +
+        `${Math.min(...targets.map((t) => t.w)).toFixed(0)} px wide and ${Math.min(...targets.map((t) => t.h)).toFixed(0)} px tall`);
+      assert.ok(targets.length >= 30, `the panels' targets found (${targets.length})`);
+      assertTargets({ targets }, `the dock, ${orientation}`);
+      assert.deepEqual(h.errorReport(errors), []);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
 test('phone: two fingers spread zoom the view about their centre, and moved together pan it; a tap does not pan', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=ellipses&n=2&a=0.5&b=0.5&alpha=0&beta=0&layout=head_on&v_max=1', PORTRAIT);
   try {
