@@ -14,7 +14,7 @@
 import { el } from './dom.js';
 import { axisStyle, themeColor } from './plots/axes.js';
 import { formatNumber as fmt, impactParties } from './plots/format.js';
-import { fitToHolder, pollEvery } from './plots/panel_kit.js';
+import { fitToHolder, keyItem, keyRow, lineSample, pollEvery } from './plots/panel_kit.js';
 import { t as T } from './text.js';
 import * as theme from './theme.js';
 
@@ -51,17 +51,23 @@ export function createInspector(opts) {
   head.appendChild(el('span', 'loops-title', TEXT.title));
   var holder = el('div', 'plot-holder');
   var legend = el('div', 'plot-legend');
+  // Under the chart, not over it: the model's curves are drawn before any impact.
+  var note = el('p', 'inspector-empty', TEXT.empty);
   var notes = el('ul', 'inspector-notes');
   var table = el('table', 'inspector-table');
-  var tableBox = el('div', 'inspector-table-box');  // scrolls sideways in a narrow dock
+  // The caption outside the table, so it wraps in a narrow dock while the table scrolls sideways under it.
+  var caption = el('p', 'inspector-caption', TEXT.caption);
+  caption.id = 'inspector-caption';
+  table.setAttribute('aria-labelledby', caption.id);
+  var tableBox = el('div', 'inspector-table-box');
   tableBox.appendChild(table);
-  var note = el('div', 'plot-note', TEXT.empty);
   host.appendChild(head);
   host.appendChild(holder);
   host.appendChild(legend);
+  host.appendChild(note);
   host.appendChild(notes);
+  host.appendChild(caption);
   host.appendChild(tableBox);
-  holder.appendChild(note);
 
   function readRuns() {
     var compared = JSON.parse(api.compareJson() || 'null');
@@ -88,15 +94,42 @@ export function createInspector(opts) {
       width: width,
       height: height,
       scales: { x: { time: false, auto: false, range: [0, 1] }, y: { auto: false, range: [0, 1.05] } },
-      legend: { live: false, mount: function (plot, t) { legend.appendChild(t); } },
+      legend: { show: false },  // the key under the chart draws each line's dash (showKey)
       cursor: { drag: { x: false, y: false } },
       series: series,
-      hooks: { draw: [labelCurves] },
+      hooks: { draw: [labelCurves, colorKey] },
       axes: [
         Object.assign({ label: TEXT.xAxis, size: 30, labelSize: 15, labelGap: 0 }, axisCommon),
         Object.assign({ label: TEXT.yAxis, labelSize: 18, labelGap: 0, size: 40 }, axisCommon)
       ]
     };
+  }
+
+  /**
+   * The key: the line of asked = measured, each law's curve in its dash, and
+   * each run's impacts as a dot. uPlot's own legend marks a dashed line with
+   * a box's dashed border, which at this width reads as six alike boxes.
+   */
+  function showKey(options) {
+    legend.textContent = '';
+    var row = keyRow();
+    options.series.slice(1).forEach(function (s) {
+      var dot = !!s.paths;
+      var sample = dot ? el('span', 'swatch key-dot') : lineSample('currentColor', s.dash);
+      row.appendChild(keyItem(sample, s.label));
+    });
+    legend.appendChild(el('div', 'plot-key')).appendChild(row);
+  }
+
+  /** The key's samples in the colours the chart draws now (a theme change redraws the chart). */
+  function colorKey(plot) {
+    legend.querySelectorAll('.plot-key-item').forEach(function (item, k) {
+      var s = plot.series[k + 1];
+      var color = typeof s.stroke === 'function' ? s.stroke(plot, k + 1) : s.stroke;
+      var line = item.querySelector('line');
+      if (line) line.setAttribute('stroke', color);
+      else item.firstChild.style.background = color;
+    });
   }
 
   /** Each law's name at the left end of its curve, so no legend lookup is needed. */
@@ -136,8 +169,9 @@ export function createInspector(opts) {
     var data = chartData();
     if (!u || key !== shownKey) {
       if (u) u.destroy();
-      legend.textContent = '';
-      u = new uPlot(plotOptions(width, height), data, holder);
+      var options = plotOptions(width, height);
+      showKey(options);
+      u = new uPlot(options, data, holder);
       shownKey = key;
     } else {
       u.setData(data);
@@ -150,9 +184,14 @@ export function createInspector(opts) {
 
   function fillTable() {
     table.textContent = '';
-    table.appendChild(el('caption', null, TEXT.caption));
+    // One run: no column that says "this run" on every row (a phone's narrow table is a column shorter).
+    var compared = runs.length > 1;
     var headRow = el('tr');
-    TEXT.columns.forEach(function (c) { var th = el('th', null, c); th.scope = 'col'; headRow.appendChild(th); });
+    TEXT.columns.slice(compared ? 0 : 1).forEach(function (c) {
+      var th = el('th', null, c);
+      th.scope = 'col';
+      headRow.appendChild(th);
+    });
     var thead = el('thead');
     thead.appendChild(headRow);
     table.appendChild(thead);
@@ -165,11 +204,14 @@ export function createInspector(opts) {
     rows.slice(-TABLE_ROWS).forEach(function (x) {
       var i = x.impact, ins = x.run.inspection;
       var row = el('tr');
-      var who = el('th', null, x.run.label);
+      // The row's header: its run, in the run's colour, when runs are compared; else its time.
+      var who = el('th', null, compared ? x.run.label : fmt(i.t));
       who.scope = 'row';
-      who.style.borderLeft = '4px solid ' + x.run.color;
       row.appendChild(who);
-      cell(row, fmt(i.t));
+      if (compared) {
+        who.style.borderLeft = '4px solid ' + x.run.color;
+        cell(row, fmt(i.t));
+      }
       cell(row, impactParties(i.kind, i.i, i.j));
       cell(row, ins.asked_name + ' = ' + fmt(ins.asked));
       cell(row, fmt(ins.e_closed_form));
@@ -203,6 +245,7 @@ export function createInspector(opts) {
     if (!curves) curves = JSON.parse(api.restitutionCurvesJson());
     var impacts = runs.reduce(function (n, r) { return n + r.inspection.impacts.length; }, 0);
     note.hidden = impacts > 0;
+    caption.hidden = tableBox.hidden = impacts === 0;  // a table of column heads alone says nothing
     drawChart();
     fillTable();
     fillNotes();

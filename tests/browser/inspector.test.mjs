@@ -42,9 +42,27 @@ test('three laws at c_tau = 0.3: measured restitution on the closed-form curves,
     assert.equal(chart.x08, 0.8);
     assert.ok(Math.abs(chart.hc08 - 0.83287) < 1e-5, `Hunt-Crossley at c_tau 0.8: ${chart.hc08}`);
 
-    // What a screen reader hears: a table with a caption, column headers, a row per impact.
+    // The key: a list naming every line, each law's sample drawn in the chart's dash for it (uPlot's own
+    // legend marked them with six alike boxes), each run's impacts a dot in its colour.
+    const key = await page.evaluate(() => {
+      const u = window.contactlab.inspector.uplot();
+      return [...document.querySelectorAll('#inspector .plot-key-item')].map((item, k) => ({
+        label: item.textContent, dash: item.querySelector('line')?.getAttribute('stroke-dasharray') || null,
+        color: item.querySelector('line')?.getAttribute('stroke') || item.firstChild.style.background,
+        chartDash: (u.series[k + 1].dash || []).join(' ') || null, dot: item.querySelector('.key-dot') !== null }));
+    });
+    console.log('inspector key: ' + key.map((k) => `${k.label} (${k.dot ? 'dot' : k.dash || 'solid'})`).join('; '));
+    assert.deepEqual(key.map((k) => k.label), chart.series.slice(1));
+    for (const k of key.filter((k) => !k.dot)) assert.equal(k.dash, k.chartDash, `${k.label}: the key's dash is the chart's`);
+    assert.equal(new Set(key.slice(1, 6).map((k) => k.dash)).size, 5, 'the five laws told apart by their dash');
+    assert.notEqual(key[0].color, key[1].color, 'the diagonal (solid) told from Hunt-Crossley (solid) by its colour');
+    assert.equal(key.filter((k) => k.dot).length, 3, 'a dot per run');
+    assert.match(await page.locator('#inspector .plot-key').ariaSnapshot(), /^- list:\n(\s+- listitem: .*\n?){9}$/);
+
+    // What a screen reader hears: a table named by its caption, column headers, a row per impact.
     const table = await page.locator('#inspector table.inspector-table').ariaSnapshot();
-    assert.match(table, /caption|Latest impacts/);
+    assert.match(table, /^- '?table "Latest impacts/);
+    assert.match(table, /columnheader "run"/, 'compared runs: a column says which');
     assert.match(table, /columnheader "measured e"/);
     assert.match(table, /rowheader "law=Flores"/);
     assert.match(table, /cell "ellipses 1–2"/, 'the contact column names the bodies as the plots and loops do');
@@ -52,6 +70,39 @@ test('three laws at c_tau = 0.3: measured restitution on the closed-form curves,
     console.log('inspector notes:\n' + notes);
     await page.locator('#inspector').scrollIntoViewIfNeeded();
     await h.saveScreenshot(page.locator('#inspector'), 'inspector-three-laws.png');
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('one run, before its first impact: the note under the chart, no empty table; then a row per impact headed by its time', { timeout: h.TIMEOUT.test }, async () => {
+  const app = await env.open(`#${HEAD_ON}&c_tau=0.5`);
+  try {
+    const { page, errors } = app;
+    // The inspector shows once the run has a contact law to inspect, before any impact.
+    await h.until(page, () => page.evaluate(() => window.contactlab.inspector.shown()), { what: 'the inspector' });
+    const before = await page.evaluate(() => {
+      const note = document.querySelector('#inspector .inspector-empty');
+      const chart = document.querySelector('#inspector .plot-holder').getBoundingClientRect();
+      const n = note.getBoundingClientRect();
+      return { note: note.hidden ? null : note.textContent, below: n.top >= chart.bottom,
+        table: document.querySelector('#inspector .inspector-table-box').hidden };
+    });
+    assert.match(before.note, /^Impacts appear here/);
+    assert.ok(before.below, 'the note lies under the chart, not over its curves');
+    assert.equal(before.table, true, 'no table of column heads alone');
+
+    await page.evaluate(() => window.contactlab.command('play'));
+    await h.until(page, () => page.evaluate(() => window.contactlab.inspector.runs()[0]?.inspection.impacts.length >= 1),
+      { timeout: 20_000, what: 'the first impact' });
+    await page.evaluate(() => window.contactlab.command('pause'));
+    await h.until(page, () => page.evaluate(() => document.querySelector('#inspector .inspector-empty').hidden), { what: 'the note gone' });
+    const table = await page.locator('#inspector table.inspector-table').ariaSnapshot();
+    console.log(`one run's table:\n${table}`);
+    assert.doesNotMatch(table, /columnheader "run"/, 'one run: no column saying "this run" on every row');
+    assert.match(table, /columnheader "t \[s\]"/);
+    assert.match(table, /rowheader "0\.\d+"/, 'each row headed by its impact\'s time');
     assert.deepEqual(h.errorReport(errors), []);
   } finally {
     await app.close();
