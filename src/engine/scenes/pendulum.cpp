@@ -61,6 +61,7 @@ std::optional<std::string> PendulumScene::start_at(const WorldModel& model, doub
   if (auto error = trial.start(model, t, y)) return error;
   world_ = std::move(trial);
   trail_.clear();
+  snap_loss_ = 0;
   remember_trail();
   return std::nullopt;
 }
@@ -92,6 +93,7 @@ std::optional<std::string> PendulumScene::step_to(double t_end, std::vector<Even
         e.fields[kSpeed] = thread.speed;
         e.fields[kSpeedAfter] = thread.speed_after;
         events.push_back(e);
+        snap_loss_ += 0.5 * mass() * (thread.speed * thread.speed - thread.speed_after * thread.speed_after);
         break;
       }
       case ThreadEvent::Kind::Pass: {

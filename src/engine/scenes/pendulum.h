@@ -70,6 +70,10 @@ class PendulumScene final : public CopyableScene<PendulumScene> {
   World world_;
   View view_;
   Trail trail_;
+  /// Kinetic energy the thread's snaps took since the start (J): the mechanical
+  /// energy's drops, so that a plot shows where it went. Not part of a saved
+  /// state: a loaded state counts from 0.
+  double snap_loss_ = 0;
 };
 
 }  // namespace cl

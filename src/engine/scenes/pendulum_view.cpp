@@ -24,11 +24,12 @@ std::vector<SeriesSpec> PendulumScene::series() const {
           {"taut", "", text("pendulum.series.taut")},
           {"E_kin", "J", text("pendulum.series.e_kin")},
           {"E_pot", "J", text("pendulum.series.e_pot")},
-          {"E_total", "J", text("pendulum.series.e_total"), true}};
+          {"E_total", "J", text("pendulum.series.e_total"), true},
+          {"E_snaps", "J", text("pendulum.series.e_snaps")}};
 }
 
 std::vector<std::vector<std::string>> PendulumScene::default_plots() const {
-  return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total"}};
+  return {{"x", "y"}, {"tension"}, {"E_kin", "E_pot", "E_total", "E_snaps"}};
 }
 
 void PendulumScene::sample(std::vector<double>& values) const {
@@ -36,7 +37,7 @@ void PendulumScene::sample(std::vector<double>& values) const {
   const double e_kin = 0.5 * mass() * v.squaredNorm();
   const double e_pot = mass() * gravity() * r.y();  // zero at the nail's height
   values = {time(), r.x(), r.y(), r.norm(), thread_angle(r), v.x(), v.y(), v.norm(), tension(),
-            taut() ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot};
+            taut() ? 1.0 : 0.0, e_kin, e_pot, e_kin + e_pot, snap_loss_};
 }
 
 Sketch PendulumScene::sketch(const Palette& palette) const {
