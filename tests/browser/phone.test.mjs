@@ -273,6 +273,38 @@ for (const [orientation, viewport] of [['portrait', PORTRAIT], ['landscape', LAN
   });
 }
 
+test('tablet: the ImGui panel stays, the dock\'s tools fold behind Options; a mouse sees them at once', { timeout: h.TIMEOUT.test }, async () => {
+  const TABLET = { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const tools = (page) => page.evaluate(() => ({
+    sheet: document.body.classList.contains('sheet'),
+    options: document.getElementById('dock-tools-toggle').getClientRects().length > 0,
+    theme: document.getElementById('theme-choice').getClientRects().length > 0,
+    firstPlotTop: document.querySelector('#panels .panel')?.getBoundingClientRect().top ?? null }));
+  const tablet = await env.open('#scene=ellipses', TABLET);
+  try {
+    const { page, errors } = tablet;
+    await h.until(page, () => page.evaluate(() => document.querySelector('#panels .panel') !== null), { what: 'a plot' });
+    const folded = await tools(page);
+    console.log(`tablet: ${JSON.stringify(folded)}`);
+    assert.equal(folded.sheet, false, 'a tablet keeps the panel over the picture, not the phone\'s sheet');
+    assert.ok(folded.options && !folded.theme, 'the tools fold behind Options');
+    await page.locator('#dock-tools-toggle').tap();
+    const open = await page.evaluate(() => document.getElementById('theme-choice').getBoundingClientRect().height);
+    assert.ok(open >= TARGET_PX, `opened, the theme choice is a finger's target (${open} px)`);
+    assert.deepEqual(h.errorReport(errors), []);
+  } finally {
+    await tablet.close();
+  }
+  const desktop = await env.open('#scene=ellipses', { viewport: { width: 1024, height: 768 } });
+  try {
+    const { page } = desktop;
+    const shown = await tools(page);
+    assert.ok(!shown.options && shown.theme, `with a mouse the tools are shown at once: ${JSON.stringify(shown)}`);
+  } finally {
+    await desktop.close();
+  }
+});
+
 test('phone: two fingers spread zoom the view about their centre, and moved together pan it; a tap does not pan', { timeout: h.TIMEOUT.test }, async () => {
   const app = await env.open('#scene=ellipses&n=2&a=0.5&b=0.5&alpha=0&beta=0&layout=head_on&v_max=1', PORTRAIT);
   try {

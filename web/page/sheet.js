@@ -10,6 +10,8 @@
 
 // The app's own threshold for a narrow canvas (App::kNarrowScreen, CSS px).
 var SMALL_SCREEN = '(max-width: 519.98px), (max-height: 519.98px) and (pointer: coarse)';
+// Where the dock's tools fold behind Options: a small screen, or any touch screen (a tablet).
+var TOUCH = '(pointer: coarse)';
 
 var shown = false;
 
@@ -37,13 +39,16 @@ export function layOutForSheet() {
  */
 export function watchSheet(api, controls) {
   var query = window.matchMedia ? window.matchMedia(SMALL_SCREEN) : null;
-  // The dock's tools (theme, language, sound, clip, Customize, Add plot) behind one button, on a phone only (style.css).
+  // The dock's tools (theme, language, sound, clip, Customize, Add plot) behind one button, on a phone or a
+  // touch screen (style.css, body.fold-tools).
+  var touch = window.matchMedia ? window.matchMedia(TOUCH) : null;
   var toolsToggle = document.getElementById('dock-tools-toggle');
   toolsToggle.addEventListener('click', function () {
     toolsToggle.setAttribute('aria-expanded', String(toolsToggle.getAttribute('aria-expanded') !== 'true'));
   });
   function update() {
     var wanted = sheetWanted(query);
+    document.body.classList.toggle('fold-tools', wanted || !!(touch && touch.matches));
     if (wanted === shown && document.body.classList.contains('sheet') === wanted) return;
     shown = wanted;
     document.body.classList.toggle('sheet', wanted);
@@ -51,6 +56,7 @@ export function watchSheet(api, controls) {
     controls.setSheet(wanted);
   }
   if (query) query.addEventListener('change', update);
+  if (touch) touch.addEventListener('change', update);
   update();
   return update;
 }
