@@ -1,7 +1,8 @@
 /* ContactLab's panel kit: what every live chart of the page shares (the
  * dock's panels, loops, inspector, sweep, frame timing): polling the app on
- * animation frames, a chart kept as large as its box, and a line sample for
- * a legend or key.
+ * animation frames (a poll's work split into tasks), a chart kept as large
+ * as its box, and a key's parts: its rows (lists for a screen reader), its
+ * entries and their line samples.
  */
 import { el, svg } from '../dom.js';
 
@@ -171,7 +172,6 @@ export function lineSample(color, dash) {
   sample.appendChild(line);
   return sample;
 }
-
 
 /** A row of a chart's key: a list, so a screen reader counts its entries and reads them one by one. */
 export function keyRow() {
